@@ -1,0 +1,208 @@
+//! Error types. Every message says what was wrong and, for text, where.
+
+use thiserror::Error;
+
+use crate::point::{Point, Side};
+
+/// Text that is not valid notation (a point, a move, a position string or a game record).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ParseError {
+    /// The text is empty.
+    #[error("empty {what}")]
+    Empty {
+        /// What was expected.
+        what: &'static str,
+    },
+    /// A point is not a column letter followed by a row number.
+    #[error(
+        "invalid point {text:?}: expected a column letter A-Z (no I) and a row number, like H10"
+    )]
+    Point {
+        /// The offending text.
+        text: String,
+    },
+    /// `I` is not a column letter.
+    #[error("invalid point {text:?}: there is no column I (columns skip from H to J)")]
+    ColumnI {
+        /// The offending text.
+        text: String,
+    },
+    /// A point the board does not have.
+    #[error("point {point} is not on a {cols}x{rows} board")]
+    PointOutside {
+        /// The point.
+        point: Point,
+        /// Board columns.
+        cols: u8,
+        /// Board rows.
+        rows: u8,
+    },
+    /// A move is neither a point nor points joined by `-`.
+    #[error("invalid move {text:?}: {reason}")]
+    Move {
+        /// The offending text.
+        text: String,
+        /// Why.
+        reason: String,
+    },
+    /// A position string is malformed.
+    #[error("invalid position string at character {column}: {reason}")]
+    Position {
+        /// 1-based character position in the string.
+        column: usize,
+        /// Why.
+        reason: String,
+    },
+    /// A position string parses but describes an impossible position.
+    #[error("invalid position: {0}")]
+    Invalid(#[from] InvalidPosition),
+    /// A game record is malformed.
+    #[error("game record line {line}: {reason}")]
+    Record {
+        /// 1-based line number.
+        line: usize,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// A position that breaks the rules of the board.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum InvalidPosition {
+    /// The size is not supported.
+    #[error("board size {cols}x{rows} is not supported (columns 1-25, rows 3-25)")]
+    Size {
+        /// Requested columns.
+        cols: u8,
+        /// Requested rows.
+        rows: u8,
+    },
+    /// A point is outside the board.
+    #[error("{what} {point} is outside the {cols}x{rows} board")]
+    Outside {
+        /// What was placed ("ball", "man", "start point").
+        what: &'static str,
+        /// The point.
+        point: Point,
+        /// Board columns.
+        cols: u8,
+        /// Board rows.
+        rows: u8,
+    },
+    /// A man on an off-board strip.
+    #[error("man on {0}: men stand only on rows 1 to R, not on the off-board strips")]
+    ManOffBoard(Point),
+    /// The ball on a man.
+    #[error("the ball is on {0}, which holds a man")]
+    BallOnMan(Point),
+    /// A start point on a goal line or off the board (the game would be over before it began).
+    #[error("start point {0} must lie strictly between the goal lines")]
+    StartNotInPlay(Point),
+}
+
+/// A move that is not legal in the position.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum IllegalMove {
+    /// The game is over: the ball is on or over a goal line.
+    #[error("the game is over ({winner} has scored): no move is legal")]
+    GameOver {
+        /// Who scored.
+        winner: Side,
+    },
+    /// A point the board does not have.
+    #[error("{point} is not a point of the {cols}x{rows} board")]
+    Outside {
+        /// The point.
+        point: Point,
+        /// Board columns.
+        cols: u8,
+        /// Board rows.
+        rows: u8,
+    },
+    /// A placement on an off-board strip.
+    #[error("cannot place a man on {0}: it is off the board")]
+    PlaceOffBoard(Point),
+    /// A placement on a man.
+    #[error("cannot place a man on {0}: a man is already there")]
+    Occupied(Point),
+    /// A placement on the ball.
+    #[error("cannot place a man on {0}: the ball is there")]
+    OnBall(Point),
+    /// A jump path that does not start at the ball.
+    #[error("a jump must start at the ball on {ball}, not at {start}")]
+    NotFromBall {
+        /// Where the ball is.
+        ball: Point,
+        /// Where the path starts.
+        start: Point,
+    },
+    /// A jump path of fewer than two points.
+    #[error("a jump move needs the ball's point and at least one landing point")]
+    EmptyJump,
+    /// A step that is not along one of the 8 lines.
+    #[error("{from}-{to} is not a jump: the points are not on one line")]
+    NotALine {
+        /// From.
+        from: Point,
+        /// To.
+        to: Point,
+    },
+    /// A step whose in-between points are not all men.
+    #[error("{from}-{to} is not a jump: {gap} holds no man")]
+    Gap {
+        /// From.
+        from: Point,
+        /// To.
+        to: Point,
+        /// The first in-between point that holds no man.
+        gap: Point,
+    },
+    /// A step onto a man.
+    #[error("{from}-{to} is not a jump: the ball would land on a man at {to}")]
+    LandsOnMan {
+        /// From.
+        from: Point,
+        /// To.
+        to: Point,
+    },
+    /// A step of length one.
+    #[error("{from}-{to} is not a jump: the ball must pass over at least one man")]
+    NoManJumped {
+        /// From.
+        from: Point,
+        /// To.
+        to: Point,
+    },
+    /// A jump after the ball has landed off the board.
+    #[error("the ball landed off the board on {0}: the move ends there")]
+    AfterOffBoard(Point),
+    /// A whole move while a step-by-step jump move is under way.
+    #[error("a jump move is under way: jump on or end the turn")]
+    JumpInProgress,
+}
+
+/// A game record operation that failed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The move is illegal.
+    #[error("move {number} ({notation}): {source}")]
+    Illegal {
+        /// 1-based move number.
+        number: usize,
+        /// The move as written.
+        notation: String,
+        /// Why.
+        source: IllegalMove,
+    },
+    /// The game has reached its move limit (a draw).
+    #[error("the game is drawn: the move limit of {0} moves has been reached")]
+    MoveLimit(u32),
+}
+
+/// The distinct-outcome search stopped because it would need more than its limit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Error)]
+#[error("more than {limit} distinct jump outcomes: the search stopped at its memory bound")]
+pub struct TooManyOutcomes {
+    /// The limit that was reached.
+    pub limit: usize,
+}

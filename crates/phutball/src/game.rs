@@ -1,0 +1,262 @@
+//! Games: a start position, the moves played, undo, the result, a move
+//! limit, and the plain-text game record.
+//!
+//! # The game record format
+//!
+//! A game record is UTF-8 text, one item per line:
+//!
+//! ```text
+//! ; Comments run from ';' to the end of the line; blank lines are ignored.
+//! start 15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O
+//! rules continue-off-board   ; optional: the off-board rule option
+//! limit 200                  ; optional: the move limit (a draw when reached)
+//! H9                         ; then one move per line, in notation
+//! H10-H8
+//! ```
+//!
+//! The `start` line comes first and is required; `rules` and `limit` lines
+//! may follow it, before the first move. Keywords are lower case. Writing a
+//! game and reading it back gives an equal game.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::error::{GameError, ParseError};
+use crate::moves::Move;
+use crate::point::Side;
+use crate::position::Position;
+use crate::rules::Rules;
+
+/// How a game stands.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    /// Still being played.
+    Ongoing,
+    /// This side has scored.
+    Win(Side),
+    /// The move limit was reached without a goal.
+    Draw,
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GameResult::Ongoing => f.write_str("*"),
+            GameResult::Win(Side::Ohs) => f.write_str("O wins"),
+            GameResult::Win(Side::Eks) => f.write_str("X wins"),
+            GameResult::Draw => f.write_str("draw"),
+        }
+    }
+}
+
+/// A game: the start position, the moves and the positions they lead to.
+///
+/// ```
+/// use phutball::{Game, GameResult, Side};
+/// let mut game = Game::standard();
+/// game.push("H9".parse()?)?;
+/// game.push("H11".parse()?)?;
+/// assert_eq!(game.moves().len(), 2);
+/// assert_eq!(game.pop().map(|m| m.to_string()), Some("H11".to_string()));
+/// assert_eq!(game.result(), GameResult::Ongoing);
+/// let record = game.to_string();
+/// assert_eq!(record.parse::<Game>()?, game);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    positions: Vec<Position>,
+    moves: Vec<Move>,
+    move_limit: Option<u32>,
+}
+
+impl Game {
+    /// A game from `start`, with no move limit.
+    pub fn new(start: Position) -> Game {
+        Game {
+            positions: vec![start],
+            moves: Vec::new(),
+            move_limit: None,
+        }
+    }
+
+    /// A game from the standard start.
+    pub fn standard() -> Game {
+        Game::new(Position::standard())
+    }
+
+    /// The same game with a move limit: after `limit` moves without a goal it is a draw.
+    pub fn with_move_limit(mut self, limit: Option<u32>) -> Game {
+        self.move_limit = limit;
+        self
+    }
+
+    /// The move limit, if any.
+    pub fn move_limit(&self) -> Option<u32> {
+        self.move_limit
+    }
+
+    /// The start position.
+    pub fn start(&self) -> &Position {
+        &self.positions[0]
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        self.positions.last().unwrap_or(&self.positions[0])
+    }
+
+    /// The moves played.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The start position and the position after each move.
+    pub fn positions(&self) -> &[Position] {
+        &self.positions
+    }
+
+    /// The rules of the game.
+    pub fn rules(&self) -> Rules {
+        self.start().rules()
+    }
+
+    /// The result so far.
+    pub fn result(&self) -> GameResult {
+        if let Some(side) = self.position().winner() {
+            GameResult::Win(side)
+        } else if self
+            .move_limit
+            .is_some_and(|limit| self.moves.len() >= limit as usize)
+        {
+            GameResult::Draw
+        } else {
+            GameResult::Ongoing
+        }
+    }
+
+    /// Plays `m`, or says why it cannot be played (the game is unchanged then).
+    pub fn push(&mut self, m: Move) -> Result<(), GameError> {
+        if self.result() == GameResult::Draw {
+            return Err(GameError::MoveLimit(self.move_limit.unwrap_or(0)));
+        }
+        let next = self
+            .position()
+            .play(&m)
+            .map_err(|source| GameError::Illegal {
+                number: self.moves.len() + 1,
+                notation: m.to_string(),
+                source,
+            })?;
+        self.positions.push(next);
+        self.moves.push(m);
+        Ok(())
+    }
+
+    /// Takes back the last move, if any.
+    pub fn pop(&mut self) -> Option<Move> {
+        let m = self.moves.pop()?;
+        self.positions.pop();
+        Some(m)
+    }
+}
+
+impl fmt::Display for Game {
+    /// The game record (see the module docs).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "start {}", self.start())?;
+        if self.rules().continue_off_board {
+            writeln!(f, "rules continue-off-board")?;
+        }
+        if let Some(limit) = self.move_limit {
+            writeln!(f, "limit {limit}")?;
+        }
+        for m in &self.moves {
+            writeln!(f, "{m}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Game {
+    type Err = ParseError;
+
+    /// Reads a game record (see the module docs); every move is checked.
+    fn from_str(text: &str) -> Result<Game, ParseError> {
+        let mut start: Option<(String, usize)> = None;
+        let mut rules = Rules::default();
+        let mut limit = None;
+        let mut moves: Vec<(Move, usize)> = Vec::new();
+        for (i, raw) in text.lines().enumerate() {
+            let line_number = i + 1;
+            let line = raw.split(';').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let err = |reason: String| ParseError::Record {
+                line: line_number,
+                reason,
+            };
+            let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+            let rest = rest.trim();
+            match keyword {
+                "start" => {
+                    if start.is_some() {
+                        return Err(err("a second start line".into()));
+                    }
+                    start = Some((rest.to_string(), line_number));
+                }
+                "rules" | "limit" if start.is_none() => {
+                    return Err(err(format!("'{keyword}' before the start line")));
+                }
+                "rules" | "limit" if !moves.is_empty() => {
+                    return Err(err(format!("'{keyword}' after the first move")));
+                }
+                "rules" => {
+                    for option in rest.split_whitespace() {
+                        match option {
+                            "continue-off-board" => rules.continue_off_board = true,
+                            "stop-off-board" => rules.continue_off_board = false,
+                            other => return Err(err(format!("unknown rule option {other:?}"))),
+                        }
+                    }
+                }
+                "limit" => {
+                    limit = Some(rest.parse::<u32>().map_err(|_| {
+                        err(format!(
+                            "the move limit must be a whole number, not {rest:?}"
+                        ))
+                    })?);
+                }
+                _ if start.is_none() => {
+                    return Err(err(
+                        "the record must begin with a 'start <position>' line".into()
+                    ));
+                }
+                _ => {
+                    let m = line.parse::<Move>().map_err(|e| err(e.to_string()))?;
+                    moves.push((m, line_number));
+                }
+            }
+        }
+        let Some((start_text, start_line)) = start else {
+            return Err(ParseError::Record {
+                line: text.lines().count().max(1),
+                reason: "no 'start <position>' line".into(),
+            });
+        };
+        let start =
+            Position::parse_with_rules(&start_text, rules).map_err(|e| ParseError::Record {
+                line: start_line,
+                reason: e.to_string(),
+            })?;
+        let mut game = Game::new(start).with_move_limit(limit);
+        for (m, line) in moves {
+            game.push(m).map_err(|e| ParseError::Record {
+                line,
+                reason: e.to_string(),
+            })?;
+        }
+        Ok(game)
+    }
+}

@@ -1,0 +1,253 @@
+//! Jump enumeration: single jumps, every jump path, one path per distinct
+//! outcome, and counts of each.
+
+use core::ops::ControlFlow;
+
+use crate::error::{IllegalMove, TooManyOutcomes};
+use crate::geometry::{Mailbox, MAN, OUTSIDE};
+use crate::moves::Move;
+use crate::point::Point;
+use crate::position::Position;
+use crate::search::{walk, CLOCKWISE};
+
+/// One jump of the ball: from its point over a line of one or more men to the
+/// first vacant point behind them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Jump {
+    /// Where the ball starts.
+    pub from: Point,
+    /// Where it lands.
+    pub to: Point,
+    /// How many men it passes over (and removes).
+    pub jumped: u8,
+}
+
+impl Jump {
+    /// The men this jump removes, nearest the start first.
+    pub fn jumped_points(&self) -> impl Iterator<Item = Point> {
+        let (dc, dr) = unit_step(self.from, self.to).unwrap_or((0, 0));
+        let from = self.from;
+        (1..=self.jumped as i32).filter_map(move |k| from.offset(dc * k, dr * k))
+    }
+}
+
+/// The unit step from `a` towards `b` if they lie on one of the 8 lines.
+pub(crate) fn unit_step(a: Point, b: Point) -> Option<(i32, i32)> {
+    let dc = b.col() as i32 - a.col() as i32;
+    let dr = b.row() as i32 - a.row() as i32;
+    if (dc, dr) == (0, 0) || (dc != 0 && dr != 0 && dc.abs() != dr.abs()) {
+        return None;
+    }
+    Some((dc.signum(), dr.signum()))
+}
+
+/// The largest number of distinct outcomes the unbounded outcome functions keep
+/// in memory (about 1.5 GB of keys); use the `_bounded` forms to choose another bound.
+pub const DEFAULT_OUTCOME_LIMIT: usize = 1 << 24;
+
+impl Position {
+    /// Whether the ball can jump from where it stands: the game is not
+    /// finished, and the ball is not resting on an off-board strip under the
+    /// default rule.
+    pub(crate) fn ball_may_jump(&self) -> bool {
+        !self.is_finished()
+            && (self.rules.continue_off_board || !self.size.is_off_board_row(self.ball.row()))
+    }
+
+    /// The single jumps the ball can make now, clockwise from north: at the
+    /// start of a move, or to go on with a jump move under way.
+    ///
+    /// ```
+    /// use phutball::Position;
+    /// let pos: Position = "15/15/15/15/15/15/15/15/15/7@7/7#7/7#7/15/15/15/15/15/15/15 O".parse()?;
+    /// let jumps = pos.single_jumps();
+    /// assert_eq!(jumps.len(), 1);
+    /// assert_eq!((jumps[0].to.to_string(), jumps[0].jumped), ("H7".to_string(), 2));
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    pub fn single_jumps(&self) -> Vec<Jump> {
+        let mut out = Vec::new();
+        if !self.ball_may_jump() {
+            return out;
+        }
+        let mb = Mailbox::new(self.size, self.men);
+        let b = mb.cell(self.ball);
+        for &d in &mb.dirs {
+            let mut c = b.wrapping_add(d);
+            let mut jumped = 0u8;
+            while mb.cells[c] == MAN {
+                c = c.wrapping_add(d);
+                jumped += 1;
+            }
+            if jumped > 0 && mb.cells[c] != OUTSIDE {
+                out.push(Jump {
+                    from: self.ball,
+                    to: mb.point(c),
+                    jumped,
+                });
+            }
+        }
+        out
+    }
+
+    /// Makes one jump of the ball to `to`, removing the men passed over, and
+    /// keeps the turn: the result is in the middle of a jump move
+    /// ([`Position::is_mid_jump`]) until [`Position::end_turn`] ends it. This
+    /// is step-by-step play; [`Position::play`] makes whole moves.
+    /// Errors if no single jump lands on `to`.
+    pub fn apply_jump(&self, to: Point) -> Result<Position, IllegalMove> {
+        if let Some(winner) = self.winner() {
+            return Err(IllegalMove::GameOver { winner });
+        }
+        if !self.size.contains(to) {
+            return Err(IllegalMove::Outside {
+                point: to,
+                cols: self.size.cols(),
+                rows: self.size.rows(),
+            });
+        }
+        if !self.ball_may_jump() {
+            return Err(IllegalMove::AfterOffBoard(self.ball));
+        }
+        let from = self.ball;
+        let (dc, dr) = unit_step(from, to).ok_or(IllegalMove::NotALine { from, to })?;
+        let distance = (to.col() as i32 - from.col() as i32)
+            .abs()
+            .max((to.row() as i32 - from.row() as i32).abs());
+        if distance < 2 {
+            return Err(if self.men.contains(to) {
+                IllegalMove::LandsOnMan { from, to }
+            } else {
+                IllegalMove::NoManJumped { from, to }
+            });
+        }
+        let mut next = *self;
+        for k in 1..distance {
+            let p = from
+                .offset(dc * k, dr * k)
+                .expect("points between two board points exist");
+            if !self.men.contains(p) {
+                return Err(IllegalMove::Gap { from, to, gap: p });
+            }
+            next.remove_man(p);
+        }
+        if self.men.contains(to) {
+            return Err(IllegalMove::LandsOnMan { from, to });
+        }
+        next.move_ball(to);
+        next.mid_jump = true;
+        Ok(next)
+    }
+
+    /// Calls `visit` with every legal jump path (start point first, then each
+    /// landing), in depth-first order; every non-empty prefix of a legal path
+    /// is a path. `visit` may stop the walk by returning `ControlFlow::Break`.
+    /// Nothing is allocated per path.
+    ///
+    /// ```
+    /// use core::ops::ControlFlow;
+    /// use phutball::Position;
+    /// let pos: Position = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O".parse()?;
+    /// let mut longest = Vec::new();
+    /// pos.for_each_jump_path(|path| {
+    ///     if path.len() > longest.len() { longest = path.to_vec(); }
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(longest.len(), 4); // K6-G9-G11-J11
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    pub fn for_each_jump_path<F>(&self, mut visit: F) -> ControlFlow<()>
+    where
+        F: FnMut(&[Point]) -> ControlFlow<()>,
+    {
+        match walk::<false, true, _>(self, &CLOCKWISE, usize::MAX, |path, _| visit(path)) {
+            Ok(stats) if stats.stopped => ControlFlow::Break(()),
+            _ => ControlFlow::Continue(()),
+        }
+    }
+
+    /// Every legal jump path as a [`Move`]. Dense positions have millions:
+    /// prefer [`Position::for_each_jump_path`] or [`Position::count_jump_paths`].
+    pub fn jump_paths(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        let _ = self.for_each_jump_path(|path| {
+            out.push(Move::Jump(path.to_vec()));
+            ControlFlow::Continue(())
+        });
+        out
+    }
+
+    /// The number of legal jump paths, counted without building any.
+    pub fn count_jump_paths(&self) -> u64 {
+        match walk::<false, false, _>(self, &CLOCKWISE, usize::MAX, |_, _| {
+            ControlFlow::Continue(())
+        }) {
+            Ok(stats) => stats.landings,
+            Err(_) => unreachable!("path walks keep no state set"),
+        }
+    }
+
+    /// Calls `visit` once per distinct resulting position (ball point plus
+    /// remaining men) with the first path found that reaches it. States seen
+    /// before are not searched again, so this is much faster than visiting
+    /// every path. Errors once more than `limit` outcomes would be kept.
+    pub fn for_each_jump_outcome_bounded<F>(
+        &self,
+        limit: usize,
+        mut visit: F,
+    ) -> Result<ControlFlow<()>, TooManyOutcomes>
+    where
+        F: FnMut(&[Point]) -> ControlFlow<()>,
+    {
+        let stats = walk::<true, true, _>(self, &CLOCKWISE, limit, |path, _| visit(path))?;
+        Ok(if stats.stopped {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        })
+    }
+
+    /// [`Position::for_each_jump_outcome_bounded`] with [`DEFAULT_OUTCOME_LIMIT`].
+    pub fn for_each_jump_outcome<F>(&self, visit: F) -> Result<ControlFlow<()>, TooManyOutcomes>
+    where
+        F: FnMut(&[Point]) -> ControlFlow<()>,
+    {
+        self.for_each_jump_outcome_bounded(DEFAULT_OUTCOME_LIMIT, visit)
+    }
+
+    /// One jump move per distinct resulting position, with a representative path.
+    ///
+    /// ```
+    /// use phutball::Position;
+    /// let pos: Position = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O".parse()?;
+    /// let moves: Vec<String> = pos.jump_outcomes()?.iter().map(|m| m.to_string()).collect();
+    /// assert_eq!(moves, ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn jump_outcomes(&self) -> Result<Vec<Move>, TooManyOutcomes> {
+        self.jump_outcomes_bounded(DEFAULT_OUTCOME_LIMIT)
+    }
+
+    /// [`Position::jump_outcomes`] keeping at most `limit` outcomes in memory.
+    pub fn jump_outcomes_bounded(&self, limit: usize) -> Result<Vec<Move>, TooManyOutcomes> {
+        let mut out = Vec::new();
+        let _ = self.for_each_jump_outcome_bounded(limit, |path| {
+            out.push(Move::Jump(path.to_vec()));
+            ControlFlow::Continue(())
+        })?;
+        Ok(out)
+    }
+
+    /// The number of distinct positions the side to move can reach by jumping.
+    pub fn count_jump_outcomes(&self) -> Result<u64, TooManyOutcomes> {
+        self.count_jump_outcomes_bounded(DEFAULT_OUTCOME_LIMIT)
+    }
+
+    /// [`Position::count_jump_outcomes`] keeping at most `limit` outcomes in memory.
+    pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomes> {
+        Ok(
+            walk::<true, false, _>(self, &CLOCKWISE, limit, |_, _| ControlFlow::Continue(()))?
+                .landings,
+        )
+    }
+}

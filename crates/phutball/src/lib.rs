@@ -1,0 +1,29 @@
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod bitboard;
+mod error;
+mod game;
+mod geometry;
+mod jumps;
+mod moves;
+mod notation;
+mod perft;
+mod point;
+mod position;
+mod rules;
+mod score;
+mod search;
+
+pub use bitboard::{Bitboard, Points};
+pub use error::{GameError, IllegalMove, InvalidPosition, ParseError, TooManyOutcomes};
+pub use game::{Game, GameResult};
+pub use geometry::BoardSize;
+pub use jumps::{Jump, DEFAULT_OUTCOME_LIMIT};
+pub use moves::Move;
+pub use notation::side_name;
+pub use perft::perft;
+pub use point::{Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
+pub use position::Position;
+pub use rules::Rules;

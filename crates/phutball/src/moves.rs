@@ -1,0 +1,121 @@
+//! Moves as values: placements and jump paths; legality and play.
+
+use crate::error::{IllegalMove, TooManyOutcomes};
+use crate::point::Point;
+use crate::position::Position;
+
+/// A move: put a man on a vacant point, or jump the ball along a path.
+///
+/// ```
+/// use phutball::{Move, Position};
+/// let pos = Position::standard();
+/// let m: Move = "H9".parse()?;
+/// let next = pos.play(&m)?;
+/// assert!(next.has_man("H9".parse()?));
+/// assert_eq!(next.play(&"H10-H8".parse()?)?.ball().to_string(), "H8");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Move {
+    /// Place a man on this point.
+    Place(Point),
+    /// Jump the ball: its starting point, then each landing point in order.
+    Jump(Vec<Point>),
+}
+
+impl Move {
+    /// The points of the move: the placement point, or the jump path.
+    pub fn path(&self) -> &[Point] {
+        match self {
+            Move::Place(p) => core::slice::from_ref(p),
+            Move::Jump(path) => path,
+        }
+    }
+
+    /// Whether this is a jump move.
+    pub fn is_jump(&self) -> bool {
+        matches!(self, Move::Jump(_))
+    }
+}
+
+impl Position {
+    /// Checks that `m` is legal here, saying why not.
+    pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+        self.play(m).map(|_| ())
+    }
+
+    /// Whether `m` is legal here.
+    pub fn is_legal(&self, m: &Move) -> bool {
+        self.check_move(m).is_ok()
+    }
+
+    /// Plays `m` and returns the new position with the other side to move, or
+    /// says why `m` is illegal. After a jump, [`Position::winner`] tells whether
+    /// it scored (for either side: an own goal loses).
+    pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
+        if self.mid_jump {
+            return Err(IllegalMove::JumpInProgress);
+        }
+        if let Some(winner) = self.winner() {
+            return Err(IllegalMove::GameOver { winner });
+        }
+        match m {
+            Move::Place(p) => {
+                let p = *p;
+                if !self.size.contains(p) {
+                    return Err(IllegalMove::Outside {
+                        point: p,
+                        cols: self.size.cols(),
+                        rows: self.size.rows(),
+                    });
+                }
+                if !self.size.is_on_board(p) {
+                    return Err(IllegalMove::PlaceOffBoard(p));
+                }
+                if self.men.contains(p) {
+                    return Err(IllegalMove::Occupied(p));
+                }
+                if self.ball == p {
+                    return Err(IllegalMove::OnBall(p));
+                }
+                let mut next = *self;
+                next.add_man(p);
+                Ok(next.end_turn())
+            }
+            Move::Jump(path) => {
+                let (&start, landings) = path.split_first().ok_or(IllegalMove::EmptyJump)?;
+                if landings.is_empty() {
+                    return Err(IllegalMove::EmptyJump);
+                }
+                if start != self.ball {
+                    return Err(IllegalMove::NotFromBall {
+                        ball: self.ball,
+                        start,
+                    });
+                }
+                let mut next = *self;
+                for &to in landings {
+                    next = next.apply_jump(to)?;
+                }
+                Ok(next.end_turn())
+            }
+        }
+    }
+
+    /// Every placement, in row order from row 1, left to right.
+    pub fn placements(&self) -> Vec<Move> {
+        self.placement_points().iter().map(Move::Place).collect()
+    }
+
+    /// Every legal move: the placements, then one jump move per distinct outcome.
+    pub fn legal_moves(&self) -> Result<Vec<Move>, TooManyOutcomes> {
+        let mut moves = self.placements();
+        moves.extend(self.jump_outcomes()?);
+        Ok(moves)
+    }
+
+    /// The number of legal moves (placements plus distinct jump outcomes).
+    pub fn count_legal_moves(&self) -> Result<u64, TooManyOutcomes> {
+        Ok(self.placement_points().count() as u64 + self.count_jump_outcomes()?)
+    }
+}

@@ -1,0 +1,409 @@
+//! Text forms: points (`H10`), moves (`H10`, `K6-G9-G11-J11`), sides (`O`, `X`)
+//! and position strings (`docs/rules.md`, "Notation"). Parsing only checks
+//! form; [`Position::from_parts`] checks that the position makes sense.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::bitboard::Bitboard;
+use crate::error::ParseError;
+use crate::geometry::BoardSize;
+use crate::moves::Move;
+use crate::point::{Point, Side, COLUMN_LETTERS, MAX_COLS, MAX_ROWS, MIN_ROWS};
+use crate::position::Position;
+use crate::rules::Rules;
+
+impl FromStr for Point {
+    type Err = ParseError;
+
+    /// A column letter (`A`-`Z` without `I`, either case) and a row number.
+    fn from_str(text: &str) -> Result<Point, ParseError> {
+        let bad = || ParseError::Point {
+            text: text.to_string(),
+        };
+        let mut chars = text.chars();
+        let letter = chars.next().ok_or(ParseError::Empty { what: "point" })?;
+        let upper = letter.to_ascii_uppercase();
+        if upper == 'I' {
+            return Err(ParseError::ColumnI {
+                text: text.to_string(),
+            });
+        }
+        let col = COLUMN_LETTERS
+            .iter()
+            .position(|&c| c as char == upper)
+            .ok_or_else(bad)?;
+        let digits = chars.as_str();
+        if digits.is_empty()
+            || digits.len() > 2
+            || !digits.bytes().all(|b| b.is_ascii_digit())
+            || (digits.len() > 1 && digits.starts_with('0'))
+        {
+            return Err(bad());
+        }
+        let row: u8 = digits.parse().map_err(|_| bad())?;
+        Point::new(col as u8, row).ok_or_else(bad)
+    }
+}
+
+impl FromStr for Side {
+    type Err = ParseError;
+
+    /// `O` or `X` (either case).
+    fn from_str(text: &str) -> Result<Side, ParseError> {
+        let mut chars = text.chars();
+        match (chars.next().and_then(Side::from_char), chars.next()) {
+            (Some(side), None) => Ok(side),
+            _ => Err(ParseError::Position {
+                column: 1,
+                reason: format!("side to move must be O or X, not {text:?}"),
+            }),
+        }
+    }
+}
+
+impl FromStr for Move {
+    type Err = ParseError;
+
+    /// A point (a placement) or points joined by `-` (a jump path).
+    fn from_str(text: &str) -> Result<Move, ParseError> {
+        let text = text.trim();
+        if text.is_empty() {
+            return Err(ParseError::Empty { what: "move" });
+        }
+        let mut points = Vec::new();
+        for part in text.split('-') {
+            if part.is_empty() {
+                return Err(ParseError::Move {
+                    text: text.to_string(),
+                    reason: "a '-' must stand between two points".to_string(),
+                });
+            }
+            points.push(part.parse::<Point>().map_err(|e| ParseError::Move {
+                text: text.to_string(),
+                reason: e.to_string(),
+            })?);
+        }
+        Ok(if points.len() == 1 {
+            Move::Place(points[0])
+        } else {
+            Move::Jump(points)
+        })
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.path().iter().enumerate() {
+            if i > 0 {
+                f.write_str("-")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Position {
+    /// Parses a position string under `rules` (the string does not record them).
+    ///
+    /// ```
+    /// use phutball::{Position, Rules};
+    /// let rules = Rules { continue_off_board: true, ..Rules::default() };
+    /// let pos = Position::parse_with_rules("3/1@1/3 X", rules)?;
+    /// assert_eq!((pos.size().cols(), pos.size().rows()), (3, 3));
+    /// assert!(Position::parse_with_rules("3/1@1/4 X", rules).is_err());
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Position, ParseError> {
+        let fields = fields_with_columns(text);
+        let (rows_field, rows_column) = fields.first().copied().ok_or(ParseError::Empty {
+            what: "position string",
+        })?;
+        let Some(&(side_field, side_column)) = fields.get(1) else {
+            return Err(ParseError::Position {
+                column: text.len() + 1,
+                reason: "missing side to move (O or X) after the rows".to_string(),
+            });
+        };
+        if let Some(&(extra, column)) = fields.get(3) {
+            return Err(ParseError::Position {
+                column,
+                reason: format!("unexpected {extra:?}: a position string has at most three fields"),
+            });
+        }
+        let to_move = side_field
+            .parse::<Side>()
+            .map_err(|_| ParseError::Position {
+                column: side_column,
+                reason: format!("side to move must be O or X, not {side_field:?}"),
+            })?;
+
+        let row_texts: Vec<&str> = rows_field.split('/').collect();
+        let rows = row_texts.len();
+        if !(MIN_ROWS as usize..=MAX_ROWS as usize).contains(&rows) {
+            return Err(ParseError::Position {
+                column: rows_column,
+                reason: format!("{rows} rows: a board has {MIN_ROWS} to {MAX_ROWS} rows"),
+            });
+        }
+        let mut men = Bitboard::EMPTY;
+        let mut ball = None;
+        let mut width = None;
+        let mut column = rows_column;
+        for (i, row_text) in row_texts.iter().enumerate() {
+            let row = (rows - i) as u8;
+            let row_start = column;
+            let mut col = 0usize;
+            let mut digits = String::new();
+            let flush =
+                |digits: &mut String, col: &mut usize, at: usize| -> Result<(), ParseError> {
+                    if digits.is_empty() {
+                        return Ok(());
+                    }
+                    if digits.starts_with('0') {
+                        return Err(ParseError::Position {
+                            column: at - digits.len(),
+                            reason: format!("bad count of vacant points {digits:?}"),
+                        });
+                    }
+                    let n: usize = digits.parse().unwrap_or(usize::MAX);
+                    *col = col.saturating_add(n);
+                    digits.clear();
+                    Ok(())
+                };
+            for ch in row_text.chars() {
+                match ch {
+                    '0'..='9' => digits.push(ch),
+                    '#' | '@' => {
+                        flush(&mut digits, &mut col, column)?;
+                        let point = if col < MAX_COLS as usize {
+                            Point::new(col as u8, row)
+                        } else {
+                            None
+                        };
+                        let Some(point) = point else {
+                            return Err(ParseError::Position {
+                                column,
+                                reason: format!("row {row} is wider than {MAX_COLS} columns"),
+                            });
+                        };
+                        if ch == '#' {
+                            men.insert(point);
+                        } else if ball.replace(point).is_some() {
+                            return Err(ParseError::Position {
+                                column,
+                                reason: "a second ball '@'".to_string(),
+                            });
+                        }
+                        col += 1;
+                    }
+                    _ => {
+                        return Err(ParseError::Position {
+                            column,
+                            reason: format!(
+                                "unexpected {ch:?} in row {row}: rows use '#' (man), '@' (ball) and counts of vacant points"
+                            ),
+                        })
+                    }
+                }
+                column += ch.len_utf8();
+            }
+            flush(&mut digits, &mut col, column)?;
+            if col == 0 {
+                return Err(ParseError::Position {
+                    column: row_start,
+                    reason: format!("row {row} is empty"),
+                });
+            }
+            if col > MAX_COLS as usize {
+                return Err(ParseError::Position {
+                    column: row_start,
+                    reason: format!("row {row} is {col} points wide: at most {MAX_COLS}"),
+                });
+            }
+            match width {
+                None => width = Some(col),
+                Some(w) if w != col => {
+                    return Err(ParseError::Position {
+                        column: row_start,
+                        reason: format!("row {row} is {col} points wide, but row {rows} is {w}"),
+                    })
+                }
+                Some(_) => {}
+            }
+            column += 1; // the '/'
+        }
+        let cols = width.unwrap_or(0) as u8;
+        let size = BoardSize::new(cols, rows as u8)?;
+        let ball = match (ball, fields.get(2)) {
+            (Some(_), Some(&(extra, column))) => {
+                return Err(ParseError::Position {
+                    column,
+                    reason: format!("unexpected {extra:?}: the ball '@' is already on the board"),
+                })
+            }
+            (Some(ball), None) => ball,
+            (None, None) => return Err(ParseError::Position {
+                column: rows_column,
+                reason:
+                    "no ball: put '@' in a row, or name an off-board point after the side to move"
+                        .to_string(),
+            }),
+            (None, Some(&(text, column))) => {
+                let point: Point = text.parse().map_err(|e: ParseError| ParseError::Position {
+                    column,
+                    reason: e.to_string(),
+                })?;
+                if !size.contains(point) || !size.is_off_board_row(point.row()) {
+                    return Err(ParseError::Position {
+                        column,
+                        reason: format!(
+                            "the ball field {point} must be an off-board point (row 0 or {}) of the {size} board",
+                            size.rows() + 1
+                        ),
+                    });
+                }
+                point
+            }
+        };
+        Ok(Position::from_parts(size, rules, men, ball, to_move)?)
+    }
+
+    /// A text diagram of the board with coordinates, the side to move and the result.
+    /// `#` is a man, `@` the ball, `+` a vacant point on a goal line, `.` any
+    /// other vacant point, and `-` the off-board strips.
+    pub fn diagram(&self) -> String {
+        let cols = self.size.cols();
+        let rows = self.size.rows();
+        let mut header = String::from("    ");
+        for c in 0..cols {
+            header.push(' ');
+            header.push(COLUMN_LETTERS[c as usize] as char);
+        }
+        let mut out = header.clone();
+        out.push('\n');
+        for row in (0..=rows + 1).rev() {
+            out.push_str(&format!("{row:>3} "));
+            for col in 0..cols {
+                let p = Point::new(col, row).expect("board points exist");
+                let ch = if p == self.ball {
+                    '@'
+                } else if self.men.contains(p) {
+                    '#'
+                } else if self.size.is_off_board_row(row) {
+                    '-'
+                } else if row == 1 || row == rows {
+                    '+'
+                } else {
+                    '.'
+                };
+                out.push(' ');
+                out.push(ch);
+            }
+            out.push_str(&format!(" {row:<3}"));
+            let note = if row == rows + 1 {
+                "  Ohs (O) scores on or over row "
+            } else if row == 0 {
+                "  Eks (X) scores on or below row "
+            } else {
+                ""
+            };
+            if !note.is_empty() {
+                out.push_str(note);
+                out.push_str(&(if row == 0 { 1 } else { rows }).to_string());
+            }
+            out = out.trim_end().to_string();
+            out.push('\n');
+        }
+        out.push_str(&header);
+        out.push('\n');
+        match self.winner() {
+            Some(side) => out.push_str(&format!(
+                "Game over: {} ({}) has won\n",
+                side_name(side),
+                side
+            )),
+            None => out.push_str(&format!(
+                "{} ({}) to move\n",
+                side_name(self.to_move),
+                self.to_move
+            )),
+        }
+        out
+    }
+}
+
+/// `"Ohs"` or `"Eks"`.
+pub fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::Ohs => "Ohs",
+        Side::Eks => "Eks",
+    }
+}
+
+/// Whitespace-separated fields with their 1-based character columns.
+fn fields_with_columns(text: &str) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    let mut start = None;
+    for (i, ch) in text.char_indices() {
+        match (ch.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                out.push((&text[s..i], s + 1));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    if let Some(s) = start {
+        out.push((&text[s..], s + 1));
+    }
+    out
+}
+
+impl FromStr for Position {
+    type Err = ParseError;
+
+    /// Parses a position string under the default rules.
+    fn from_str(text: &str) -> Result<Position, ParseError> {
+        Position::parse_with_rules(text, Rules::default())
+    }
+}
+
+impl fmt::Display for Position {
+    /// The position string; it parses back to an equal position (under the same rules).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let rows = self.size.rows();
+        for row in (1..=rows).rev() {
+            if row != rows {
+                f.write_str("/")?;
+            }
+            let mut vacant = 0;
+            for col in 0..self.size.cols() {
+                let p = Point::new(col, row).expect("board points exist");
+                let ch = if p == self.ball {
+                    '@'
+                } else if self.men.contains(p) {
+                    '#'
+                } else {
+                    vacant += 1;
+                    continue;
+                };
+                if vacant > 0 {
+                    write!(f, "{vacant}")?;
+                    vacant = 0;
+                }
+                write!(f, "{ch}")?;
+            }
+            if vacant > 0 {
+                write!(f, "{vacant}")?;
+            }
+        }
+        write!(f, " {}", self.to_move)?;
+        if self.size.is_off_board_row(self.ball.row()) {
+            write!(f, " {}", self.ball)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,138 @@
+//! Points of the board and the two sides.
+
+use core::fmt;
+
+/// Column letters, `A` to `Z` without `I` (25 columns at most).
+pub(crate) const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// The largest number of columns a board may have.
+pub const MAX_COLS: u8 = 25;
+/// The largest number of rows (goal line to goal line) a board may have.
+pub const MAX_ROWS: u8 = 25;
+/// The smallest number of rows a board may have.
+pub const MIN_ROWS: u8 = 3;
+
+/// A point: a column (0-based, `A` is 0, `I` is skipped) and a row as written
+/// in notation (`0` and `R + 1` are the off-board strips, `1` and `R` the goal lines).
+///
+/// A `Point` does not know the board size; [`BoardSize::contains`](crate::BoardSize::contains)
+/// says whether a board has it.
+///
+/// ```
+/// use phutball::Point;
+/// let p: Point = "H10".parse()?;
+/// assert_eq!((p.col(), p.row()), (7, 10));
+/// assert_eq!(p.to_string(), "H10");
+/// assert!("I5".parse::<Point>().is_err());
+/// # Ok::<(), phutball::ParseError>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    row: u8,
+    col: u8,
+}
+
+impl Point {
+    /// The point at `col` (0-based) and `row` (notation row), if any board could have it.
+    pub const fn new(col: u8, row: u8) -> Option<Point> {
+        if col < MAX_COLS && row <= MAX_ROWS + 1 {
+            Some(Point { row, col })
+        } else {
+            None
+        }
+    }
+
+    /// The column, 0-based (`A` = 0, `H` = 7, `J` = 8).
+    pub const fn col(self) -> u8 {
+        self.col
+    }
+
+    /// The row as written in notation.
+    pub const fn row(self) -> u8 {
+        self.row
+    }
+
+    /// The column letter.
+    pub const fn column_letter(self) -> char {
+        COLUMN_LETTERS[self.col as usize] as char
+    }
+
+    /// The point `d_col` columns and `d_row` rows away, if any board could have it.
+    pub const fn offset(self, d_col: i32, d_row: i32) -> Option<Point> {
+        let c = self.col as i32 + d_col;
+        let r = self.row as i32 + d_row;
+        if c < 0 || r < 0 || c >= MAX_COLS as i32 || r > MAX_ROWS as i32 + 1 {
+            None
+        } else {
+            Some(Point {
+                row: r as u8,
+                col: c as u8,
+            })
+        }
+    }
+
+    /// The index of this point in a [`Bitboard`](crate::Bitboard): `row * 32 + col`.
+    pub const fn index(self) -> usize {
+        self.row as usize * 32 + self.col as usize
+    }
+
+    /// The point with bitboard index `index`, if any.
+    pub const fn from_index(index: usize) -> Option<Point> {
+        if index >= 32 * (MAX_ROWS as usize + 2) {
+            return None;
+        }
+        Point::new((index % 32) as u8, (index / 32) as u8)
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.column_letter(), self.row)
+    }
+}
+
+/// A player: Ohs attacks the top (rows `R` and `R + 1`), Eks the bottom (rows 1 and 0).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum Side {
+    /// Ohs (`O`), who moves first by default and scores at the top.
+    #[default]
+    Ohs,
+    /// Eks (`X`), who scores at the bottom.
+    Eks,
+}
+
+impl Side {
+    /// Both sides, Ohs first.
+    pub const ALL: [Side; 2] = [Side::Ohs, Side::Eks];
+
+    /// The other side.
+    pub const fn opponent(self) -> Side {
+        match self {
+            Side::Ohs => Side::Eks,
+            Side::Eks => Side::Ohs,
+        }
+    }
+
+    /// `'O'` or `'X'`.
+    pub const fn char(self) -> char {
+        match self {
+            Side::Ohs => 'O',
+            Side::Eks => 'X',
+        }
+    }
+
+    /// The side for `'O'`/`'o'` or `'X'`/`'x'`.
+    pub const fn from_char(c: char) -> Option<Side> {
+        match c {
+            'O' | 'o' => Some(Side::Ohs),
+            'X' | 'x' => Some(Side::Eks),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}

@@ -1,0 +1,262 @@
+//! Positions: men, ball, side to move, rules.
+
+use core::hash::{Hash, Hasher};
+
+use crate::bitboard::Bitboard;
+use crate::error::InvalidPosition;
+use crate::geometry::{BoardSize, ZOBRIST_BALL, ZOBRIST_EKS, ZOBRIST_POINTS};
+use crate::point::{Point, Side};
+use crate::rules::Rules;
+
+/// A position: the board size, the men, the ball, the side to move and the
+/// rules in force. Positions are small `Copy` values; playing a move returns a
+/// new one.
+///
+/// ```
+/// use phutball::{Position, Side};
+/// let pos = Position::standard();
+/// assert_eq!(pos.ball().to_string(), "H10");
+/// assert_eq!(pos.to_move(), Side::Ohs);
+/// assert_eq!(pos.men().count(), 0);
+/// assert_eq!(pos.to_string(), "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O");
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct Position {
+    pub(crate) size: BoardSize,
+    pub(crate) rules: Rules,
+    pub(crate) men: Bitboard,
+    pub(crate) ball: Point,
+    pub(crate) to_move: Side,
+    /// A jump move is under way (step-by-step play): only further jumps or
+    /// [`Position::end_turn`] may follow.
+    pub(crate) mid_jump: bool,
+    pub(crate) hash: u64,
+}
+
+impl Position {
+    /// The standard start: 15 x 19 board, ball on H10, Ohs to move, default rules.
+    pub fn standard() -> Position {
+        match Position::start_with(BoardSize::STANDARD, Rules::default()) {
+            Ok(p) => p,
+            Err(_) => unreachable!("the standard start is valid"),
+        }
+    }
+
+    /// The start position of a board of `size` under `rules`: no men, the ball on
+    /// `rules.start` (or the centre), `rules.first_player` to move.
+    pub fn start_with(size: BoardSize, rules: Rules) -> Result<Position, InvalidPosition> {
+        let ball = rules.start.unwrap_or_else(|| size.centre());
+        if !size.contains(ball) {
+            return Err(InvalidPosition::Outside {
+                what: "start point",
+                point: ball,
+                cols: size.cols(),
+                rows: size.rows(),
+            });
+        }
+        if size.scorer_at_row(ball.row()).is_some() {
+            return Err(InvalidPosition::StartNotInPlay(ball));
+        }
+        Position::from_parts(size, rules, Bitboard::EMPTY, ball, rules.first_player)
+    }
+
+    /// A position from its parts, validated: every man on the board (rows 1..=R),
+    /// the ball on the board or an off-board strip, and not on a man.
+    ///
+    /// ```
+    /// use phutball::{Bitboard, BoardSize, Position, Rules, Side};
+    /// let men: Bitboard = ["J7", "H8", "G10", "H11"].iter().map(|s| s.parse().unwrap()).collect();
+    /// let pos = Position::from_parts(BoardSize::STANDARD, Rules::default(), men, "K6".parse()?, Side::Ohs)?;
+    /// assert_eq!(pos.count_jump_paths(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn from_parts(
+        size: BoardSize,
+        rules: Rules,
+        men: Bitboard,
+        ball: Point,
+        to_move: Side,
+    ) -> Result<Position, InvalidPosition> {
+        let outside = men - size.board_points();
+        if let Some(p) = outside.iter().next() {
+            return Err(if size.contains(p) {
+                InvalidPosition::ManOffBoard(p)
+            } else {
+                InvalidPosition::Outside {
+                    what: "man",
+                    point: p,
+                    cols: size.cols(),
+                    rows: size.rows(),
+                }
+            });
+        }
+        if !size.contains(ball) {
+            return Err(InvalidPosition::Outside {
+                what: "ball",
+                point: ball,
+                cols: size.cols(),
+                rows: size.rows(),
+            });
+        }
+        if men.contains(ball) {
+            return Err(InvalidPosition::BallOnMan(ball));
+        }
+        let mut hash = ZOBRIST_BALL[ball.index()];
+        for p in men {
+            hash ^= ZOBRIST_POINTS[p.index()];
+        }
+        if to_move == Side::Eks {
+            hash ^= ZOBRIST_EKS;
+        }
+        Ok(Position {
+            size,
+            rules,
+            men,
+            ball,
+            to_move,
+            mid_jump: false,
+            hash,
+        })
+    }
+
+    /// The board size.
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    /// The rules in force.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// The same position under other rules.
+    pub fn with_rules(mut self, rules: Rules) -> Position {
+        self.rules = rules;
+        self
+    }
+
+    /// The men on the board.
+    pub fn men(&self) -> Bitboard {
+        self.men
+    }
+
+    /// The ball's point.
+    pub fn ball(&self) -> Point {
+        self.ball
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.to_move
+    }
+
+    /// A Zobrist hash of men, ball and side to move (not the rules), for
+    /// transposition tables. Equal positions have equal hashes.
+    pub fn zobrist(&self) -> u64 {
+        self.hash
+    }
+
+    /// Who has won: the side whose goal the ball is on or over when the move
+    /// has ended, if any. A position with a winner is finished and has no
+    /// legal moves. In the middle of a jump move nobody has won yet.
+    pub fn winner(&self) -> Option<Side> {
+        if self.mid_jump {
+            return None;
+        }
+        self.size.scorer_at_row(self.ball.row())
+    }
+
+    /// Whether a jump move is under way (after [`Position::apply_jump`] and before
+    /// [`Position::end_turn`]): then only further jumps or ending the turn are legal.
+    pub fn is_mid_jump(&self) -> bool {
+        self.mid_jump
+    }
+
+    /// Whether the game is over (the ball is on or over a goal line).
+    pub fn is_finished(&self) -> bool {
+        self.winner().is_some()
+    }
+
+    /// Whether a man stands on `p`.
+    pub fn has_man(&self, p: Point) -> bool {
+        self.size.contains(p) && self.men.contains(p)
+    }
+
+    /// The vacant points men may be placed on (none in a finished position
+    /// or in the middle of a jump move).
+    pub fn placement_points(&self) -> Bitboard {
+        if self.is_finished() || self.mid_jump {
+            return Bitboard::EMPTY;
+        }
+        let mut free = self.size.board_points() - self.men;
+        free.remove(self.ball);
+        free
+    }
+
+    /// Ends the turn: the other side is to move and any jump move under way is over.
+    pub fn end_turn(mut self) -> Position {
+        self.mid_jump = false;
+        self.to_move = self.to_move.opponent();
+        self.hash ^= ZOBRIST_EKS;
+        self
+    }
+
+    pub(crate) fn add_man(&mut self, p: Point) {
+        self.men.insert(p);
+        self.hash ^= ZOBRIST_POINTS[p.index()];
+    }
+
+    pub(crate) fn remove_man(&mut self, p: Point) {
+        self.men.remove(p);
+        self.hash ^= ZOBRIST_POINTS[p.index()];
+    }
+
+    pub(crate) fn move_ball(&mut self, to: Point) {
+        self.hash ^= ZOBRIST_BALL[self.ball.index()] ^ ZOBRIST_BALL[to.index()];
+        self.ball = to;
+    }
+
+    /// The position mirrored left to right (same side to move).
+    pub fn mirror_columns(&self) -> Position {
+        let cols = self.size.cols();
+        let flip =
+            |p: Point| Point::new(cols - 1 - p.col(), p.row()).expect("mirrored point exists");
+        let men = self.men.iter().map(flip).collect();
+        let mut rules = self.rules;
+        rules.start = rules.start.map(flip);
+        Position::from_parts(self.size, rules, men, flip(self.ball), self.to_move)
+            .expect("mirroring keeps a position valid")
+    }
+
+    /// The position turned top to bottom with the sides swapped: Ohs's
+    /// chances here are Eks's there.
+    pub fn flip_rows(&self) -> Position {
+        let rows = self.size.rows();
+        let flip =
+            |p: Point| Point::new(p.col(), rows + 1 - p.row()).expect("flipped point exists");
+        let men = self.men.iter().map(flip).collect();
+        let mut rules = self.rules;
+        rules.start = rules.start.map(flip);
+        rules.first_player = rules.first_player.opponent();
+        Position::from_parts(
+            self.size,
+            rules,
+            men,
+            flip(self.ball),
+            self.to_move.opponent(),
+        )
+        .expect("flipping keeps a position valid")
+    }
+}
+
+impl Default for Position {
+    fn default() -> Self {
+        Position::standard()
+    }
+}
+
+impl Hash for Position {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash ^ self.mid_jump as u64);
+    }
+}

@@ -1,0 +1,58 @@
+//! Can the side to move score this move? Deciding it is NP-complete in
+//! general, so it is a search: a cheap relaxation first proves most "no"
+//! answers, then a depth-first search over distinct states, goal-bound
+//! directions first, finds a scoring path or exhausts the states.
+
+use core::ops::ControlFlow;
+
+use crate::geometry::{FLAG_EKS_GOAL, FLAG_OHS_GOAL};
+use crate::moves::Move;
+use crate::point::{Point, Side};
+use crate::position::Position;
+use crate::search::{relaxed_goal_reachable, walk, NORTH_FIRST, SOUTH_FIRST};
+
+impl Position {
+    /// A jump move that ends with the ball on or over the opponent's goal line,
+    /// if the side to move has one.
+    ///
+    /// ```
+    /// use phutball::Position;
+    /// // Ohs to move, ball N18, man O19: N18-P20 scores.
+    /// let pos: Position = "13#1/12@2/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O".parse()?;
+    /// assert_eq!(pos.scoring_jump().unwrap().to_string(), "N18-P20");
+    /// assert!(!pos.end_turn().can_score());
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    pub fn scoring_jump(&self) -> Option<Move> {
+        let mut found = None;
+        self.score_search::<true>(|path| found = Some(Move::Jump(path.to_vec())));
+        found
+    }
+
+    /// Whether the side to move can score this move.
+    pub fn can_score(&self) -> bool {
+        self.score_search::<false>(|_| ())
+    }
+
+    fn score_search<const TRACK: bool>(&self, mut on_goal: impl FnMut(&[Point])) -> bool {
+        if self.is_finished() {
+            return false;
+        }
+        let (goal_flag, order) = match self.to_move {
+            Side::Ohs => (FLAG_OHS_GOAL, &NORTH_FIRST),
+            Side::Eks => (FLAG_EKS_GOAL, &SOUTH_FIRST),
+        };
+        if !relaxed_goal_reachable(self, goal_flag) {
+            return false;
+        }
+        let result = walk::<true, TRACK, _>(self, order, usize::MAX, |path, flags| {
+            if flags & goal_flag != 0 {
+                on_goal(path);
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        matches!(result, Ok(stats) if stats.stopped)
+    }
+}
