@@ -102,9 +102,12 @@ impl fmt::Display for BoardSize {
     }
 }
 
+/// Zobrist tables serve both bitboard indices (< 896) and mailbox cells (< 1024).
+const ZOBRIST_LEN: usize = 1024;
+
 /// 64-bit keys for Zobrist hashing, one per bitboard index, plus one for Eks to move.
-pub(crate) const ZOBRIST_POINTS: [u64; 32 * (MAX_ROWS as usize + 3)] = {
-    let mut keys = [0u64; 32 * (MAX_ROWS as usize + 3)];
+pub(crate) const ZOBRIST_POINTS: [u64; ZOBRIST_LEN] = {
+    let mut keys = [0u64; ZOBRIST_LEN];
     let mut state: u64 = 0x5048_5554_4241_4c4c; // "PHUTBALL"
     let mut i = 0;
     while i < keys.len() {
@@ -115,8 +118,8 @@ pub(crate) const ZOBRIST_POINTS: [u64; 32 * (MAX_ROWS as usize + 3)] = {
 };
 
 /// Separate keys for the ball, so a man and the ball on one point differ.
-pub(crate) const ZOBRIST_BALL: [u64; 32 * (MAX_ROWS as usize + 3)] = {
-    let mut keys = [0u64; 32 * (MAX_ROWS as usize + 3)];
+pub(crate) const ZOBRIST_BALL: [u64; ZOBRIST_LEN] = {
+    let mut keys = [0u64; ZOBRIST_LEN];
     let mut state: u64 = 0x0b41_1b41_1b41_1b41;
     let mut i = 0;
     while i < keys.len() {
@@ -149,8 +152,11 @@ pub(crate) const FLAG_OHS_GOAL: u8 = 2;
 /// Cell flags: Eks has scored if a move ends here.
 pub(crate) const FLAG_EKS_GOAL: u8 = 4;
 
-/// Mailbox cells: (rows + 4) strides of (cols + 1), plus slack for diagonals.
-pub(crate) const MAILBOX_LEN: usize = (MAX_ROWS as usize + 5) * (MAX_COLS as usize + 1) + 2;
+/// Mailbox cells: (rows + 4) strides of (cols + 1) need at most 30 x 26 + 2;
+/// a power of two lets the hot loops index with `cell & MAILBOX_MASK` and no bounds check.
+pub(crate) const MAILBOX_LEN: usize = 1024;
+pub(crate) const MAILBOX_MASK: usize = MAILBOX_LEN - 1;
+const _: () = assert!((MAX_ROWS as usize + 5) * (MAX_COLS as usize + 1) + 2 <= MAILBOX_LEN);
 
 /// A padded array of the board for the jump search: one sentinel column
 /// (shared by the left and right edges) and one sentinel row beyond each

@@ -160,7 +160,7 @@ impl Position {
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
     {
-        match walk::<false, true, _>(self, &CLOCKWISE, usize::MAX, |path, _| visit(path)) {
+        match walk::<false, true, _>(self, &CLOCKWISE, usize::MAX, None, |path, _| visit(path)) {
             Ok(stats) if stats.stopped => ControlFlow::Break(()),
             _ => ControlFlow::Continue(()),
         }
@@ -179,7 +179,7 @@ impl Position {
 
     /// The number of legal jump paths, counted without building any.
     pub fn count_jump_paths(&self) -> u64 {
-        match walk::<false, false, _>(self, &CLOCKWISE, usize::MAX, |_, _| {
+        match walk::<false, false, _>(self, &CLOCKWISE, usize::MAX, None, |_, _| {
             ControlFlow::Continue(())
         }) {
             Ok(stats) => stats.landings,
@@ -199,7 +199,7 @@ impl Position {
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
     {
-        let stats = walk::<true, true, _>(self, &CLOCKWISE, limit, |path, _| visit(path))?;
+        let stats = walk::<true, true, _>(self, &CLOCKWISE, limit, None, |path, _| visit(path))?;
         Ok(if stats.stopped {
             ControlFlow::Break(())
         } else {
@@ -246,8 +246,10 @@ impl Position {
     /// [`Position::count_jump_outcomes`] keeping at most `limit` outcomes in memory.
     pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomes> {
         Ok(
-            walk::<true, false, _>(self, &CLOCKWISE, limit, |_, _| ControlFlow::Continue(()))?
-                .landings,
+            walk::<true, false, _>(self, &CLOCKWISE, limit, None, |_, _| {
+                ControlFlow::Continue(())
+            })?
+            .landings,
         )
     }
 }

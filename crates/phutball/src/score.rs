@@ -5,11 +5,12 @@
 
 use core::ops::ControlFlow;
 
+use crate::geometry::Mailbox;
 use crate::geometry::{FLAG_EKS_GOAL, FLAG_OHS_GOAL};
 use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
-use crate::search::{relaxed_goal_reachable, walk, NORTH_FIRST, SOUTH_FIRST};
+use crate::search::{cells_that_may_reach, walk, NORTH_FIRST, SOUTH_FIRST};
 
 impl Position {
     /// A jump move that ends with the ball on or over the opponent's goal line,
@@ -42,17 +43,19 @@ impl Position {
             Side::Ohs => (FLAG_OHS_GOAL, &NORTH_FIRST),
             Side::Eks => (FLAG_EKS_GOAL, &SOUTH_FIRST),
         };
-        if !relaxed_goal_reachable(self, goal_flag) {
+        let alive = cells_that_may_reach(self, goal_flag);
+        if !alive[Mailbox::new(self.size, self.men).cell(self.ball)] {
             return false;
         }
-        let result = walk::<true, TRACK, _>(self, order, usize::MAX, |path, flags| {
-            if flags & goal_flag != 0 {
-                on_goal(path);
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        });
+        let result =
+            walk::<true, TRACK, _>(self, order, usize::MAX, Some(&alive), |path, flags| {
+                if flags & goal_flag != 0 {
+                    on_goal(path);
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
         matches!(result, Ok(stats) if stats.stopped)
     }
 }

@@ -6,7 +6,8 @@ use core::ops::ControlFlow;
 
 use crate::error::TooManyOutcomes;
 use crate::geometry::{
-    Mailbox, EMPTY, FLAG_OFF_BOARD, MAILBOX_LEN, MAN, OUTSIDE, ZOBRIST_BALL, ZOBRIST_POINTS,
+    Mailbox, EMPTY, FLAG_OFF_BOARD, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, ZOBRIST_BALL,
+    ZOBRIST_POINTS,
 };
 use crate::point::Point;
 use crate::position::Position;
@@ -22,8 +23,8 @@ pub(crate) const SOUTH_FIRST: [u8; 8] = [4, 3, 5, 2, 6, 1, 7, 0];
 struct Frame {
     /// The ball's cell at this depth.
     ball: u16,
-    /// Index into the direction order of the next direction to try.
-    next: u8,
+    /// Ordered directions still to try, as a bit mask (only those with an adjacent man).
+    pending: u8,
     /// Direction of the jump that led to the child being searched.
     removed_dir: u8,
     /// First man removed by that jump.
@@ -52,12 +53,15 @@ const REMOVED_WORDS: usize = MAILBOX_LEN.div_ceil(64);
 ///   not search below a state seen before (the futures from equal states are equal).
 /// - `TRACK`: keep the path as points and hand it to the visitor; otherwise the
 ///   visitor gets an empty slice.
+/// - `alive`: when given, the walk does not go on from a landing cell whose
+///   entry is `false` (the can-score search's pruning).
 ///
 /// The visitor gets the path (start point first) and the landing cell's flags.
 pub(crate) fn walk<const DEDUP: bool, const TRACK: bool, V>(
     pos: &Position,
     order: &[u8; 8],
     outcome_limit: usize,
+    alive: Option<&[bool; MAILBOX_LEN]>,
     mut visit: V,
 ) -> Result<WalkStats, TooManyOutcomes>
 where
@@ -75,10 +79,15 @@ where
     };
     let dirs = mb.dirs;
     let ordered: [usize; 8] = core::array::from_fn(|i| dirs[order[i] as usize]);
+    // The ordered index of each ordered direction's opposite.
+    let opposite: [u8; 8] = core::array::from_fn(|i| {
+        let back = (order[i] + 4) % 8;
+        order.iter().position(|&o| o == back).unwrap_or(0) as u8
+    });
     let start = mb.cell(pos.ball);
     // Each jump removes a man, so the depth is bounded by the number of men.
     let max_depth = pos.men.count() as usize + 1;
-    let mut stack: Vec<Frame> = Vec::with_capacity(max_depth + 1);
+    let mut stack: Vec<Frame> = vec![Frame::default(); max_depth + 1];
     let mut points: Vec<Point> = Vec::with_capacity(if TRACK { max_depth + 1 } else { 0 });
     let mut seen = if DEDUP {
         Some(StateSet::new(outcome_limit))
@@ -86,63 +95,67 @@ where
         None
     };
     let mut removed = [0u64; REMOVED_WORDS];
-    stack.push(Frame {
+    stack[0] = Frame {
         ball: start as u16,
+        pending: man_mask(&mb.cells, start, &ordered),
         ..Frame::default()
-    });
+    };
     if TRACK {
         points.push(pos.ball);
     }
+    let mut depth = 0usize;
     loop {
-        let depth = stack.len() - 1;
         let frame = &mut stack[depth];
-        if frame.next == 8 {
-            stack.pop();
+        if frame.pending == 0 {
+            if depth == 0 {
+                break;
+            }
+            depth -= 1;
             if TRACK {
                 points.pop();
             }
-            let Some(parent) = stack.last() else { break };
+            let parent = &stack[depth];
             let d = ordered[parent.removed_dir as usize];
             let mut c = parent.removed_first as usize;
             for _ in 0..parent.removed_count {
-                mb.cells[c] = MAN;
+                mb.cells[c & MAILBOX_MASK] = MAN;
                 if DEDUP {
-                    removed[c / 64] ^= 1 << (c % 64);
+                    toggle(&mut removed, c);
                 }
                 c = c.wrapping_add(d);
             }
             continue;
         }
-        let dir_index = frame.next;
-        frame.next += 1;
-        let d = ordered[dir_index as usize];
+        let dir_index = frame.pending.trailing_zeros() as usize;
+        frame.pending &= frame.pending - 1;
+        let d = ordered[dir_index];
+        // The pending mask says a man is adjacent in this direction.
         let first = (frame.ball as usize).wrapping_add(d);
-        if mb.cells[first] != MAN {
-            continue;
-        }
         let mut landing = first.wrapping_add(d);
         let mut count = 1u16;
-        while mb.cells[landing] == MAN {
+        while mb.cells[landing & MAILBOX_MASK] == MAN {
             landing = landing.wrapping_add(d);
             count += 1;
         }
-        if mb.cells[landing] == OUTSIDE {
+        if mb.cells[landing & MAILBOX_MASK] == OUTSIDE {
             continue;
         }
+        let landing = landing & MAILBOX_MASK;
         let mut removed_hash = 0;
         if DEDUP {
             removed_hash = frame.removed_hash;
             let mut c = first;
             for _ in 0..count {
-                removed_hash ^= ZOBRIST_POINTS[c];
-                removed[c / 64] ^= 1 << (c % 64);
+                removed_hash ^= ZOBRIST_POINTS[c & MAILBOX_MASK];
+                toggle(&mut removed, c);
                 c = c.wrapping_add(d);
             }
             let key_hash = removed_hash ^ ZOBRIST_BALL[landing];
-            let set = seen.as_mut().expect("DEDUP walks have a state set");
-            if !set.insert(key_hash, landing as u64, &removed)? {
-                undo_removed_bits(&mut removed, first, d, count);
-                continue;
+            if let Some(set) = seen.as_mut() {
+                if !set.insert(key_hash, landing as u64, &removed)? {
+                    undo_removed_bits(&mut removed, first, d, count);
+                    continue;
+                }
             }
         }
         stats.landings += 1;
@@ -154,7 +167,14 @@ where
             stats.stopped = true;
             return Ok(stats);
         }
-        if flags & stop_mask != 0 {
+        // The men removed lie behind the landing point, so only the way back
+        // changes: the other neighbours can be read before removing them.
+        let child_pending = if flags & stop_mask != 0 || alive.is_some_and(|a| !a[landing]) {
+            0
+        } else {
+            man_mask(&mb.cells, landing, &ordered) & !(1 << opposite[dir_index])
+        };
+        if child_pending == 0 {
             if TRACK {
                 points.pop();
             }
@@ -163,27 +183,45 @@ where
             }
             continue;
         }
-        frame.removed_dir = dir_index;
+        frame.removed_dir = dir_index as u8;
         frame.removed_first = first as u16;
         frame.removed_count = count;
         let mut c = first;
         for _ in 0..count {
-            mb.cells[c] = EMPTY;
+            mb.cells[c & MAILBOX_MASK] = EMPTY;
             c = c.wrapping_add(d);
         }
-        stack.push(Frame {
+        depth += 1;
+        stack[depth] = Frame {
             ball: landing as u16,
+            pending: child_pending,
             removed_hash,
             ..Frame::default()
-        });
+        };
     }
     Ok(stats)
+}
+
+/// Bit `i` set when the neighbour in ordered direction `i` holds a man.
+#[inline(always)]
+fn man_mask(cells: &[u8; MAILBOX_LEN], cell: usize, ordered: &[usize; 8]) -> u8 {
+    let mut mask = 0u8;
+    for (i, &d) in ordered.iter().enumerate() {
+        mask |= u8::from(cells[cell.wrapping_add(d) & MAILBOX_MASK] == MAN) << i;
+    }
+    mask
+}
+
+#[inline(always)]
+fn toggle(removed: &mut [u64; REMOVED_WORDS], cell: usize) {
+    let cell = cell & MAILBOX_MASK;
+    removed[cell / 64] ^= 1 << (cell % 64);
 }
 
 fn undo_removed_bits(removed: &mut [u64; REMOVED_WORDS], first: usize, d: usize, count: u16) {
     let mut c = first;
     for _ in 0..count {
-        removed[c / 64] ^= 1 << (c % 64);
+        toggle(removed, c);
         c = c.wrapping_add(d);
     }
 }
@@ -262,52 +300,49 @@ impl StateSet {
     }
 }
 
-/// A necessary condition for scoring, cheap to test: can the ball reach the
-/// mover's goal if men were never removed but any of them could be missing?
-/// A later man is always one of the men now, so a jump in the real game is a
-/// jump of this relaxation; if the relaxation cannot reach the goal, nothing can.
-pub(crate) fn relaxed_goal_reachable(pos: &Position, goal_flag: u8) -> bool {
+/// The cells from which the ball might still reach a cell flagged `goal_flag`
+/// if men were never removed but any of them could be missing: a backward
+/// search over a relaxation of the jump rules. Men are only ever removed, so a
+/// real jump is always a jump of the relaxation, and a cell outside this set
+/// can never lead to the goal: the can-score search does not go on from it.
+pub(crate) fn cells_that_may_reach(pos: &Position, goal_flag: u8) -> Box<[bool; MAILBOX_LEN]> {
     let mb = Mailbox::new(pos.size, pos.men);
-    let stop_mask = if pos.rules.continue_off_board {
-        0
-    } else {
-        FLAG_OFF_BOARD
-    };
-    let mut reached = [false; MAILBOX_LEN];
-    let mut queue = [0u16; MAILBOX_LEN];
-    let start = mb.cell(pos.ball);
-    reached[start] = true;
-    queue[0] = start as u16;
-    let (mut head, mut tail) = (0, 1);
-    while head < tail {
-        let b = queue[head] as usize;
+    let may_jump_from_strip = pos.rules.continue_off_board;
+    let mut alive = Box::new([false; MAILBOX_LEN]);
+    let mut queue = Vec::with_capacity(MAILBOX_LEN);
+    for cell in 0..MAILBOX_LEN {
+        if mb.cells[cell] != OUTSIDE && mb.flags[cell] & goal_flag != 0 {
+            queue.push(cell);
+        }
+    }
+    let mut head = 0;
+    while head < queue.len() {
+        let target = queue[head];
         head += 1;
         for &d in &mb.dirs {
-            let mut c = b.wrapping_add(d);
+            // Walk back from the target over one or more men: every point
+            // behind them could be where the jump started.
+            let mut c = target.wrapping_sub(d) & MAILBOX_MASK;
             if mb.cells[c] != MAN {
                 continue;
             }
-            // Any point past one or more men in a row may be a landing.
             loop {
-                c = c.wrapping_add(d);
-                if mb.cells[c] == OUTSIDE {
+                let source = c.wrapping_sub(d) & MAILBOX_MASK;
+                let contents = mb.cells[source];
+                if contents == OUTSIDE {
                     break;
                 }
-                if !reached[c] {
-                    if mb.flags[c] & goal_flag != 0 {
-                        return true;
-                    }
-                    reached[c] = true;
-                    if mb.flags[c] & stop_mask == 0 {
-                        queue[tail] = c as u16;
-                        tail += 1;
-                    }
+                let jumps_from_here = may_jump_from_strip || mb.flags[source] & FLAG_OFF_BOARD == 0;
+                if jumps_from_here && !alive[source] {
+                    alive[source] = true;
+                    queue.push(source);
                 }
-                if mb.cells[c] != MAN {
+                if contents != MAN {
                     break;
                 }
+                c = source;
             }
         }
     }
-    false
+    alive
 }
