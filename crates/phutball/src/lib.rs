@@ -2,6 +2,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod actions;
 mod bitboard;
 mod error;
 mod game;
@@ -16,6 +17,7 @@ mod rules;
 mod score;
 mod search;
 
+pub use actions::{Action, ActionError};
 pub use bitboard::{Bitboard, Points};
 pub use error::{GameError, IllegalMove, InvalidPosition, ParseError, TooManyOutcomes};
 pub use game::{Game, GameResult};

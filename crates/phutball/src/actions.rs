@@ -1,0 +1,309 @@
+//! A fixed integer action space for step-by-step play (reinforcement
+//! learning): a whole move is a placement, or one jump action per landing
+//! followed by "end the jump move".
+//!
+//! For a board of `C` columns and `R` rows the actions are numbered:
+//!
+//! | indices | action |
+//! |---|---|
+//! | `0 .. C*R` | place a man on column `c`, row `r` (1..=R): index `(r - 1) * C + c` |
+//! | `C*R .. C*R + C*(R+2)` | jump the ball to column `c`, row `r` (0..=R+1, strips included): index `C*R + r * C + c` |
+//! | `C*(2R+2)` | end the jump move under way (the turn passes) |
+//!
+//! so there are `C * (2R + 2) + 1` actions (601 on the standard board).
+//! A jump action keeps the turn ([`Position::is_mid_jump`]); while a jump move
+//! is under way only further jumps and "end" are legal, and at the start of a
+//! move "end" is not.
+
+use thiserror::Error;
+
+use crate::error::IllegalMove;
+use crate::geometry::BoardSize;
+use crate::moves::Move;
+use crate::point::Point;
+use crate::position::Position;
+
+/// One step of step-by-step play.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Action {
+    /// Put a man on this point (a whole move: the turn passes).
+    Place(Point),
+    /// Jump the ball once, landing on this point (the turn is kept).
+    JumpTo(Point),
+    /// End the jump move under way (the turn passes).
+    EndJump,
+}
+
+/// An action that cannot be taken.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ActionError {
+    /// The index is not an action of this board.
+    #[error("action {index} does not exist: a {cols}x{rows} board has actions 0 to {last}")]
+    OutOfRange {
+        /// The index given.
+        index: usize,
+        /// Board columns.
+        cols: u8,
+        /// Board rows.
+        rows: u8,
+        /// The largest action index.
+        last: usize,
+    },
+    /// "End the jump move" with no jump move under way.
+    #[error("no jump move is under way, so there is none to end")]
+    NoJumpUnderWay,
+    /// The placement or jump is illegal here.
+    #[error(transparent)]
+    Illegal(#[from] IllegalMove),
+}
+
+impl BoardSize {
+    /// The number of actions of this board: `cols * (2 * rows + 2) + 1`.
+    pub fn action_count(self) -> usize {
+        let (c, r) = (self.cols() as usize, self.rows() as usize);
+        c * (2 * r + 2) + 1
+    }
+
+    /// The index of `action`, if this board has its point (a placement must be
+    /// on rows 1..=R, a landing on rows 0..=R+1).
+    pub fn action_index(self, action: Action) -> Option<usize> {
+        let (c, r) = (self.cols() as usize, self.rows() as usize);
+        match action {
+            Action::Place(p) if self.is_on_board(p) => {
+                Some((p.row() as usize - 1) * c + p.col() as usize)
+            }
+            Action::JumpTo(p) if self.contains(p) => {
+                Some(c * r + p.row() as usize * c + p.col() as usize)
+            }
+            Action::EndJump => Some(c * (2 * r + 2)),
+            _ => None,
+        }
+    }
+
+    /// The action with index `index`, if this board has it.
+    pub fn action_at(self, index: usize) -> Option<Action> {
+        let (c, r) = (self.cols() as usize, self.rows() as usize);
+        let point =
+            |i: usize, first_row: usize| Point::new((i % c) as u8, (i / c + first_row) as u8);
+        if index < c * r {
+            point(index, 1).map(Action::Place)
+        } else if index < c * (2 * r + 2) {
+            point(index - c * r, 0).map(Action::JumpTo)
+        } else if index == c * (2 * r + 2) {
+            Some(Action::EndJump)
+        } else {
+            None
+        }
+    }
+}
+
+impl Action {
+    /// The actions that make move `m` step by step: a placement, or one jump
+    /// per landing and then [`Action::EndJump`].
+    pub fn of_move(m: &Move) -> Vec<Action> {
+        match m {
+            Move::Place(p) => vec![Action::Place(*p)],
+            Move::Jump(path) => path
+                .iter()
+                .skip(1)
+                .map(|&p| Action::JumpTo(p))
+                .chain([Action::EndJump])
+                .collect(),
+        }
+    }
+}
+
+impl Position {
+    /// The legal actions, in index order: the placements and single jumps at
+    /// the start of a move; the single jumps and [`Action::EndJump`] during
+    /// a jump move; none once the game is over.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut actions: Vec<Action> = self.placement_points().iter().map(Action::Place).collect();
+        let mut landings: Vec<Point> = self.single_jumps().iter().map(|j| j.to).collect();
+        landings.sort_by_key(|p| p.index());
+        actions.extend(landings.into_iter().map(Action::JumpTo));
+        if self.is_mid_jump() {
+            actions.push(Action::EndJump);
+        }
+        actions
+    }
+
+    /// One flag per action index ([`BoardSize::action_count`] of them): whether
+    /// that action is legal here.
+    pub fn legal_action_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; self.size.action_count()];
+        for action in self.legal_actions() {
+            if let Some(i) = self.size.action_index(action) {
+                mask[i] = true;
+            }
+        }
+        mask
+    }
+
+    /// Takes one action: a placement passes the turn, a jump keeps it, and
+    /// [`Action::EndJump`] passes it after a jump move. Says why an illegal
+    /// action cannot be taken.
+    pub fn apply_action(&self, action: Action) -> Result<Position, ActionError> {
+        match action {
+            Action::Place(p) => Ok(self.play(&Move::Place(p))?),
+            Action::JumpTo(to) => Ok(self.apply_jump(to)?),
+            Action::EndJump if self.is_mid_jump() => Ok(self.end_turn()),
+            Action::EndJump => match self.winner() {
+                Some(winner) => Err(IllegalMove::GameOver { winner }.into()),
+                None => Err(ActionError::NoJumpUnderWay),
+            },
+        }
+    }
+
+    /// [`Position::apply_action`] by action index.
+    pub fn apply_action_index(&self, index: usize) -> Result<Position, ActionError> {
+        let action = self.size.action_at(index).ok_or(ActionError::OutOfRange {
+            index,
+            cols: self.size.cols(),
+            rows: self.size.rows(),
+            last: self.size.action_count() - 1,
+        })?;
+        self.apply_action(action)
+    }
+
+    /// The same position with a jump move under way, as
+    /// [`Position::apply_jump`] leaves it: for restoring a saved step-by-step
+    /// state (the position string does not record it).
+    pub fn with_jump_under_way(mut self) -> Position {
+        self.mid_jump = true;
+        self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEEDS_EXAMPLE: &str = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
+
+    fn pt(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn standard_board_has_601_actions_and_indices_round_trip() {
+        let size = BoardSize::STANDARD;
+        assert_eq!(size.action_count(), 15 * 40 + 1);
+        for i in 0..size.action_count() {
+            let a = size.action_at(i).unwrap();
+            assert_eq!(size.action_index(a), Some(i), "{a:?}");
+        }
+        assert_eq!(size.action_at(size.action_count()), None);
+        assert_eq!(size.action_at(0), Some(Action::Place(pt("A1"))));
+        assert_eq!(size.action_at(15 * 19 - 1), Some(Action::Place(pt("P19"))));
+        assert_eq!(size.action_at(15 * 19), Some(Action::JumpTo(pt("A0"))));
+        assert_eq!(size.action_at(600 - 1), Some(Action::JumpTo(pt("P20"))));
+        assert_eq!(size.action_at(600), Some(Action::EndJump));
+        assert_eq!(size.action_index(Action::Place(pt("H20"))), None);
+        assert_eq!(size.action_index(Action::JumpTo(pt("Q5"))), None);
+    }
+
+    #[test]
+    fn start_position_has_284_legal_actions_all_placements() {
+        let pos = Position::standard();
+        let mask = pos.legal_action_mask();
+        assert_eq!(mask.iter().filter(|&&b| b).count(), 284);
+        assert!(
+            !mask[BoardSize::STANDARD
+                .action_index(Action::Place(pt("H10")))
+                .unwrap()]
+        );
+        assert!(pos
+            .legal_actions()
+            .iter()
+            .all(|a| matches!(a, Action::Place(_))));
+    }
+
+    #[test]
+    fn mask_agrees_with_placements_and_first_jumps_of_legal_moves() {
+        for text in [
+            SEEDS_EXAMPLE,
+            "15/15/15/15/15/15/15/15/15/7@7/7#7/7#7/15/15/15/15/15/15/15 O",
+        ] {
+            let pos: Position = text.parse().unwrap();
+            let mut expected: Vec<Action> = Vec::new();
+            for m in pos.legal_moves().unwrap() {
+                let first = Action::of_move(&m)[0];
+                if !expected.contains(&first) {
+                    expected.push(first);
+                }
+            }
+            let mut legal = pos.legal_actions();
+            expected.sort();
+            legal.sort();
+            assert_eq!(legal, expected, "{text}");
+        }
+    }
+
+    #[test]
+    fn jump_actions_then_end_equal_playing_the_path() {
+        let pos: Position = SEEDS_EXAMPLE.parse().unwrap();
+        let m: Move = "K6-G9-G11-J11".parse().unwrap();
+        let mut step = pos;
+        let size = pos.size();
+        for a in Action::of_move(&m) {
+            let i = size.action_index(a).unwrap();
+            assert!(step.legal_action_mask()[i], "{a:?} should be legal");
+            step = step.apply_action_index(i).unwrap();
+            if a != Action::EndJump {
+                assert!(step.is_mid_jump());
+                assert_eq!(step.to_move(), pos.to_move());
+                assert!(step.placement_points().is_empty());
+            }
+        }
+        assert_eq!(step, pos.play(&m).unwrap());
+    }
+
+    #[test]
+    fn illegal_actions_say_why() {
+        let pos = Position::standard();
+        assert_eq!(
+            pos.apply_action(Action::EndJump),
+            Err(ActionError::NoJumpUnderWay)
+        );
+        assert!(matches!(
+            pos.apply_action_index(601),
+            Err(ActionError::OutOfRange {
+                index: 601,
+                last: 600,
+                ..
+            })
+        ));
+        assert!(matches!(
+            pos.apply_action(Action::JumpTo(pt("H12"))),
+            Err(ActionError::Illegal(_))
+        ));
+        let mid = "1#1/1#1/1@1/3/3 O"
+            .parse::<Position>()
+            .unwrap()
+            .apply_jump(pt("B6"))
+            .unwrap();
+        // The ball landed off the board: only ending the move is legal.
+        assert_eq!(mid.legal_actions(), vec![Action::EndJump]);
+        assert_eq!(
+            mid.apply_action(Action::Place(pt("A1"))),
+            Err(ActionError::Illegal(IllegalMove::JumpInProgress))
+        );
+        assert_eq!(
+            mid.apply_action(Action::EndJump).unwrap().winner(),
+            Some(crate::Side::Ohs)
+        );
+    }
+
+    #[test]
+    fn restored_jump_under_way_equals_the_original() {
+        let pos: Position = SEEDS_EXAMPLE.parse().unwrap();
+        let mid = pos.apply_jump(pt("G9")).unwrap();
+        let restored: Position = mid
+            .to_string()
+            .parse::<Position>()
+            .unwrap()
+            .with_jump_under_way();
+        assert_eq!(restored, mid);
+    }
+}
