@@ -1,1 +1,27 @@
-//! Python bindings (to come).
+//! Python bindings: the extension module `phutball._phutball`, re-exported by
+//! the pure-Python package `phutball` (`python/phutball`). Each class lives in
+//! its own module and registers itself; the wrappers parse arguments with the
+//! core's notation, call the core and format the answer.
+
+mod actions;
+mod errors;
+mod game;
+mod moves;
+mod notation;
+mod position;
+mod rules;
+mod svg;
+
+use pyo3::prelude::*;
+
+/// The compiled part of the `phutball` package.
+#[pymodule]
+fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    errors::register(m)?;
+    rules::register(m)?;
+    moves::register(m)?;
+    position::register(m)?;
+    game::register(m)?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

@@ -1,0 +1,419 @@
+//! `phutball.Position`: an immutable position wrapping the core's `Position`.
+
+use std::ops::ControlFlow;
+
+use phutball::{BoardSize, Move, Position};
+use pyo3::prelude::*;
+use pyo3::types::PyType;
+
+use crate::errors::OrRaise;
+use crate::moves::{moves_to_py, PyMove};
+use crate::notation::{move_arg, parse_point, parse_side, side_str};
+use crate::rules::{rules_arg, rules_repr, PyRules};
+
+/// A position: board size, men, ball, side to move and rules. Immutable,
+/// hashable and comparable with ``==``; playing returns a new position.
+///
+/// ``Position()`` is the standard start; ``Position(text)`` parses a position
+/// string (``str(pos)`` gives it back). ``rules=`` sets the rule options (the
+/// string does not record them). ``mid_jump=True`` restores a step-by-step
+/// jump move under way (see ``apply_action``).
+#[pyclass(name = "Position", module = "phutball", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct PyPosition {
+    pub(crate) inner: Position,
+}
+
+impl From<Position> for PyPosition {
+    fn from(inner: Position) -> Self {
+        PyPosition { inner }
+    }
+}
+
+/// Keeps the first `limit` items a visitor is given (all when `None`).
+fn collect_limited(
+    limit: Option<usize>,
+    walk: impl FnOnce(&mut dyn FnMut(&[phutball::Point]) -> ControlFlow<()>),
+) -> Vec<Move> {
+    let mut out = Vec::new();
+    if limit == Some(0) {
+        return out;
+    }
+    walk(&mut |path| {
+        out.push(Move::Jump(path.to_vec()));
+        if limit.is_some_and(|l| out.len() >= l) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    out
+}
+
+impl PyPosition {
+    fn jump_outcomes_limited(&self, limit: Option<usize>) -> PyResult<Vec<Move>> {
+        let pos = self.inner;
+        let mut result = Ok(());
+        let moves = collect_limited(limit, |visit| {
+            result = pos.for_each_jump_outcome(visit).map(|_| ());
+        });
+        result.or_raise()?;
+        Ok(moves)
+    }
+}
+
+#[pymethods]
+impl PyPosition {
+    #[new]
+    #[pyo3(signature = (text=None, rules=None, mid_jump=false))]
+    fn new(text: Option<&str>, rules: Option<&PyRules>, mid_jump: bool) -> PyResult<Self> {
+        let rules = rules_arg(rules);
+        let pos = match text {
+            None => Position::start_with(BoardSize::STANDARD, rules).or_raise()?,
+            Some(text) => Position::parse_with_rules(text, rules).or_raise()?,
+        };
+        Ok(PyPosition {
+            inner: if mid_jump {
+                pos.with_jump_under_way()
+            } else {
+                pos
+            },
+        })
+    }
+
+    /// The start position of a ``cols`` x ``rows`` board (1-25 columns, 3-25 rows).
+    #[staticmethod]
+    #[pyo3(signature = (cols=15, rows=19, rules=None))]
+    fn start(cols: u8, rows: u8, rules: Option<&PyRules>) -> PyResult<Self> {
+        let size = BoardSize::new(cols, rows).or_raise()?;
+        Ok(Position::start_with(size, rules_arg(rules))
+            .or_raise()?
+            .into())
+    }
+
+    /// A position from points in notation: ``Position.from_points("K6",
+    /// ["J7", "H8", "G10", "H11"])``. Raises ``InvalidPositionError`` if a man
+    /// is off the board or the ball is on a man.
+    #[staticmethod]
+    #[pyo3(signature = (ball, men, to_move="O", cols=15, rows=19, rules=None))]
+    fn from_points(
+        ball: &str,
+        men: Vec<String>,
+        to_move: &str,
+        cols: u8,
+        rows: u8,
+        rules: Option<&PyRules>,
+    ) -> PyResult<Self> {
+        let size = BoardSize::new(cols, rows).or_raise()?;
+        let ball = parse_point(ball)?;
+        let men = men
+            .iter()
+            .map(|m| parse_point(m))
+            .collect::<PyResult<phutball::Bitboard>>()?;
+        let to_move = parse_side(to_move)?;
+        Ok(
+            Position::from_parts(size, rules_arg(rules), men, ball, to_move)
+                .or_raise()?
+                .into(),
+        )
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let mut args = vec![format!("'{}'", self.inner)];
+        if self.inner.rules() != phutball::Rules::default() {
+            args.push(format!("rules={}", rules_repr(self.inner.rules())));
+        }
+        if self.inner.is_mid_jump() {
+            args.push("mid_jump=True".to_string());
+        }
+        format!("Position({})", args.join(", "))
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String, PyRules, bool)) {
+        let pos = slf.get().inner;
+        (
+            slf.get_type(),
+            (pos.to_string(), pos.rules().into(), pos.is_mid_jump()),
+        )
+    }
+
+    fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: PyRef<'py, Self>, _memo: &Bound<'py, PyAny>) -> PyRef<'py, Self> {
+        slf
+    }
+
+    /// A text board with coordinates: ``#`` a man, ``@`` the ball, ``+`` a goal
+    /// line, ``-`` the off-board strips.
+    fn diagram(&self) -> String {
+        self.inner.diagram()
+    }
+
+    /// The ball's point, e.g. ``"H10"``.
+    #[getter]
+    fn ball(&self) -> String {
+        self.inner.ball().to_string()
+    }
+
+    /// The men's points, row by row from the bottom, left to right.
+    #[getter]
+    fn men(&self) -> Vec<String> {
+        self.inner.men().iter().map(|p| p.to_string()).collect()
+    }
+
+    /// The side to move: ``"O"`` or ``"X"``.
+    #[getter]
+    #[allow(clippy::wrong_self_convention)] // a Python property, named by the API
+    fn to_move(&self) -> &'static str {
+        side_str(self.inner.to_move())
+    }
+
+    /// ``"O"`` or ``"X"`` once that side has scored, else ``None``.
+    #[getter]
+    fn winner(&self) -> Option<&'static str> {
+        self.inner.winner().map(side_str)
+    }
+
+    /// Whether the game is over (the ball is on or over a goal line).
+    #[getter]
+    fn is_finished(&self) -> bool {
+        self.inner.is_finished()
+    }
+
+    /// Whether a step-by-step jump move is under way (see ``apply_action``).
+    #[getter]
+    fn is_mid_jump(&self) -> bool {
+        self.inner.is_mid_jump()
+    }
+
+    /// Number of columns.
+    #[getter]
+    fn cols(&self) -> u8 {
+        self.inner.size().cols()
+    }
+
+    /// Number of rows, goal line to goal line.
+    #[getter]
+    fn rows(&self) -> u8 {
+        self.inner.size().rows()
+    }
+
+    /// The rule options in force.
+    #[getter]
+    fn rules(&self) -> PyRules {
+        self.inner.rules().into()
+    }
+
+    /// A 64-bit Zobrist hash of men, ball and side to move.
+    #[getter]
+    fn zobrist(&self) -> u64 {
+        self.inner.zobrist()
+    }
+
+    /// Whether a man stands on ``point``.
+    fn has_man(&self, point: &str) -> PyResult<bool> {
+        Ok(self.inner.has_man(parse_point(point)?))
+    }
+
+    /// Every placement, row by row from row 1.
+    fn placements(&self) -> Vec<PyMove> {
+        moves_to_py(self.inner.placements())
+    }
+
+    /// The landing points of the single jumps the ball can make now.
+    fn single_jumps(&self) -> Vec<String> {
+        self.inner
+            .single_jumps()
+            .iter()
+            .map(|j| j.to.to_string())
+            .collect()
+    }
+
+    /// Every legal jump path (every non-empty prefix of a path is one), at
+    /// most ``limit`` of them. Dense positions have millions: prefer
+    /// ``count_jump_paths``. Releases the GIL.
+    #[pyo3(signature = (limit=None))]
+    fn jump_paths(&self, py: Python<'_>, limit: Option<usize>) -> Vec<PyMove> {
+        let pos = self.inner;
+        let moves = py.detach(|| {
+            collect_limited(limit, |visit| {
+                let _ = pos.for_each_jump_path(visit);
+            })
+        });
+        moves_to_py(moves)
+    }
+
+    /// The number of legal jump paths. Releases the GIL.
+    fn count_jump_paths(&self, py: Python<'_>) -> u64 {
+        let pos = self.inner;
+        py.detach(|| pos.count_jump_paths())
+    }
+
+    /// One jump move per distinct resulting position (at most ``limit``).
+    /// Releases the GIL.
+    #[pyo3(signature = (limit=None))]
+    fn jump_outcomes(&self, py: Python<'_>, limit: Option<usize>) -> PyResult<Vec<PyMove>> {
+        let moves = py.detach(|| self.jump_outcomes_limited(limit))?;
+        Ok(moves_to_py(moves))
+    }
+
+    /// The number of distinct positions a jump move can reach. Releases the GIL.
+    fn count_jump_outcomes(&self, py: Python<'_>) -> PyResult<u64> {
+        let pos = self.inner;
+        py.detach(|| pos.count_jump_outcomes()).or_raise()
+    }
+
+    /// Every legal move: the placements, then one jump per distinct outcome
+    /// (at most ``limit`` moves in all). Releases the GIL.
+    #[pyo3(signature = (limit=None))]
+    fn legal_moves(&self, py: Python<'_>, limit: Option<usize>) -> PyResult<Vec<PyMove>> {
+        let mut moves = self.inner.placements();
+        if let Some(l) = limit {
+            moves.truncate(l);
+        }
+        let rest = limit.map(|l| l - moves.len());
+        let jumps = py.detach(|| self.jump_outcomes_limited(rest))?;
+        moves.extend(jumps);
+        Ok(moves_to_py(moves))
+    }
+
+    /// The number of legal moves (placements plus distinct jump outcomes).
+    fn count_legal_moves(&self, py: Python<'_>) -> PyResult<u64> {
+        let pos = self.inner;
+        py.detach(|| pos.count_legal_moves()).or_raise()
+    }
+
+    /// The position after ``move`` (a ``Move`` or notation), with the other
+    /// side to move. Raises ``IllegalMoveError`` saying why if it is illegal.
+    #[pyo3(name = "play")]
+    fn play_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let m = move_arg(r#move)?;
+        Ok(self.inner.play(&m).or_raise()?.into())
+    }
+
+    /// Whether ``move`` (a ``Move`` or notation) is legal here. Notation that
+    /// does not parse raises ``ParseError``.
+    fn is_legal(&self, r#move: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(self.inner.is_legal(&move_arg(r#move)?))
+    }
+
+    /// Raises ``IllegalMoveError`` saying why ``move`` is illegal; returns ``None`` if it is legal.
+    fn check_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.inner.check_move(&move_arg(r#move)?).or_raise()
+    }
+
+    /// A jump move that scores for the side to move, or ``None``. Releases the GIL.
+    fn scoring_move(&self, py: Python<'_>) -> Option<PyMove> {
+        let pos = self.inner;
+        py.detach(|| pos.scoring_jump()).map(PyMove::from)
+    }
+
+    /// Whether the side to move can score this move. Releases the GIL.
+    fn can_score(&self, py: Python<'_>) -> bool {
+        let pos = self.inner;
+        py.detach(|| pos.can_score())
+    }
+
+    /// One jump of the ball to ``to``, keeping the turn (a jump move under way).
+    fn apply_jump(&self, to: &str) -> PyResult<Self> {
+        Ok(self.inner.apply_jump(parse_point(to)?).or_raise()?.into())
+    }
+
+    /// The same men and ball with the other side to move, ending any jump move under way.
+    fn end_turn(&self) -> Self {
+        self.inner.end_turn().into()
+    }
+
+    /// The position mirrored left to right.
+    fn mirror_columns(&self) -> Self {
+        self.inner.mirror_columns().into()
+    }
+
+    /// The position turned top to bottom with the sides swapped.
+    fn flip_rows(&self) -> Self {
+        self.inner.flip_rows().into()
+    }
+
+    // ---- Reinforcement learning (see actions.rs) ----
+
+    /// The number of actions of this board size: ``cols * (2 * rows + 2) + 1``
+    /// (601 on the standard board).
+    ///
+    /// Actions ``0 .. cols*rows`` place a man on column ``c``, row ``r``
+    /// (1..rows) with index ``(r - 1) * cols + c``; the next ``cols * (rows + 2)``
+    /// jump the ball once to column ``c``, row ``r`` (0..rows+1, the off-board
+    /// strips included) with index ``cols*rows + r * cols + c``; the last one,
+    /// ``cols * (2 * rows + 2)``, ends the jump move under way.
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.inner.size().action_count()
+    }
+
+    /// A numpy bool array of length ``action_count``: which actions are legal.
+    /// At the start of a move: the placements and single jumps; during a jump
+    /// move: further jumps and "end jump"; none once the game is over.
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
+        crate::actions::legal_action_mask(py, &self.inner)
+    }
+
+    /// The indices of the legal actions, ascending.
+    fn legal_actions(&self) -> Vec<usize> {
+        crate::actions::legal_action_indices(&self.inner)
+    }
+
+    /// The position after action ``action`` (an int, see ``action_count``).
+    /// A placement or "end jump" passes the turn; a jump keeps it
+    /// (``is_mid_jump`` is then true). Raises ``IllegalMoveError`` if illegal.
+    fn apply_action(&self, action: usize) -> PyResult<Self> {
+        Ok(self.inner.apply_action_index(action).or_raise()?.into())
+    }
+
+    /// The actions that make ``move`` step by step: a placement, or one jump
+    /// per landing followed by "end jump".
+    fn move_to_actions(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        crate::actions::move_to_actions(&self.inner, &move_arg(r#move)?)
+    }
+
+    /// What action ``action`` does, e.g. ``"place H9"``, ``"jump to H7"``, ``"end jump"``.
+    fn describe_action(&self, action: usize) -> PyResult<String> {
+        crate::actions::describe_action(&self.inner, action)
+    }
+
+    /// A float32 numpy array of shape ``(5, rows + 2, cols)``; ``[c, r, k]`` is
+    /// column ``k`` (0 = ``A``) of notation row ``r`` (0 and ``rows + 1`` are the
+    /// off-board strips, so row index 0 is the bottom). Channels: 0 men,
+    /// 1 ball, 2 all ones when Ohs (``"O"``) is to move, 3 all ones during a
+    /// jump move, 4 ones on the points men may stand on (rows 1..rows).
+    ///
+    /// With ``relative=True`` the board is turned top to bottom when Eks is to
+    /// move, so the side to move always attacks the high row indices.
+    #[pyo3(signature = (relative=false))]
+    fn planes<'py>(&self, py: Python<'py>, relative: bool) -> Bound<'py, numpy::PyArray3<f32>> {
+        crate::actions::planes(py, &self.inner, relative)
+    }
+
+    // ---- Notebooks ----
+
+    /// An SVG picture of the board; ``last_move`` (a ``Move`` or notation)
+    /// is drawn as arrows (a jump) or a ring (a placement).
+    #[pyo3(signature = (last_move=None, size=28))]
+    fn svg(&self, last_move: Option<&Bound<'_, PyAny>>, size: u32) -> PyResult<String> {
+        let last = last_move.map(move_arg).transpose()?;
+        Ok(crate::svg::position_svg(&self.inner, last.as_ref(), size))
+    }
+
+    fn _repr_svg_(&self) -> String {
+        crate::svg::position_svg(&self.inner, None, 28)
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyPosition>()
+}

@@ -1,0 +1,36 @@
+"""Philosopher's Football (Phutball), backed by the Rust ``phutball`` library.
+
+>>> import phutball
+>>> pos = phutball.Position.from_points("K6", ["J7", "H8", "G10", "H11"])
+>>> [str(m) for m in pos.jump_paths()]
+['K6-G9', 'K6-G9-G11', 'K6-G9-G11-J11']
+
+Positions are immutable values: ``pos.play(move)`` returns a new one. The
+rules are in the repository's ``docs/rules.md``; the reinforcement-learning
+environment is ``phutball.env`` (import it explicitly: it needs PettingZoo's
+API only if PettingZoo is installed).
+"""
+
+from ._phutball import (
+    Game,
+    IllegalMoveError,
+    InvalidPositionError,
+    Move,
+    ParseError,
+    Position,
+    Rules,
+    TooManyOutcomesError,
+    __version__,
+)
+
+__all__ = [
+    "Game",
+    "IllegalMoveError",
+    "InvalidPositionError",
+    "Move",
+    "ParseError",
+    "Position",
+    "Rules",
+    "TooManyOutcomesError",
+    "__version__",
+]

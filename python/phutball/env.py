@@ -1,0 +1,160 @@
+"""A PettingZoo AEC environment for step-by-step Phutball.
+
+Agents are ``"O"`` (Ohs, attacks the top) and ``"X"`` (Eks). One ``step`` is one
+action of ``Position.apply_action``: a placement (passes the turn), one jump
+of the ball (keeps the turn: the same agent acts again) or "end jump" (passes
+the turn). The observation is a dict with
+
+- ``"observation"``: ``Position.planes()``, float32 ``(5, rows + 2, cols)``;
+- ``"action_mask"``: int8 ``(action_count,)``, 1 for each legal action of the
+  agent to act (all zeros for the other agent).
+
+Rewards: +1 to the side that scores, -1 to the other, 0 otherwise (an own
+goal scores for the opponent). Reaching ``move_limit`` whole moves without a
+goal truncates the game (a draw). An illegal action raises
+``phutball.IllegalMoveError`` and leaves the environment unchanged.
+
+With PettingZoo installed the class derives from ``pettingzoo.AECEnv`` and
+uses gymnasium spaces; without it, a small stand-in with the same methods is
+used, so the environment itself needs only numpy.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, Optional
+
+import numpy as np
+
+from ._phutball import Position, Rules
+
+try:  # pragma: no cover - which branch runs depends on the installation
+    from gymnasium import spaces
+    from pettingzoo import AECEnv
+
+    HAVE_PETTINGZOO = True
+except ImportError:  # pragma: no cover
+    from . import _spaces as spaces  # type: ignore[no-redef]
+    from ._aec import AECEnv  # type: ignore[assignment]
+
+    HAVE_PETTINGZOO = False
+
+__all__ = ["PhutballEnv", "env", "raw_env", "HAVE_PETTINGZOO"]
+
+
+class PhutballEnv(AECEnv):
+    """Step-by-step Phutball for two agents, ``"O"`` and ``"X"`` (see the module docs).
+
+    ``start`` is the start ``Position`` (default: the standard start under
+    ``rules``); ``move_limit`` the number of whole moves after which the game
+    is truncated (``None``: no limit).
+    """
+
+    metadata = {"render_modes": ["ansi", "human"], "name": "phutball_v0", "is_parallelizable": False}
+
+    def __init__(
+        self,
+        start: Optional[Position] = None,
+        move_limit: Optional[int] = 200,
+        rules: Optional[Rules] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        super().__init__()
+        if start is None:
+            start = Position(rules=rules)
+        elif not isinstance(start, Position):
+            raise TypeError(f"start must be a phutball.Position, not {type(start).__name__}")
+        if start.is_finished:
+            raise ValueError("the start position is already finished: no agent can act")
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        self.start_position = start
+        self.move_limit = move_limit
+        self.render_mode = render_mode
+        self.possible_agents = ["O", "X"]
+        planes_shape = (5, start.rows + 2, start.cols)
+        count = start.action_count
+        self._observation_spaces = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(low=0.0, high=1.0, shape=planes_shape, dtype=np.float32),
+                    "action_mask": spaces.Box(low=0, high=1, shape=(count,), dtype=np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self._action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
+        self.position = start
+        self.moves_played = 0
+
+    def observation_space(self, agent: str) -> Any:
+        return self._observation_spaces[agent]
+
+    def action_space(self, agent: str) -> Any:
+        return self._action_spaces[agent]
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        if seed is not None:
+            for i, agent in enumerate(self.possible_agents):
+                self._action_spaces[agent].seed(seed + i)
+        self.position = self.start_position
+        self.moves_played = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self.agent_selection = self.position.to_move
+
+    def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        if agent == self.agent_selection and not self.position.is_finished:
+            mask = self.position.legal_action_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self.position.action_count, dtype=np.int8)
+        return {"observation": self.position.planes(), "action_mask": mask}
+
+    def step(self, action: Optional[int]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"agent {agent} is still playing: pass an action, not None")
+        after = self.position.apply_action(int(action))
+        self._cumulative_rewards[agent] = 0
+        self.rewards = {a: 0 for a in self.agents}
+        self.position = after
+        if after.to_move != agent:
+            self.moves_played += 1
+        winner = after.winner
+        if winner is not None:
+            for a in self.agents:
+                self.rewards[a] = 1 if a == winner else -1
+                self.terminations[a] = True
+        elif self.move_limit is not None and self.moves_played >= self.move_limit:
+            for a in self.agents:
+                self.truncations[a] = True
+        self.agent_selection = after.to_move
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> Optional[str]:
+        text = self.position.diagram()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def raw_env(**kwargs: Any) -> PhutballEnv:
+    """The environment without wrappers."""
+    return PhutballEnv(**kwargs)
+
+
+def env(**kwargs: Any) -> PhutballEnv:
+    """The environment (PettingZoo's usual constructor name)."""
+    return PhutballEnv(**kwargs)

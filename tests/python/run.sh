@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The Python package's test suite: builds the extension into a virtual
+# environment at .venv (created if missing), builds the CLI for the
+# cross-check against the Rust core, runs pytest, and checks that an abi3
+# wheel builds. Idempotent; exits non-zero on any failure.
+set -euo pipefail
+
+repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$repo"
+export CARGO_TARGET_DIR="${CARGO_TARGET_DIR:-$repo/target}"
+
+python="${PYTHON:-python3}"
+if [ ! -x .venv/bin/python ]; then
+    "$python" -m venv .venv
+fi
+# maturin develop needs an active virtual environment.
+# shellcheck disable=SC1091
+source .venv/bin/activate
+
+pip_quiet=(python -m pip install --quiet --disable-pip-version-check)
+"${pip_quiet[@]}" "maturin>=1.9,<2" pytest numpy
+# PettingZoo is optional: the environment tests use its api_test when it is here.
+"${pip_quiet[@]}" pettingzoo gymnasium || echo "run.sh: pettingzoo/gymnasium did not install; their tests will be skipped" >&2
+
+maturin develop --release --quiet
+
+cargo build --release --quiet -p phutball-cli
+export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
+
+python -m pytest -q tests/python "$@"
+
+# The wheel: abi3, installable by pip.
+wheel_dir="$CARGO_TARGET_DIR/python-wheels"
+rm -rf "$wheel_dir"
+maturin build --release --quiet --out "$wheel_dir"
+ls "$wheel_dir"/phutball-*-cp39-abi3-*.whl >/dev/null
+echo "run.sh: abi3 wheel built: $(basename "$wheel_dir"/phutball-*.whl)"
