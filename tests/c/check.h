@@ -27,7 +27,7 @@ static int checks_failed = 0;
 #define CHECK_OK(call) CHECK_STATUS(call, PHUTBALL_STATUS_OK)
 
 /* The calling thread's last error message (static storage, overwritten by the next call). */
-static const char *last_error(void) {
+static inline const char *last_error(void) {
     static char message[2048];
     size_t written = 0;
     if (phutball_last_error_message(message, sizeof message, &written) != PHUTBALL_STATUS_OK) {
@@ -49,7 +49,7 @@ static const char *last_error(void) {
         }                                                                                          \
     } while (0)
 
-static int check_summary(const char *name) {
+static inline int check_summary(const char *name) {
     printf("%s: %d passed, %d failed\n", name, checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }

@@ -1,0 +1,101 @@
+// Tests of the C API from C++17 through the RAII wrappers of
+// examples/cpp/phutball.hpp: exceptions carry the status and message, copies
+// are independent, and an exception thrown by a visitor stops the walk and
+// reaches the caller. Prints "test_cpp: N passed, M failed".
+#include <set>
+#include <stdexcept>
+#include <string>
+
+#include "check.h"
+#include "phutball.hpp"
+
+namespace {
+
+const char *const kSeedsJump = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
+
+// The status of the phutball::Error that `body` throws, or PHUTBALL_STATUS_OK if none.
+template <class Body> PhutballStatus status_thrown(Body body) {
+    try {
+        body();
+    } catch (const phutball::Error &e) {
+        return e.status();
+    }
+    return PHUTBALL_STATUS_OK;
+}
+
+void test_paths_and_copies() {
+    const auto seeds = phutball::Position::parse(kSeedsJump);
+    std::set<std::string> paths;
+    bool stopped = seeds.for_each_jump_path([&](const std::vector<PhutballPoint> &path) {
+        paths.insert(phutball::path_to_string(path));
+        return true;
+    });
+    CHECK(!stopped);
+    CHECK((paths == std::set<std::string>{"K6-G9", "K6-G9-G11", "K6-G9-G11-J11"}));
+    CHECK(seeds.count_jump_outcomes() == 3);
+
+    auto copy = seeds;
+    copy.play("K6-G9-G11-J11");
+    CHECK(copy.men().empty());
+    CHECK(phutball::to_string(copy.ball()) == "J11");
+    CHECK(copy.to_move() == PHUTBALL_SIDE_EKS);
+    CHECK(seeds.men().size() == 4); // the original is untouched
+    CHECK(seeds.to_string() == kSeedsJump);
+
+    auto moved = std::move(copy);
+    CHECK(phutball::to_string(moved.ball()) == "J11");
+}
+
+void test_errors_throw() {
+    CHECK(status_thrown([] { phutball::Position::parse("not a position"); }) == PHUTBALL_STATUS_PARSE_ERROR);
+    auto start = phutball::Position::standard();
+    CHECK(status_thrown([&] { start.play("I5"); }) == PHUTBALL_STATUS_PARSE_ERROR);
+    CHECK(status_thrown([&] { start.play("H10"); }) == PHUTBALL_STATUS_ILLEGAL_MOVE);
+    try {
+        start.play("H10-H12");
+        CHECK(!"an illegal jump throws");
+    } catch (const phutball::Error &e) {
+        CHECK(std::string(e.what()).find("H11") != std::string::npos); // no man between H10 and H12
+    }
+    CHECK(start.to_string() == phutball::Position::standard().to_string());
+}
+
+void test_visitor_exception_stops_the_walk() {
+    const auto seeds = phutball::Position::parse(kSeedsJump);
+    int visits = 0;
+    bool reached_caller = false;
+    try {
+        seeds.for_each_jump_path([&](const std::vector<PhutballPoint> &) -> bool {
+            visits++;
+            throw std::logic_error("stop here");
+        });
+    } catch (const std::logic_error &e) {
+        reached_caller = std::string(e.what()) == "stop here";
+    }
+    CHECK(reached_caller);
+    CHECK(visits == 1);
+}
+
+void test_game() {
+    phutball::Game game(phutball::Position::standard());
+    game.push("H9");
+    game.push("H10-H8"); // Eks jumps the man just placed
+    CHECK(game.result() == PHUTBALL_RESULT_ONGOING);
+    CHECK(status_thrown([&] { game.push("H8-H6"); }) == PHUTBALL_STATUS_ILLEGAL_MOVE);
+    auto copy = phutball::Game::parse(game.record());
+    CHECK(copy.record() == game.record());
+    CHECK(game.pop());
+    CHECK(game.pop());
+    CHECK(!game.pop());
+    CHECK(status_thrown([] { phutball::Game::parse("H9\n"); }) == PHUTBALL_STATUS_PARSE_ERROR);
+}
+
+} // namespace
+
+int main() {
+    test_paths_and_copies();
+    test_errors_throw();
+    test_visitor_exception_stops_the_walk();
+    test_game();
+    return check_summary("test_cpp");
+}
