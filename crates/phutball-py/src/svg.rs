@@ -157,7 +157,7 @@ pub(crate) fn position_svg(pos: &Position, last: Option<&Move>, cell: u32) -> St
         None => {}
     }
     let status = match pos.winner() {
-        Some(side) => format!("Game over: {} has won", side_label(side)),
+        Some(side) => format!("Game over: {} ({side}) has won", phutball::side_name(side)),
         None if pos.is_mid_jump() => format!("{} to move (jumping)", side_label(pos.to_move())),
         None => format!("{} to move", side_label(pos.to_move())),
     };
