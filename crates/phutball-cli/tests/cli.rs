@@ -1,0 +1,315 @@
+//! The `phutball` command's contract: what each subcommand prints on stdout,
+//! that timings go to stderr, and that bad input gives a one-line error and a
+//! non-zero exit status, never a panic.
+
+use std::fs;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+const START: &str = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O";
+/// The seeds' example: ball K6, men J7 H8 G10 H11, Ohs to move.
+const SEEDS: &str = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
+/// Ball G18, men H19 J19, Eks to move: G18-J20 ends the move unless the
+/// ball may jump on off the board (then G18-J20-J18 too).
+const NEAR_TOP: &str = "7##6/6@8/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 X";
+
+const JUMPS_POS: &str = include_str!("../../../benches/data/jumps-24.pos");
+const JUMPS_EXPECTED: &str = include_str!("../../../benches/data/jumps-24.expected");
+const SCORE_POS: &str = include_str!("../../../benches/data/score-16.pos");
+const SCORE_EXPECTED: &str = include_str!("../../../benches/data/score-16.expected");
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_phutball"))
+        .args(args)
+        .output()
+        .expect("the phutball binary runs")
+}
+
+/// Runs a command that must succeed, and returns its stdout.
+fn stdout_of(args: &[&str]) -> String {
+    let out = run(args);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{args:?} failed: {stderr}");
+    String::from_utf8(out.stdout).expect("stdout is UTF-8")
+}
+
+/// Runs a command that must fail with a one-line error, and returns that line.
+fn error_of(args: &[&str]) -> String {
+    let out = run(args);
+    assert!(!out.status.success(), "{args:?} succeeded");
+    assert_eq!(out.status.code(), Some(1), "{args:?}: {:?}", out.status);
+    assert!(out.stdout.is_empty(), "{args:?} printed to stdout");
+    let stderr = String::from_utf8(out.stderr).expect("stderr is UTF-8");
+    assert!(!stderr.contains("panicked"), "{args:?} panicked: {stderr}");
+    assert!(!stderr.contains("RUST_BACKTRACE"), "{args:?}: {stderr}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "{args:?}: not one line: {stderr}");
+    assert!(lines[0].starts_with("phutball: "), "{args:?}: {stderr}");
+    lines[0].to_string()
+}
+
+fn lines(text: &str) -> Vec<&str> {
+    text.lines().collect()
+}
+
+fn sorted(text: &str) -> Vec<&str> {
+    let mut v = lines(text);
+    v.sort_unstable();
+    v
+}
+
+/// A file with `text` in the system's temporary directory, unique to this run.
+fn temp_file(text: &str) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let path =
+        std::env::temp_dir().join(format!("phutball-cli-test-{}-{n}.pos", std::process::id()));
+    fs::write(&path, text).expect("the temporary directory is writable");
+    path
+}
+
+/// The first `n` lines of a benchmark file and of its expected figures.
+fn first_lines(pos: &str, expected: &str, n: usize) -> (PathBuf, String) {
+    let pos: Vec<&str> = pos.lines().take(n).collect();
+    let expected: Vec<&str> = expected.lines().take(n).collect();
+    (
+        temp_file(&(pos.join("\n") + "\n")),
+        expected.join("\n") + "\n",
+    )
+}
+
+#[test]
+fn jumps_prints_every_path() {
+    let out = stdout_of(&["jumps", SEEDS]);
+    assert_eq!(sorted(&out), ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
+    assert_eq!(stdout_of(&["jumps", START]), "");
+}
+
+#[test]
+fn jumps_with_outcomes_prints_one_path_per_outcome() {
+    let out = stdout_of(&["jumps", "--outcomes", SEEDS]);
+    assert_eq!(sorted(&out), ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
+    // Line 2 of jumps-24: 5104 paths reach 3267 distinct positions.
+    let pos = JUMPS_POS.lines().nth(1).unwrap();
+    let figures: Vec<usize> = JUMPS_EXPECTED
+        .lines()
+        .nth(1)
+        .unwrap()
+        .split_whitespace()
+        .map(|f| f.parse().unwrap())
+        .collect();
+    let paths = stdout_of(&["jumps", pos]);
+    let outcomes = stdout_of(&["jumps", "--outcomes", pos]);
+    assert_eq!(lines(&paths).len(), figures[0]);
+    assert_eq!(lines(&outcomes).len(), figures[1]);
+    // Every outcome path is one of the paths.
+    let all: std::collections::HashSet<&str> = lines(&paths).into_iter().collect();
+    assert!(lines(&outcomes).iter().all(|p| all.contains(p)));
+}
+
+#[test]
+fn jumps_off_the_board_follow_the_rule_option() {
+    assert_eq!(lines(&stdout_of(&["jumps", NEAR_TOP])), ["G18-J20"]);
+    let out = stdout_of(&["jumps", "--continue-off-board", NEAR_TOP]);
+    assert_eq!(sorted(&out), ["G18-J20", "G18-J20-J18"]);
+    let out = stdout_of(&["jumps", "--outcomes", "--continue-off-board", NEAR_TOP]);
+    assert_eq!(sorted(&out), ["G18-J20", "G18-J20-J18"]);
+}
+
+#[test]
+fn play_prints_the_resulting_position() {
+    // Ohs places H9, Eks jumps it: ball H8, no men, Ohs to move.
+    let expected = "15/15/15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15 O\n";
+    assert_eq!(stdout_of(&["play", START, "H9", "H10-H8"]), expected);
+    assert_eq!(
+        stdout_of(&["play", SEEDS, "K6-G9-G11-J11"]),
+        "15/15/15/15/15/15/15/15/8@6/15/15/15/15/15/15/15/15/15/15 X\n"
+    );
+    // A jump off the top ends the game; the ball's point is the third field.
+    assert_eq!(
+        stdout_of(&["play", NEAR_TOP, "G18-J20"]),
+        "8#6/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O J20\n"
+    );
+}
+
+#[test]
+fn moves_lists_placements_then_jumps() {
+    let out = stdout_of(&["moves", START]);
+    assert_eq!(lines(&out).len(), 284);
+    assert!(lines(&out).iter().all(|m| !m.contains('-')));
+    let out = stdout_of(&["moves", SEEDS]);
+    let moves = lines(&out);
+    assert_eq!(moves.len(), 15 * 19 - 4 - 1 + 3);
+    let mut jumps: Vec<&str> = moves[moves.len() - 3..].to_vec();
+    jumps.sort_unstable();
+    assert_eq!(jumps, ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
+    assert!(!moves.contains(&"K6") && !moves.contains(&"J7"));
+    // A finished position has no moves.
+    let over = stdout_of(&["play", NEAR_TOP, "G18-J20"]);
+    assert_eq!(stdout_of(&["moves", over.trim()]), "");
+}
+
+#[test]
+fn show_draws_the_board() {
+    let out = stdout_of(&["show", START]);
+    assert!(out.contains("A B C D E F G H J K L M N O P"), "{out}");
+    assert!(out.contains("Ohs (O) to move"), "{out}");
+    // Rows 0 to 20 and the two column headers.
+    assert!(lines(&out).len() >= 21 + 2, "{out}");
+    let row_10 = lines(&out)
+        .into_iter()
+        .find(|l| l.trim_start().starts_with("10 "))
+        .unwrap();
+    assert!(row_10.contains('@'), "{row_10}");
+    let over = stdout_of(&["play", NEAR_TOP, "G18-J20"]);
+    let out = stdout_of(&["show", over.trim()]);
+    assert!(out.contains("Game over: Ohs (O) has won"), "{out}");
+}
+
+#[test]
+fn perft_prints_the_count_and_times_on_stderr() {
+    let out = run(&["perft", START, "2"]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "80380\n");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("perft 2"));
+    assert_eq!(stdout_of(&["perft", START, "1"]), "284\n");
+    assert_eq!(stdout_of(&["perft", START, "0"]), "1\n");
+    assert_eq!(stdout_of(&["perft", SEEDS, "1"]), "283\n");
+}
+
+#[test]
+fn count_prints_the_expected_figures() {
+    let (file, expected) = first_lines(JUMPS_POS, JUMPS_EXPECTED, 6);
+    let file = file.to_str().unwrap();
+    let out = run(&["count", file]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), expected);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("6 positions x 1"), "{stderr}");
+    assert!(
+        !stderr.contains('\n') || lines(&stderr).len() == 1,
+        "{stderr}"
+    );
+
+    let field = |n: usize| -> String {
+        expected
+            .lines()
+            .map(|l| l.split_whitespace().nth(n).unwrap().to_string() + "\n")
+            .collect()
+    };
+    assert_eq!(stdout_of(&["count", "--paths", file]), field(0));
+    assert_eq!(stdout_of(&["count", "--outcomes", file]), field(1));
+    assert_eq!(stdout_of(&["count", "--score", file]), field(2));
+    // Repeating does the work again but prints the figures once.
+    let out = run(&["count", "--repeat", "3", "--outcomes", file]);
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), field(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("6 positions x 3"));
+    let _ = fs::remove_file(file);
+}
+
+#[test]
+fn count_finds_scores_and_proves_their_absence() {
+    let (file, expected) = first_lines(SCORE_POS, SCORE_EXPECTED, 16);
+    let file = file.to_str().unwrap();
+    let scores: String = expected
+        .lines()
+        .map(|l| l.split_whitespace().nth(2).unwrap().to_string() + "\n")
+        .collect();
+    assert_eq!(stdout_of(&["count", "--score", file]), scores);
+    let _ = fs::remove_file(file);
+}
+
+#[test]
+fn count_skips_blank_lines_and_follows_the_rule_option() {
+    let file = temp_file(&format!("\n{NEAR_TOP}\n\n{SEEDS}\n"));
+    let file = file.to_str().unwrap();
+    assert_eq!(stdout_of(&["count", file]), "1 1 0\n3 3 0\n");
+    assert_eq!(
+        stdout_of(&["count", "--continue-off-board", file]),
+        "2 2 0\n3 3 0\n"
+    );
+    let _ = fs::remove_file(file);
+}
+
+#[test]
+fn malformed_positions_are_one_line_errors() {
+    for bad in [
+        "",
+        "15/15 O",
+        "3/1@1/4 X",
+        "3/@1@/3 O",
+        "3/3/3 O",
+        "3/1@1/3 Q",
+        "3/1@x/3 O",
+        "99999999999999999999/1@1/3 O",
+    ] {
+        for command in [
+            &["jumps", bad][..],
+            &["moves", bad],
+            &["show", bad],
+            &["perft", bad, "1"],
+        ] {
+            let e = error_of(command);
+            assert!(e.contains("position"), "{command:?}: {e}");
+        }
+    }
+}
+
+#[test]
+fn bad_moves_are_one_line_errors() {
+    let e = error_of(&["play", START, "I5"]);
+    assert!(e.contains("I5") && e.contains("column I"), "{e}");
+    let e = error_of(&["play", START, "Z99"]);
+    assert!(e.contains("Z99"), "{e}");
+    let e = error_of(&["play", START, "H10"]);
+    assert!(
+        e.contains("illegal") && e.contains("the ball is there"),
+        "{e}"
+    );
+    let e = error_of(&["play", SEEDS, "J7"]);
+    assert!(e.contains("a man is already there"), "{e}");
+    let e = error_of(&["play", SEEDS, "K6-G9-J9-G7"]);
+    assert!(e.contains("move 1") && e.contains("H9 holds no man"), "{e}");
+    let e = error_of(&["play", START, "H9", "H9"]);
+    assert!(e.contains("move 2"), "{e}");
+    let e = error_of(&["play", START, "Q10"]);
+    assert!(e.contains("Q10"), "{e}");
+    let e = error_of(&["play", NEAR_TOP, "G18-J20", "A5"]);
+    assert!(e.contains("game is over"), "{e}");
+    let e = error_of(&["play", NEAR_TOP, "G18-J20-J18"]);
+    assert!(e.contains("off the board"), "{e}");
+    let e = error_of(&["play", START, "H10--H8"]);
+    assert!(e.contains("H10--H8"), "{e}");
+}
+
+#[test]
+fn bad_count_files_are_one_line_errors() {
+    let missing = std::env::temp_dir().join("phutball-cli-test-no-such-file.pos");
+    let e = error_of(&["count", missing.to_str().unwrap()]);
+    assert!(e.contains("cannot read"), "{e}");
+    let file = temp_file(&format!("{SEEDS}\n3/1@x/3 O\n"));
+    let e = error_of(&["count", file.to_str().unwrap()]);
+    assert!(e.contains(":2:"), "{e}");
+    let _ = fs::remove_file(file);
+}
+
+#[test]
+fn bad_arguments_are_rejected_without_a_panic() {
+    for args in [
+        &["count", "--repeat", "0", "x.pos"][..],
+        &["count", "--paths", "--outcomes", "x.pos"],
+        &["perft", START, "-1"],
+        &["perft", START, "deep"],
+        &["play", START],
+        &["fly"],
+        &[],
+    ] {
+        let out = run(args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}
