@@ -6,12 +6,12 @@ mod reference;
 
 use std::collections::BTreeSet;
 
-use phutball::Move;
+use phutball::{Move, TooManyOutcomes};
 use proptest::prelude::*;
 
 use random::{
     board, board_and_move, core_move, core_position, path_names, player, reference_board,
-    reference_points,
+    reference_point, reference_points,
 };
 use reference::{move_name, point_name, Outcome, Pt};
 
@@ -56,6 +56,34 @@ proptest! {
             reached.insert((after.ball, after.men));
         }
         prop_assert_eq!(reached, expected, "outcomes of {}", board.position_string());
+    }
+
+    #[test]
+    fn single_jumps_agree(board in board()) {
+        let pos = core_position(&board);
+        let found: BTreeSet<(Pt, usize)> = pos
+            .single_jumps()
+            .iter()
+            .map(|j| (reference_point(j.to), usize::from(j.jumped)))
+            .collect();
+        let expected: BTreeSet<(Pt, usize)> = if board.winner().is_some() {
+            BTreeSet::new()
+        } else {
+            board.single_jumps().into_iter().map(|(to, over)| (to, over.len())).collect()
+        };
+        prop_assert_eq!(found, expected, "single jumps of {}", board.position_string());
+    }
+
+    #[test]
+    fn the_outcome_bound_is_exact(board in board()) {
+        let pos = core_position(&board);
+        let n = board.outcomes().len();
+        prop_assert_eq!(pos.count_jump_outcomes_bounded(n), Ok(n as u64));
+        prop_assert_eq!(pos.jump_outcomes_bounded(n).map(|v| v.len()), Ok(n));
+        if n > 0 {
+            prop_assert_eq!(pos.count_jump_outcomes_bounded(n - 1), Err(TooManyOutcomes { limit: n - 1 }));
+            prop_assert!(pos.jump_outcomes_bounded(n - 1).is_err());
+        }
     }
 
     #[test]

@@ -169,23 +169,24 @@ pub fn core_position(board: &Board) -> Position {
 
 /// The naive board of a core position.
 pub fn reference_board(pos: &Position) -> Board {
-    let pt = |p: phutball::Point| (i32::from(p.col()), i32::from(p.row()));
     Board {
         cols: i32::from(pos.size().cols()),
         rows: i32::from(pos.size().rows()),
-        men: pos.men().iter().map(pt).collect(),
-        ball: pt(pos.ball()),
+        men: pos.men().iter().map(reference_point).collect(),
+        ball: reference_point(pos.ball()),
         to_move: player(pos.to_move()),
         continue_off_board: pos.rules().continue_off_board,
     }
 }
 
+/// A core point in the naive model.
+pub fn reference_point(p: phutball::Point) -> Pt {
+    (i32::from(p.col()), i32::from(p.row()))
+}
+
 /// The points of a core move in the naive model.
 pub fn reference_points(m: &Move) -> Vec<Pt> {
-    m.path()
-        .iter()
-        .map(|p| (i32::from(p.col()), i32::from(p.row())))
-        .collect()
+    m.path().iter().map(|&p| reference_point(p)).collect()
 }
 
 /// The naive player for a core side.
