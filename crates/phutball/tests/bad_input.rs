@@ -7,7 +7,7 @@ mod reference;
 
 use phutball::{
     Bitboard, BoardSize, Game, GameError, IllegalMove, InvalidPosition, Move, ParseError, Point,
-    Position, Rules, Side,
+    Position, Rules, Side, TooManyOutcomes,
 };
 use proptest::prelude::*;
 
@@ -355,6 +355,25 @@ fn no_move_from_a_finished_position() {
         assert!(pos.single_jumps().is_empty());
         assert!(!pos.can_score());
     }
+}
+
+#[test]
+fn outcome_bounds_too_small_are_errors() {
+    // The seeds' example has 3 distinct outcomes.
+    let pos: Position = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O"
+        .parse()
+        .unwrap();
+    for limit in 0..3 {
+        assert_eq!(
+            pos.count_jump_outcomes_bounded(limit),
+            Err(TooManyOutcomes { limit })
+        );
+        assert_eq!(
+            pos.jump_outcomes_bounded(limit),
+            Err(TooManyOutcomes { limit })
+        );
+    }
+    assert_eq!(pos.count_jump_outcomes_bounded(3), Ok(3));
 }
 
 fn record_error(text: &str) -> (usize, String) {
