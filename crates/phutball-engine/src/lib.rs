@@ -1,1 +1,81 @@
-//! Search and evaluation (to come).
+//! A Phutball engine over the [`phutball`] core: search, evaluation, players
+//! and self-play.
+//!
+//! ```
+//! use phutball::Position;
+//! use phutball_engine::{Engine, Limits};
+//! let engine = Engine::new(Limits::nodes(2000), 7);
+//! let analysis = engine.analyse(&Position::standard())?;
+//! assert!(Position::standard().is_legal(&analysis.best_move));
+//! assert_eq!(analysis.pv[0], analysis.best_move);
+//! # Ok::<(), phutball_engine::EngineError>(())
+//! ```
+//!
+//! # Why alpha-beta, and not MCTS
+//!
+//! Phutball is decided by tactics: a position is won when the side to move
+//! can score, and lost when the opponent has a threat nothing stops. The
+//! core answers "can the side to move score now?" exactly and cheaply
+//! ([`Position::can_score`]), which makes a negamax alpha-beta search
+//! *exact* about the last two plies at every leaf: a leaf whose side can
+//! score is a win, and a leaf where the opponent threatens is a loss unless
+//! one of the few moves that can stop the threat does (see the candidate
+//! rules in `candidates.rs`). Random playouts, as MCTS uses, are very noisy
+//! here (a random mover almost never scores, nor stops a threat), and
+//! MCTS finds such narrow forced lines slowly. So the engine is an
+//! iterative-deepening negamax with alpha-beta pruning and a transposition
+//! table keyed by the core's Zobrist hash.
+//!
+//! # The search
+//!
+//! - **Root**: if a scoring jump exists it is played at once. Otherwise every
+//!   legal move (all placements and up to 4096 jump outcomes) is played and
+//!   those after which the opponent can score (or which are own goals) are
+//!   dropped; this is what makes the guarantees hold whatever the depth or
+//!   time. When the opponent threatens, every surviving move is searched;
+//!   otherwise the surviving jumps and the placements near the ball.
+//! - **Inner nodes**: a finished position is a win or loss; a position whose
+//!   side can score is a win in one. When the opponent threatens, only the
+//!   moves that can stop the threat are searched (the jumps, and placements
+//!   on the landing points of one scoring path: any move stopping every
+//!   threat is among them, so a loss found there is real). Otherwise: up to
+//!   64 jump outcomes and the placements within two points of the ball or
+//!   along its lines.
+//! - **Horizon**: the evaluation (see `eval.rs`: ball progress, both sides'
+//!   jump threats), or a loss if the opponent threatens and nothing stops it.
+//! - **Limits**: time, depth and node count ([`Limits`]); the time and node
+//!   limits are checked at every node. Without a time limit the result is
+//!   fully determined by the position, the limits and the seed (the seed
+//!   breaks ties in the root move order). Forced results (win/loss in N)
+//!   are exact where the opponent was threatened at every step; elsewhere
+//!   they hold within the candidate moves.
+//!
+//! # Players and self-play
+//!
+//! [`Player`] is anything that chooses moves: the [`Engine`], the
+//! [`BaselinePlayer`] (scores, else blocks, else places ahead of the ball)
+//! and the [`RandomPlayer`]. [`play_game`] plays them against each other.
+//! [`suites`] generates tactical test positions judged by the core.
+
+mod arena;
+mod candidates;
+mod error;
+mod eval;
+mod limits;
+mod players;
+mod rng;
+mod score;
+mod search;
+pub mod suites;
+mod table;
+
+pub use arena::{play_game, MatchError};
+pub use error::EngineError;
+pub use limits::{Limits, MAX_DEPTH};
+pub use players::{BaselinePlayer, Player, RandomPlayer};
+pub use rng::SplitMix64;
+pub use score::Score;
+pub use search::{Analysis, Decision, Engine};
+
+#[cfg(doc)]
+use phutball::Position;

@@ -1,0 +1,243 @@
+//! Strength measurements for docs/engine.md. Slow: run in release.
+//!
+//! ```text
+//! cargo run --release -p phutball-engine --example strength -- all
+//! cargo run --release -p phutball-engine --example strength -- baseline --games 100 --ms 100
+//! cargo run --release -p phutball-engine --example strength -- random --games 100 --ms 100
+//! cargo run --release -p phutball-engine --example strength -- tactics --count 100 --ms 1000
+//! cargo run --release -p phutball-engine --example strength -- speed --ms 1000
+//! ```
+//!
+//! Games alternate colours (the engine is Ohs in even-numbered games) and run
+//! on two threads. A game that reaches the move limit is a draw.
+
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+use std::time::{Duration, Instant};
+
+use phutball::{GameResult, Position, Side};
+use phutball_engine::suites::{defend_positions, win_now_positions};
+use phutball_engine::{play_game, BaselinePlayer, Engine, Limits, Player, RandomPlayer};
+
+const MOVE_LIMIT: u32 = 300;
+const THREADS: usize = 2;
+
+struct Options {
+    what: String,
+    games: usize,
+    count: usize,
+    ms: u64,
+}
+
+fn parse_options() -> Result<Options, String> {
+    let mut args = std::env::args().skip(1);
+    let mut options = Options {
+        what: "all".to_string(),
+        games: 100,
+        count: 100,
+        ms: 0,
+    };
+    let mut what_given = false;
+    while let Some(arg) = args.next() {
+        let mut number = |name: &str| -> Result<u64, String> {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or(format!("{name} needs a number"))
+        };
+        match arg.as_str() {
+            "--games" => options.games = number("--games")? as usize,
+            "--count" => options.count = number("--count")? as usize,
+            "--ms" => options.ms = number("--ms")?,
+            other if !what_given && !other.starts_with('-') => {
+                options.what = other.to_string();
+                what_given = true;
+            }
+            other => return Err(format!("unknown argument {other}")),
+        }
+    }
+    Ok(options)
+}
+
+fn main() -> ExitCode {
+    let options = match parse_options() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("strength: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let ms = |default| if options.ms == 0 { default } else { options.ms };
+    let all = options.what == "all";
+    if all || options.what == "baseline" {
+        match_against("baseline", options.games, ms(100), |_| {
+            Box::new(BaselinePlayer)
+        });
+    }
+    if all || options.what == "random" {
+        match_against("random", options.games, ms(100), |game| {
+            Box::new(RandomPlayer::new(1000 + game as u64))
+        });
+    }
+    if all || options.what == "tactics" {
+        tactics(options.count, ms(1000));
+    }
+    if all || options.what == "speed" {
+        speed(ms(1000));
+    }
+    ExitCode::SUCCESS
+}
+
+/// Plays `games` games of the engine at `ms` per move against the opponent.
+fn match_against(
+    name: &str,
+    games: usize,
+    ms: u64,
+    opponent: impl Fn(usize) -> Box<dyn Player + Send> + Sync,
+) {
+    let started = Instant::now();
+    let next = AtomicUsize::new(0);
+    let results = Mutex::new(Vec::new());
+    thread::scope(|scope| {
+        for _ in 0..THREADS {
+            scope.spawn(|| loop {
+                let game_index = next.fetch_add(1, Ordering::Relaxed);
+                if game_index >= games {
+                    break;
+                }
+                let mut engine =
+                    Engine::new(Limits::time(Duration::from_millis(ms)), game_index as u64);
+                let mut other = opponent(game_index);
+                let engine_side = if game_index % 2 == 0 {
+                    Side::Ohs
+                } else {
+                    Side::Eks
+                };
+                let game = if engine_side == Side::Ohs {
+                    play_game(
+                        Position::standard(),
+                        &mut engine,
+                        other.as_mut(),
+                        MOVE_LIMIT,
+                        |_| (),
+                    )
+                } else {
+                    play_game(
+                        Position::standard(),
+                        other.as_mut(),
+                        &mut engine,
+                        MOVE_LIMIT,
+                        |_| (),
+                    )
+                };
+                let outcome = match game.map(|g| (g.result(), g.moves().len())) {
+                    Ok((GameResult::Win(side), moves)) if side == engine_side => ("win", moves),
+                    Ok((GameResult::Win(_), moves)) => ("loss", moves),
+                    Ok((_, moves)) => ("draw", moves),
+                    Err(e) => {
+                        eprintln!("game {game_index}: {e}");
+                        ("error", 0)
+                    }
+                };
+                if let Ok(mut r) = results.lock() {
+                    r.push(outcome);
+                }
+            });
+        }
+    });
+    let results = results.into_inner().unwrap_or_default();
+    let count = |what: &str| results.iter().filter(|(o, _)| *o == what).count();
+    let total_moves: usize = results.iter().map(|(_, m)| m).sum();
+    println!(
+        "engine ({ms} ms/move) vs {name}: {} games, {} wins, {} losses, {} draws, {} errors; \
+         {:.1} moves per game on average; {:.0} s",
+        results.len(),
+        count("win"),
+        count("loss"),
+        count("draw"),
+        count("error"),
+        total_moves as f64 / results.len().max(1) as f64,
+        started.elapsed().as_secs_f64()
+    );
+}
+
+/// Win-now and defend suites at `ms` per move.
+fn tactics(count: usize, ms: u64) {
+    let engine = Engine::new(Limits::time(Duration::from_millis(ms)), 1);
+    let wins = win_now_positions(2024, count);
+    let solved_wins = wins
+        .iter()
+        .filter(|pos| {
+            engine
+                .best_move(pos)
+                .ok()
+                .and_then(|m| pos.play(&m).ok())
+                .is_some_and(|after| after.winner() == Some(pos.to_move()))
+        })
+        .count();
+    println!(
+        "win-now suite ({ms} ms/move): {solved_wins}/{} solved",
+        wins.len()
+    );
+    let defends = defend_positions(2025, count, 3);
+    let mut solved_defends = 0;
+    let mut longest = Duration::ZERO;
+    for pos in &defends {
+        let Ok(analysis) = engine.analyse(pos) else {
+            continue;
+        };
+        longest = longest.max(analysis.elapsed);
+        let stopped = pos.play(&analysis.best_move).is_ok_and(|after| {
+            after.winner() != Some(pos.to_move().opponent()) && !after.can_score()
+        });
+        solved_defends += usize::from(stopped);
+    }
+    println!(
+        "defend suite (1 to 3 saving moves, {ms} ms/move): {solved_defends}/{} solved; \
+         longest think {:.3} s",
+        defends.len(),
+        longest.as_secs_f64()
+    );
+}
+
+/// Nodes per second and depth reached from the start and a few middle games.
+fn speed(ms: u64) {
+    let mut positions = vec![("start".to_string(), Position::standard())];
+    // Middle games: the start after 20 plies of engine-vs-baseline play.
+    for seed in 0..3u64 {
+        let mut engine = Engine::new(Limits::nodes(3000), seed);
+        let mut baseline = BaselinePlayer;
+        let mut pos = Position::standard();
+        for ply in 0..(16 + 4 * seed) {
+            let m = if ply % 2 == 0 {
+                engine.choose(&pos)
+            } else {
+                baseline.choose(&pos)
+            };
+            match m.ok().and_then(|m| pos.play(&m).ok()) {
+                Some(next) if !next.is_finished() => pos = next,
+                _ => break,
+            }
+        }
+        positions.push((format!("middle game {}", seed + 1), pos));
+    }
+    let engine = Engine::new(Limits::time(Duration::from_millis(ms)), 1);
+    for (name, pos) in positions {
+        match engine.analyse(&pos) {
+            Ok(a) => {
+                let pv: Vec<String> = a.pv.iter().map(|m| m.to_string()).collect();
+                println!(
+                    "{name}: {pos}\n  depth {}, {} nodes in {:.3} s, {:.0} nodes/s, score {}, pv {}",
+                    a.depth,
+                    a.nodes,
+                    a.elapsed.as_secs_f64(),
+                    a.nodes_per_second(),
+                    a.score,
+                    pv.join(" ")
+                );
+            }
+            Err(e) => println!("{name}: {e}"),
+        }
+    }
+}

@@ -1,0 +1,112 @@
+//! The static evaluation, from the side to move's point of view, in hundredths
+//! of a row (one row of ball progress is worth 100).
+//!
+//! It is called only where the side to move cannot score at once (the search
+//! has asked the core's can-score search first), so it judges quiet positions:
+//!
+//! - **ball progress**: how far the ball stands towards the mover's goal,
+//!   measured from the centre row;
+//! - **the mover's jump threat**: the best row progress one jump move of the
+//!   mover reaches (three quarters of it counts: it is the mover's to take,
+//!   but taking it spends the move and removes the men used);
+//! - **the opponent's jump threat**: the same for the opponent were it to move
+//!   now (half counts: the mover can often spoil it first).
+//!
+//! The men near the ball enter through the two jump threats: a chain of men
+//! leading towards a goal is worth what the ball can gain along it, which is
+//! the part of the men's structure that matters in Phutball; men far from
+//! any line of the ball do not move the value at all.
+
+use core::ops::ControlFlow;
+
+use phutball::{Point, Position, Side};
+
+/// At most this many distinct jump outcomes are looked at per side.
+const JUMP_OUTCOMES_LOOKED_AT: usize = 256;
+/// Memory bound of the distinct-outcome search inside the evaluation.
+const OUTCOME_MEMORY: usize = 4096;
+
+/// One row of ball progress.
+pub(crate) const ROW: i32 = 100;
+/// A jump threat counts for at most this much: a threat to score is worth
+/// no more than a long jump, since the search has already seen whether it
+/// can be stopped.
+const MAX_COUNTED_GAIN: i32 = 4 * ROW;
+
+/// Progress of a ball on `row` for `side`: rows from the centre towards the
+/// side's goal, in hundredths of a row (negative: towards its own goal).
+pub(crate) fn progress(pos: &Position, side: Side, row: u8) -> i32 {
+    // Twice the distance from the centre, so that even row counts stay exact.
+    let twice = 2 * row as i32 - (pos.size().rows() as i32 + 1);
+    let ohs = twice * ROW / 2;
+    match side {
+        Side::Ohs => ohs,
+        Side::Eks => -ohs,
+    }
+}
+
+/// The best progress for the side to move of `pos` after one of its jump
+/// moves, or of standing still.
+pub(crate) fn best_jump_progress(pos: &Position) -> i32 {
+    let side = pos.to_move();
+    let mut best = progress(pos, side, pos.ball().row());
+    let mut looked_at = 0;
+    // A search that hits its memory bound still reported every outcome it
+    // visited, which is all this needs.
+    let _ = pos.for_each_jump_outcome_bounded(OUTCOME_MEMORY, |path: &[Point]| {
+        if let Some(last) = path.last() {
+            best = best.max(progress(pos, side, last.row()));
+        }
+        looked_at += 1;
+        if looked_at >= JUMP_OUTCOMES_LOOKED_AT {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    best
+}
+
+/// The evaluation of a position whose side to move cannot score now.
+pub(crate) fn evaluate(pos: &Position) -> i32 {
+    let me = pos.to_move();
+    let here = progress(pos, me, pos.ball().row());
+    let my_gain = (best_jump_progress(pos) - here).min(MAX_COUNTED_GAIN);
+    let their_gain = (best_jump_progress(&pos.end_turn()) + here).min(MAX_COUNTED_GAIN);
+    here + my_gain * 3 / 4 - their_gain / 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn progress_counts_rows_from_the_centre() {
+        let pos = Position::standard();
+        assert_eq!(progress(&pos, Side::Ohs, 10), 0);
+        assert_eq!(progress(&pos, Side::Ohs, 12), 200);
+        assert_eq!(progress(&pos, Side::Eks, 12), -200);
+        assert_eq!(progress(&pos, Side::Eks, 0), 1000);
+    }
+
+    #[test]
+    fn the_start_is_level_and_a_ball_near_the_goal_is_good() {
+        assert_eq!(evaluate(&Position::standard()), 0);
+        // Ball on H15, Ohs to move, no men: five rows up for Ohs.
+        let pos: Position = "15/15/15/15/7@7/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O"
+            .parse()
+            .unwrap();
+        assert_eq!(evaluate(&pos), 500);
+        assert_eq!(evaluate(&pos.end_turn()), -500);
+    }
+
+    #[test]
+    fn a_man_the_mover_can_jump_forward_is_worth_something() {
+        // Ball H10, man H11: Ohs to move can jump to H12; Eks to move would not.
+        let pos: Position = "15/15/15/15/15/15/15/15/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
+            .parse()
+            .unwrap();
+        assert!(evaluate(&pos) > 0);
+        assert!(evaluate(&pos.end_turn()) < 0);
+    }
+}

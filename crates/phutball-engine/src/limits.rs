@@ -1,0 +1,87 @@
+//! How long a search may run: time, depth and node count, in any combination.
+
+use std::time::Duration;
+
+/// The deepest iteration any search goes to, whatever the limits say.
+pub const MAX_DEPTH: u32 = 64;
+
+/// Search limits. The search stops at the first limit reached and plays the
+/// best move of the deepest iteration it has finished (at least one legal
+/// move is always returned). Without a time limit the result depends only on
+/// the position, the limits and the seed.
+///
+/// ```
+/// use std::time::Duration;
+/// use phutball_engine::Limits;
+/// let limits = Limits::time(Duration::from_millis(100)).with_depth(6);
+/// assert_eq!(limits.depth, Some(6));
+/// assert_eq!(Limits::nodes(5000).time, None);
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Limits {
+    /// Wall-clock time for the whole move.
+    pub time: Option<Duration>,
+    /// Deepest iteration, in plies (capped at [`MAX_DEPTH`]).
+    pub depth: Option<u32>,
+    /// Positions searched.
+    pub nodes: Option<u64>,
+}
+
+impl Limits {
+    /// Only a time limit.
+    pub fn time(time: Duration) -> Limits {
+        Limits {
+            time: Some(time),
+            depth: None,
+            nodes: None,
+        }
+    }
+
+    /// Only a depth limit.
+    pub fn depth(depth: u32) -> Limits {
+        Limits {
+            time: None,
+            depth: Some(depth),
+            nodes: None,
+        }
+    }
+
+    /// Only a node limit (deterministic).
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            time: None,
+            depth: None,
+            nodes: Some(nodes),
+        }
+    }
+
+    /// The same limits with a depth limit too.
+    pub fn with_depth(mut self, depth: u32) -> Limits {
+        self.depth = Some(depth);
+        self
+    }
+
+    /// The same limits with a node limit too.
+    pub fn with_nodes(mut self, nodes: u64) -> Limits {
+        self.nodes = Some(nodes);
+        self
+    }
+
+    /// The same limits with a time limit too.
+    pub fn with_time(mut self, time: Duration) -> Limits {
+        self.time = Some(time);
+        self
+    }
+
+    /// The deepest iteration these limits allow.
+    pub(crate) fn max_depth(&self) -> u32 {
+        self.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH)
+    }
+}
+
+impl Default for Limits {
+    /// One second per move.
+    fn default() -> Limits {
+        Limits::time(Duration::from_secs(1))
+    }
+}

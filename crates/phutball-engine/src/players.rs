@@ -1,0 +1,118 @@
+//! Players: anything that chooses a move. The engine is one; the baseline
+//! and the random mover are the yardsticks its strength is measured against.
+
+use phutball::{Move, Position};
+
+use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
+use crate::error::EngineError;
+use crate::rng::SplitMix64;
+use crate::search::Engine;
+
+/// Chooses moves.
+pub trait Player {
+    /// A short name for reports.
+    fn name(&self) -> String;
+    /// A legal move in `pos`.
+    fn choose(&mut self, pos: &Position) -> Result<Move, EngineError>;
+}
+
+impl Player for Engine {
+    fn name(&self) -> String {
+        "engine".to_string()
+    }
+
+    fn choose(&mut self, pos: &Position) -> Result<Move, EngineError> {
+        self.best_move(pos)
+    }
+}
+
+/// Checks that the side to move has a move to choose.
+fn check_playable(pos: &Position) -> Result<(), EngineError> {
+    if pos.is_mid_jump() {
+        return Err(EngineError::MidJump);
+    }
+    match pos.winner() {
+        Some(winner) => Err(EngineError::Finished { winner }),
+        None => Ok(()),
+    }
+}
+
+/// The baseline: scores if it can; otherwise stops the opponent's threat to
+/// score if it can; otherwise places a man next to the ball on the side of
+/// its own attack (straight ahead, then the forward diagonals, then beside
+/// the ball), or failing all that the first legal move.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct BaselinePlayer;
+
+impl Player for BaselinePlayer {
+    fn name(&self) -> String {
+        "baseline".to_string()
+    }
+
+    fn choose(&mut self, pos: &Position) -> Result<Move, EngineError> {
+        check_playable(pos)?;
+        if let Some(m) = pos.scoring_jump() {
+            return Ok(m);
+        }
+        let me = pos.to_move();
+        if let Some(threat) = pos.end_turn().scoring_jump() {
+            let stops = |m: &Move| {
+                pos.play(m)
+                    .is_ok_and(|after| after.winner() != Some(me.opponent()) && !after.can_score())
+            };
+            if let Some(m) = blocking_moves(pos, &threat, ROOT_JUMPS)
+                .into_iter()
+                .find(stops)
+            {
+                return Ok(m);
+            }
+        }
+        let ahead = match me {
+            phutball::Side::Ohs => 1,
+            phutball::Side::Eks => -1,
+        };
+        let vacant = pos.placement_points();
+        for (d_col, d_row) in [(0, ahead), (1, ahead), (-1, ahead), (1, 0), (-1, 0)] {
+            if let Some(p) = pos.ball().offset(d_col, d_row) {
+                if pos.size().contains(p) && vacant.contains(p) {
+                    return Ok(Move::Place(p));
+                }
+            }
+        }
+        all_moves(pos)
+            .into_iter()
+            .next()
+            .ok_or(EngineError::NoLegalMove)
+    }
+}
+
+/// Plays a uniformly random legal move (placements and distinct jump outcomes).
+#[derive(Clone, Debug)]
+pub struct RandomPlayer {
+    rng: SplitMix64,
+}
+
+impl RandomPlayer {
+    /// A random player whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> RandomPlayer {
+        RandomPlayer {
+            rng: SplitMix64::new(seed),
+        }
+    }
+}
+
+impl Player for RandomPlayer {
+    fn name(&self) -> String {
+        "random".to_string()
+    }
+
+    fn choose(&mut self, pos: &Position) -> Result<Move, EngineError> {
+        check_playable(pos)?;
+        let mut moves = all_moves(pos);
+        if moves.is_empty() {
+            return Err(EngineError::NoLegalMove);
+        }
+        let i = self.rng.below(moves.len());
+        Ok(moves.swap_remove(i))
+    }
+}

@@ -1,0 +1,123 @@
+//! The engine's guarantees on generated positions, judged by the core alone:
+//! it scores when it can, never scores an own goal while another move
+//! exists, and stops a threat to score whenever some move does.
+
+use phutball::{Move, Position, Side};
+use phutball_engine::suites::{
+    defend_positions, own_goal_positions, random_position, win_now_positions,
+};
+use phutball_engine::{Decision, Engine, Limits, SplitMix64};
+
+/// Small node limits keep the debug test suite fast; the guarantees must
+/// hold however little the engine searches.
+fn engine() -> Engine {
+    Engine::new(Limits::nodes(300), 5)
+}
+
+fn chosen(pos: &Position) -> (Move, Position) {
+    let m = engine()
+        .best_move(pos)
+        .unwrap_or_else(|e| panic!("no move for {pos}: {e}"));
+    let after = pos
+        .play(&m)
+        .unwrap_or_else(|e| panic!("illegal move {m} for {pos}: {e}"));
+    (m, after)
+}
+
+/// Whether some legal move (from the core's full list) leaves `pos`'s
+/// opponent unable to score at once and is not an own goal.
+fn some_move_stops_every_threat(pos: &Position) -> bool {
+    let opponent = pos.to_move().opponent();
+    pos.legal_moves().expect("moves").iter().any(|m| {
+        pos.play(m)
+            .is_ok_and(|after| after.winner() != Some(opponent) && !after.can_score())
+    })
+}
+
+#[test]
+fn scores_whenever_it_can() {
+    for pos in win_now_positions(11, 15) {
+        let (m, after) = chosen(&pos);
+        assert_eq!(
+            after.winner(),
+            Some(pos.to_move()),
+            "{pos}: {m} does not score"
+        );
+    }
+}
+
+#[test]
+fn never_scores_an_own_goal_while_another_move_exists() {
+    for pos in own_goal_positions(12, 15) {
+        let (m, after) = chosen(&pos);
+        assert_ne!(
+            after.winner(),
+            Some(pos.to_move().opponent()),
+            "{pos}: {m} is an own goal"
+        );
+    }
+}
+
+#[test]
+fn stops_a_threat_when_few_moves_do() {
+    for pos in defend_positions(13, 10, 3) {
+        assert!(
+            some_move_stops_every_threat(&pos),
+            "{pos}: the generator is wrong"
+        );
+        let (m, after) = chosen(&pos);
+        assert!(
+            !after.can_score(),
+            "{pos}: after {m} the opponent can still score"
+        );
+        assert_ne!(after.winner(), Some(pos.to_move().opponent()));
+    }
+}
+
+#[test]
+fn stops_a_threat_on_random_threatened_positions() {
+    // Any threatened position (not only "few defences" ones) where the core
+    // says some move stops every threat.
+    let mut rng = SplitMix64::new(14);
+    let mut checked = 0;
+    while checked < 10 {
+        let side = if rng.chance(1, 2) {
+            Side::Ohs
+        } else {
+            Side::Eks
+        };
+        let men = 10 + rng.below(40);
+        let pos = random_position(&mut rng, men, 5, side);
+        if pos.is_finished() || pos.can_score() || !pos.end_turn().can_score() {
+            continue;
+        }
+        if !some_move_stops_every_threat(&pos) {
+            continue;
+        }
+        checked += 1;
+        let (m, after) = chosen(&pos);
+        assert!(
+            !after.can_score(),
+            "{pos}: after {m} the opponent can still score"
+        );
+    }
+}
+
+#[test]
+fn the_seeds_position_with_a_scoring_chain_is_a_win_in_one() {
+    // Ball H10, men H11..H18: H10-H19 lands on Ohs's goal line.
+    let pos: Position = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
+        .parse()
+        .unwrap();
+    let analysis = engine().analyse(&pos).unwrap();
+    assert_eq!(analysis.best_move.to_string(), "H10-H19");
+    assert_eq!(analysis.decision, Decision::Scores);
+    // Eks to move in the same position must not jump (that is an own goal),
+    // and must stop the threat: a placement on H19 only lengthens the jump,
+    // so nothing stops it and every move loses.
+    let eks = pos.end_turn();
+    let analysis = engine().analyse(&eks).unwrap();
+    assert_eq!(analysis.decision, Decision::AllMovesLose);
+    let after = eks.play(&analysis.best_move).unwrap();
+    assert_eq!(after.winner(), None, "it must not score an own goal");
+}

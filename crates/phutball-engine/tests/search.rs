@@ -1,0 +1,139 @@
+//! Search behaviour: limits, determinism, analysis output and errors.
+
+use std::time::{Duration, Instant};
+
+use phutball::{Position, Side};
+use phutball_engine::suites::random_position;
+use phutball_engine::{Engine, EngineError, Limits, Score, SplitMix64};
+
+fn middle_game() -> Position {
+    "15/15/15/15/15/15/10#4/9@5/7####4/10#4/7#7/15/15/15/15/15/15/15/15 O"
+        .parse()
+        .unwrap()
+}
+
+#[test]
+fn same_seed_and_node_limit_give_the_same_analysis() {
+    let mut rng = SplitMix64::new(3);
+    let mut positions = vec![Position::standard(), middle_game()];
+    positions.push(random_position(&mut rng, 30, 4, Side::Eks));
+    for pos in positions {
+        let a = Engine::new(Limits::nodes(1500), 42).analyse(&pos).unwrap();
+        let b = Engine::new(Limits::nodes(1500), 42).analyse(&pos).unwrap();
+        assert_eq!(
+            (&a.best_move, a.score, a.depth, a.nodes, &a.pv),
+            (&b.best_move, b.score, b.depth, b.nodes, &b.pv),
+            "{pos}"
+        );
+    }
+}
+
+#[test]
+fn the_seed_breaks_ties_at_the_start() {
+    // At the start every move is symmetric to others: different seeds should
+    // not all choose the same one.
+    let moves: std::collections::BTreeSet<String> = (0..8)
+        .map(|seed| {
+            Engine::new(Limits::depth(1), seed)
+                .best_move(&Position::standard())
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    assert!(moves.len() > 1, "all seeds chose {moves:?}");
+}
+
+#[test]
+fn the_node_limit_is_respected() {
+    // The root filter (one can-score per legal move, about 300 here) always
+    // runs; the search after it stops at the limit.
+    let analysis = Engine::new(Limits::nodes(2000), 1)
+        .analyse(&middle_game())
+        .unwrap();
+    assert!(analysis.nodes <= 2000 + 400, "{} nodes", analysis.nodes);
+    assert!(analysis.depth >= 1);
+}
+
+#[test]
+fn the_depth_limit_is_respected_and_deeper_searches_see_more() {
+    let shallow = Engine::new(Limits::depth(1), 1)
+        .analyse(&middle_game())
+        .unwrap();
+    let deeper = Engine::new(Limits::depth(2), 1)
+        .analyse(&middle_game())
+        .unwrap();
+    assert_eq!(shallow.depth, 1);
+    assert_eq!(deeper.depth, 2);
+    assert!(deeper.nodes > shallow.nodes);
+}
+
+#[test]
+fn a_time_limit_stops_the_search() {
+    // Not a performance test: only that a short limit does not run on for
+    // long (the bound is generous for slow debug builds).
+    let started = Instant::now();
+    let analysis = Engine::new(Limits::time(Duration::from_millis(50)), 1)
+        .analyse(&middle_game())
+        .unwrap();
+    assert!(started.elapsed() < Duration::from_secs(5));
+    assert!(analysis.depth < phutball_engine::MAX_DEPTH);
+}
+
+#[test]
+fn a_dense_board_search_respects_its_limits() {
+    let mut rng = SplitMix64::new(9);
+    let pos = random_position(&mut rng, 200, 9, Side::Ohs);
+    assert!(pos.men().count() > 150);
+    if pos.is_finished() {
+        return;
+    }
+    let analysis = Engine::new(Limits::nodes(200), 1).analyse(&pos).unwrap();
+    assert!(pos.is_legal(&analysis.best_move));
+}
+
+#[test]
+fn the_principal_variation_is_a_legal_line_starting_with_the_best_move() {
+    for pos in [Position::standard(), middle_game()] {
+        let analysis = Engine::new(Limits::depth(3), 2).analyse(&pos).unwrap();
+        assert_eq!(analysis.pv.first(), Some(&analysis.best_move));
+        let mut p = pos;
+        for m in &analysis.pv {
+            p = p
+                .play(m)
+                .unwrap_or_else(|e| panic!("{pos}: pv move {m}: {e}"));
+        }
+    }
+}
+
+#[test]
+fn a_forced_win_is_reported_as_one() {
+    // Ball H10, men H11 and H13..H18: Ohs places H12 and threatens H10-H19?
+    // Simpler and exact: Ohs to move can score now.
+    let pos: Position = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
+        .parse()
+        .unwrap();
+    let analysis = Engine::new(Limits::depth(3), 1).analyse(&pos).unwrap();
+    assert_eq!(analysis.score, Score::Win { plies: 1 });
+}
+
+#[test]
+fn finished_and_mid_jump_positions_are_errors() {
+    let done: Position = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O H0"
+        .parse()
+        .unwrap();
+    let engine = Engine::new(Limits::depth(1), 1);
+    assert_eq!(
+        engine.analyse(&done).unwrap_err(),
+        EngineError::Finished { winner: Side::Eks }
+    );
+    let pos: Position = "15/15/15/15/15/15/15/15/15/7@7/7#7/15/15/15/15/15/15/15/15 O"
+        .parse()
+        .unwrap();
+    let mid = pos.apply_jump("H8".parse().unwrap()).unwrap();
+    assert_eq!(engine.analyse(&mid).unwrap_err(), EngineError::MidJump);
+    assert!(engine
+        .analyse(&mid)
+        .unwrap_err()
+        .to_string()
+        .contains("under way"));
+}
