@@ -7,6 +7,8 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
+mod engine_commands;
+
 use clap::{Args, Parser, Subcommand};
 use phutball::{perft, Move, Position, Rules};
 
@@ -102,6 +104,12 @@ enum Command {
         /// A file of position strings, one per line.
         file: PathBuf,
     },
+    /// Print the engine's move for POSITION (its analysis goes to stderr).
+    Best(engine_commands::BestArgs),
+    /// Play an interactive game against the engine or a second person.
+    Game(engine_commands::GameArgs),
+    /// Play engine-against-engine games and write out the results and records.
+    Selfplay(engine_commands::SelfplayArgs),
 }
 
 fn main() -> ExitCode {
@@ -200,6 +208,9 @@ fn run(command: Command) -> CliResult {
             rules,
             file,
         } => count(&mut out, paths, outcomes, score, repeat, rules, &file)?,
+        Command::Best(args) => engine_commands::best(args, &mut out)?,
+        Command::Game(args) => engine_commands::game(args, &mut out)?,
+        Command::Selfplay(args) => engine_commands::selfplay(args, &mut out)?,
     }
     out.flush().map_err(|e| e.to_string())
 }

@@ -1,0 +1,241 @@
+//! The engine's subcommands: `best` prints a legal (and, where it matters,
+//! the right) move first on stdout; `game` is driven through stdin; `selfplay`
+//! writes results and records and keeps its progress display off a non-terminal
+//! stderr.
+
+use std::fs;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use phutball::{Game, GameResult, Position};
+
+const START: &str = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O";
+/// Ball H10, men H11..H18: Ohs scores with H10-H19.
+const CHAIN: &str = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O";
+/// Ball H3, man H2, Ohs to move: H3-H1 is an own goal.
+const OWN_GOAL: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/7@7/7#7/15 O";
+
+fn phutball() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_phutball"))
+}
+
+fn run(args: &[&str]) -> Output {
+    phutball()
+        .args(args)
+        .output()
+        .expect("the phutball binary runs")
+}
+
+fn run_with_input(args: &[&str], input: &str) -> Output {
+    let mut child = phutball()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the phutball binary runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("input is written");
+    child.wait_with_output().expect("the game ends")
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("phutball-engine-cli-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).expect("scratch dir");
+    dir
+}
+
+#[test]
+fn best_prints_a_legal_move_first_and_diagnostics_on_stderr() {
+    let out = run(&["best", "--nodes", "400", START]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let first = stdout.lines().next().expect("a line");
+    let pos: Position = START.parse().unwrap();
+    assert!(pos.is_legal(&first.parse().expect("a move")), "{first}");
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("depth") && stderr.contains("nodes"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn best_scores_when_it_can_and_avoids_an_own_goal() {
+    let out = run(&["best", "--depth", "2", CHAIN]);
+    assert_eq!(text(&out.stdout).lines().next(), Some("H10-H19"));
+    let out = run(&["best", "--depth", "2", OWN_GOAL]);
+    let m = text(&out.stdout);
+    let pos: Position = OWN_GOAL.parse().unwrap();
+    let after = pos.play(&m.trim().parse().unwrap()).unwrap();
+    assert_eq!(after.winner(), None, "{m} ends the game");
+}
+
+#[test]
+fn best_is_reproducible_with_a_node_limit_and_seed() {
+    let a = run(&["best", "--nodes", "800", "--seed", "9", START]);
+    let b = run(&["best", "--nodes", "800", "--seed", "9", START]);
+    assert_eq!(text(&a.stdout), text(&b.stdout));
+}
+
+#[test]
+fn best_rejects_bad_input_with_one_line() {
+    for args in [
+        vec!["best", "15/15 O"],
+        vec!["best", "--depth", "0", START],
+        vec!["best", "--time", "x", START],
+        // A finished position: the ball is on Eks's strip.
+        vec![
+            "best",
+            "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O H0",
+        ],
+    ] {
+        let out = run(&args);
+        assert!(!out.status.success(), "{args:?} succeeded");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    let out = run(&[
+        "best",
+        "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O H0",
+    ]);
+    assert!(text(&out.stderr).contains("game is over"));
+}
+
+#[test]
+fn game_against_the_engine_through_stdin() {
+    let dir = scratch_dir("game");
+    let record = dir.join("game.txt");
+    // H9; an unknown point; hint; undo (takes back the engine's reply and
+    // H9); H11; save; quit.
+    let input = format!("H9\nI5\nhint\nundo\nH11\nsave {}\nquit\n", record.display());
+    let out = run_with_input(&["game", "--engine", "X", "--time", "30"], &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("O plays H9"), "{stdout}");
+    assert!(stdout.contains("Not a move or command: \"I5\""), "{stdout}");
+    assert!(stdout.contains("Hint: "), "{stdout}");
+    assert!(stdout.contains("Took back "), "{stdout}");
+    assert!(stdout.contains("O plays H11"), "{stdout}");
+    // The board is shown at the start, after every move and after undo.
+    assert_eq!(stdout.matches("to move\n").count(), 6, "{stdout}");
+    let saved: Game = fs::read_to_string(&record).unwrap().parse().unwrap();
+    assert_eq!(saved.moves()[0].to_string(), "H11");
+    assert_eq!(saved.moves().len(), 2, "H11 and the engine's reply");
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn game_reports_an_illegal_move_and_goes_on() {
+    // Two people; H9 twice: the second is illegal (a man is there).
+    let out = run_with_input(&["game", "--engine", "none"], "H9\nH9\nH10-H8\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("Illegal move H9: cannot place a man on H9: a man is already there"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("X plays H10-H8"), "{stdout}");
+}
+
+#[test]
+fn game_ends_with_the_result_and_eof_leaves_cleanly() {
+    // Ohs scores at once from the chain position.
+    let out = run_with_input(
+        &["game", "--engine", "none", "--start", CHAIN],
+        "H10-H19\nH5\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("Game over: O wins"), "{stdout}");
+    assert!(stdout.contains("The game is over"), "{stdout}");
+}
+
+#[test]
+fn game_rejects_a_bad_engine_side() {
+    let out = run_with_input(&["game", "--engine", "Q"], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("expected O, X or none"));
+}
+
+#[test]
+fn selfplay_writes_results_and_records_without_a_progress_bar() {
+    let dir = scratch_dir("selfplay");
+    let openings = dir.join("openings.txt");
+    // A short board keeps the games short.
+    fs::write(&openings, "7/7/7/7/3@3/7/7/7/7 O\n").unwrap();
+    let records = dir.join("games");
+    let out = run(&[
+        "selfplay",
+        "--games",
+        "2",
+        "--time",
+        "20",
+        "--limit",
+        "40",
+        "--openings",
+        openings.to_str().unwrap(),
+        "--out",
+        records.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("2 games: O won"), "{stdout}");
+    let stderr = text(&out.stderr);
+    // stderr is a pipe here: plain lines, no carriage-return bar.
+    assert!(!stderr.contains('\r'), "{stderr:?}");
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("done")).count(),
+        2,
+        "{stderr}"
+    );
+    for n in 1..=2 {
+        let path = records.join(format!("game-{n:04}.txt"));
+        let game: Game = fs::read_to_string(&path)
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+            .parse()
+            .unwrap();
+        assert_eq!(game.start().to_string(), "7/7/7/7/3@3/7/7/7/7 O");
+        assert_ne!(game.result(), GameResult::Ongoing);
+        let line = format!(
+            "game {n}: {} in {} moves",
+            game.result(),
+            game.moves().len()
+        );
+        assert!(stdout.contains(&line), "{line} not in {stdout}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_rejects_a_bad_openings_file() {
+    let dir = scratch_dir("badopenings");
+    let openings = dir.join("openings.txt");
+    fs::write(&openings, "7/7 O\n").unwrap();
+    let out = run(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("openings.txt:1"),
+        "{}",
+        text(&out.stderr)
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
