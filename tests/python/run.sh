@@ -34,4 +34,10 @@ wheel_dir="$CARGO_TARGET_DIR/python-wheels"
 rm -rf "$wheel_dir"
 maturin build --release --quiet --out "$wheel_dir"
 ls "$wheel_dir"/phutball-*-cp39-abi3-*.whl >/dev/null
-echo "run.sh: abi3 wheel built: $(basename "$wheel_dir"/phutball-*.whl)"
+wheel="$(ls "$wheel_dir"/phutball-*.whl)"
+# The wheel installs on its own (not the editable build) and works.
+check_venv="$CARGO_TARGET_DIR/python-wheel-check"
+[ -x "$check_venv/bin/python" ] || "$python" -m venv "$check_venv"
+"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall "$wheel"
+(cd "$check_venv" && bin/python -c "import phutball; assert phutball.Position().count_legal_moves() == 284; print('run.sh: wheel works:', phutball.__file__)")
+echo "run.sh: abi3 wheel built: $(basename "$wheel")"
