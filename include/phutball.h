@@ -98,6 +98,12 @@ typedef uint32_t PhutballStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// An engine: its search limits and seed. An opaque handle owned by the
+// caller, made by `phutball_engine_new` and freed with `phutball_engine_free`.
+// Searching does not change it, so one engine may search on several threads
+// at once.
+typedef struct PhutballEngine PhutballEngine;
+
 // A game: its start position, the moves played and the positions they lead
 // to, an optional move limit. An opaque handle owned by the caller, freed with
 // `phutball_game_free`.
@@ -137,6 +143,36 @@ typedef struct PhutballRules {
   struct PhutballPoint start;
 } PhutballRules;
 
+// Search limits; 0 in a field means "no limit of this kind". All three 0
+// means one second per move. The search stops at the first limit reached;
+// with `time_ms` 0 the choice depends only on the position, the limits and
+// the seed.
+typedef struct PhutballEngineLimits {
+  // Time per move in milliseconds.
+  uint32_t time_ms;
+  // Deepest search in plies (1 to 64; larger values are capped).
+  uint32_t depth;
+  // Most positions searched.
+  uint64_t nodes;
+} PhutballEngineLimits;
+
+// What kind of value `PhutballAnalysis.score` holds: the `PHUTBALL_SCORE_*` constants.
+typedef uint8_t PhutballScoreKind;
+
+// The figures of a search (the moves themselves are written as text).
+typedef struct PhutballAnalysis {
+  // How to read `score`: a `PHUTBALL_SCORE_*` constant.
+  PhutballScoreKind score_kind;
+  // The evaluation, or the plies to the forced result.
+  int32_t score;
+  // The deepest iteration completed, in plies (0 when no search was needed).
+  uint32_t depth;
+  // Positions examined.
+  uint64_t nodes;
+  // Time taken, in seconds.
+  double seconds;
+} PhutballAnalysis;
+
 // How a game stands. Values are the `PHUTBALL_RESULT_*` constants.
 typedef uint8_t PhutballGameResult;
 
@@ -168,6 +204,18 @@ typedef bool (*PhutballPathVisitor)(void *user_data, const struct PhutballPoint 
 
 // The move limit was reached without a goal.
 #define PHUTBALL_RESULT_DRAW 3
+
+// Not decided: `score` is the evaluation in hundredths of a row of ball
+// progress, positive when it favours the side to move.
+#define PHUTBALL_SCORE_EVAL 0
+
+// The side to move wins by force: `score` is the number of moves (plies,
+// both sides counted) until its goal, 1 meaning it scores with this move.
+#define PHUTBALL_SCORE_WIN 1
+
+// The side to move loses by force: `score` is the number of plies until the
+// opponent's goal.
+#define PHUTBALL_SCORE_LOSS 2
 
 #ifdef __cplusplus
 extern "C" {
@@ -254,6 +302,53 @@ PhutballStatus phutball_position_count_legal_moves(const struct PhutballPosition
 // # Safety
 // `pos` NULL or live; `out` NULL or writable.
 PhutballStatus phutball_perft(const struct PhutballPosition *pos, uint32_t depth, uint64_t *out);
+
+// Makes an engine with `limits` (NULL: one second per move) and `seed`
+// (which breaks ties between equal moves) and stores a new handle in `*out`.
+//
+// # Safety
+// `limits` must be NULL or readable; `out` must be NULL or writable.
+PhutballStatus phutball_engine_new(const struct PhutballEngineLimits *limits,
+                                   uint64_t seed,
+                                   struct PhutballEngine **out);
+
+// Frees an engine handle. NULL is ignored. The handle must not be used again.
+//
+// # Safety
+// `engine` must be NULL or a live handle from this library, not freed before.
+void phutball_engine_free(struct PhutballEngine *engine);
+
+// Chooses a move for the side to move of `pos` and writes it in notation
+// into `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the
+// position has no move to choose (the game is over, a jump move is under
+// way, or no move is legal). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL` the search
+// is lost: call again with a larger buffer (4096 bytes fit any move of the
+// standard board); with a time limit the second search may choose differently.
+//
+// # Safety
+// `engine` and `pos` NULL or live; `buf` NULL or `len` writable bytes;
+// `written` NULL or writable.
+PhutballStatus phutball_engine_best_move(const struct PhutballEngine *engine,
+                                         const struct PhutballPosition *pos,
+                                         char *buf,
+                                         size_t len,
+                                         size_t *written);
+
+// Searches `pos` and writes the figures to `*out` and the principal
+// variation (the best move first, then the expected replies, separated by
+// single spaces) into `buf` (buffer convention; the same notes as
+// `phutball_engine_best_move`). Nothing is written to `*out` unless the
+// call succeeds.
+//
+// # Safety
+// `engine` and `pos` NULL or live; `out` NULL or writable; `buf` NULL or
+// `len` writable bytes; `written` NULL or writable.
+PhutballStatus phutball_engine_analyse(const struct PhutballEngine *engine,
+                                       const struct PhutballPosition *pos,
+                                       struct PhutballAnalysis *out,
+                                       char *buf,
+                                       size_t len,
+                                       size_t *written);
 
 // Starts a game from a copy of `start`, with no move limit, and stores a new
 // handle in `*out`. The game does not keep `start`: free it when you like.

@@ -69,6 +69,7 @@ build() {
 build CFLAGS gcc examples/c/jumps.c jumps
 build CFLAGS gcc examples/c/play.c play
 build CFLAGS gcc tests/c/test_capi.c test_capi
+build CFLAGS gcc tests/c/test_engine.c test_engine
 build CXXFLAGS g++ examples/cpp/outcomes.cpp outcomes
 build CXXFLAGS g++ tests/c/test_cpp.cpp test_cpp
 not_linked_to_shared_library() { ! ldd "$1" | grep -q 'libphutball\.so'; }
@@ -79,6 +80,7 @@ plays_to_a_win() { "$1" >"$WORK/play.out" && grep -q '^result: Ohs wins$' "$WORK
 for linkage in shared static; do
     step "test_capi ($linkage)" "$WORK/test_capi-$linkage" benches/data
     step "test_cpp ($linkage)" "$WORK/test_cpp-$linkage"
+    step "test_engine ($linkage)" "$WORK/test_engine-$linkage"
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
 done
 
@@ -155,6 +157,7 @@ to_file() { "$@" >"$WORK/valgrind.out"; }
 VALGRIND=(to_file valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect)
 step "valgrind test_capi" "${VALGRIND[@]}" "$WORK/test_capi-shared" benches/data
 step "valgrind test_cpp" "${VALGRIND[@]}" "$WORK/test_cpp-static"
+step "valgrind test_engine" "${VALGRIND[@]}" "$WORK/test_engine-shared"
 step "valgrind play" "${VALGRIND[@]}" "$WORK/play-shared"
 step "valgrind jumps" "${VALGRIND[@]}" "$WORK/jumps-static" "${WORKED[0]}"
 

@@ -15,6 +15,7 @@ pub mod status;
 pub mod types;
 
 pub mod analysis;
+pub mod engine;
 pub mod game;
 pub mod jumps;
 pub mod play;

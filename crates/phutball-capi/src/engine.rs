@@ -1,0 +1,197 @@
+//! The engine handle: choosing and analysing moves with the phutball engine.
+
+use core::ffi::c_char;
+use std::time::Duration;
+
+use phutball_engine::{Engine, EngineError, Limits, Score};
+
+use crate::buffers::{copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out};
+use crate::guard::ffi_call;
+use crate::position::{position_arg, PhutballPosition};
+use crate::status::{Failure, FfiResult, PhutballStatus};
+
+/// An engine: its search limits and seed. An opaque handle owned by the
+/// caller, made by `phutball_engine_new` and freed with `phutball_engine_free`.
+/// Searching does not change it, so one engine may search on several threads
+/// at once.
+pub struct PhutballEngine(Engine);
+
+/// Search limits; 0 in a field means "no limit of this kind". All three 0
+/// means one second per move. The search stops at the first limit reached;
+/// with `time_ms` 0 the choice depends only on the position, the limits and
+/// the seed.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub struct PhutballEngineLimits {
+    /// Time per move in milliseconds.
+    pub time_ms: u32,
+    /// Deepest search in plies (1 to 64; larger values are capped).
+    pub depth: u32,
+    /// Most positions searched.
+    pub nodes: u64,
+}
+
+/// What kind of value `PhutballAnalysis.score` holds: the `PHUTBALL_SCORE_*` constants.
+pub type PhutballScoreKind = u8;
+/// Not decided: `score` is the evaluation in hundredths of a row of ball
+/// progress, positive when it favours the side to move.
+pub const PHUTBALL_SCORE_EVAL: PhutballScoreKind = 0;
+/// The side to move wins by force: `score` is the number of moves (plies,
+/// both sides counted) until its goal, 1 meaning it scores with this move.
+pub const PHUTBALL_SCORE_WIN: PhutballScoreKind = 1;
+/// The side to move loses by force: `score` is the number of plies until the
+/// opponent's goal.
+pub const PHUTBALL_SCORE_LOSS: PhutballScoreKind = 2;
+
+/// The figures of a search (the moves themselves are written as text).
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct PhutballAnalysis {
+    /// How to read `score`: a `PHUTBALL_SCORE_*` constant.
+    pub score_kind: PhutballScoreKind,
+    /// The evaluation, or the plies to the forced result.
+    pub score: i32,
+    /// The deepest iteration completed, in plies (0 when no search was needed).
+    pub depth: u32,
+    /// Positions examined.
+    pub nodes: u64,
+    /// Time taken, in seconds.
+    pub seconds: f64,
+}
+
+fn engine_failure(e: EngineError) -> Failure {
+    Failure::invalid_argument(e.to_string())
+}
+
+/// Borrows the engine behind a handle argument named `engine`.
+///
+/// # Safety
+/// `engine` must be NULL or a live handle that nothing mutates during the call.
+unsafe fn engine_arg<'a>(engine: *const PhutballEngine) -> FfiResult<&'a Engine> {
+    // SAFETY: the caller's promise about engine.
+    Ok(&unsafe { ref_arg(engine, "engine") }?.0)
+}
+
+/// Makes an engine with `limits` (NULL: one second per move) and `seed`
+/// (which breaks ties between equal moves) and stores a new handle in `*out`.
+///
+/// # Safety
+/// `limits` must be NULL or readable; `out` must be NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_new(
+    limits: *const PhutballEngineLimits,
+    seed: u64,
+    out: *mut *mut PhutballEngine,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promise about limits.
+        let given = unsafe { limits.as_ref() }
+            .copied()
+            .unwrap_or(PhutballEngineLimits {
+                time_ms: 0,
+                depth: 0,
+                nodes: 0,
+            });
+        let mut limits = Limits {
+            time: (given.time_ms > 0).then(|| Duration::from_millis(u64::from(given.time_ms))),
+            depth: (given.depth > 0).then_some(given.depth),
+            nodes: (given.nodes > 0).then_some(given.nodes),
+        };
+        if limits
+            == (Limits {
+                time: None,
+                depth: None,
+                nodes: None,
+            })
+        {
+            limits = Limits::default();
+        }
+        // SAFETY: the caller's promise about out.
+        unsafe { write_new_handle(out, PhutballEngine(Engine::new(limits, seed)), "out") }
+    })
+}
+
+/// Frees an engine handle. NULL is ignored. The handle must not be used again.
+///
+/// # Safety
+/// `engine` must be NULL or a live handle from this library, not freed before.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_free(engine: *mut PhutballEngine) {
+    // SAFETY: the caller's promise about engine.
+    unsafe { free_handle(engine) }
+}
+
+/// Chooses a move for the side to move of `pos` and writes it in notation
+/// into `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the
+/// position has no move to choose (the game is over, a jump move is under
+/// way, or no move is legal). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL` the search
+/// is lost: call again with a larger buffer (4096 bytes fit any move of the
+/// standard board); with a time limit the second search may choose differently.
+///
+/// # Safety
+/// `engine` and `pos` NULL or live; `buf` NULL or `len` writable bytes;
+/// `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_best_move(
+    engine: *const PhutballEngine,
+    pos: *const PhutballPosition,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(written, "written")?;
+        // SAFETY: the caller's promises about engine and pos.
+        let (engine, pos) = unsafe { (engine_arg(engine)?, position_arg(pos)?) };
+        let m = engine.best_move(pos).map_err(engine_failure)?;
+        // SAFETY: the caller's promises about buf, len and written.
+        unsafe { copy_text(&m.to_string(), buf, len, written) }
+    })
+}
+
+/// Searches `pos` and writes the figures to `*out` and the principal
+/// variation (the best move first, then the expected replies, separated by
+/// single spaces) into `buf` (buffer convention; the same notes as
+/// `phutball_engine_best_move`). Nothing is written to `*out` unless the
+/// call succeeds.
+///
+/// # Safety
+/// `engine` and `pos` NULL or live; `out` NULL or writable; `buf` NULL or
+/// `len` writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_analyse(
+    engine: *const PhutballEngine,
+    pos: *const PhutballPosition,
+    out: *mut PhutballAnalysis,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        require_out(written, "written")?;
+        // SAFETY: the caller's promises about engine and pos.
+        let (engine, pos) = unsafe { (engine_arg(engine)?, position_arg(pos)?) };
+        let analysis = engine.analyse(pos).map_err(engine_failure)?;
+        let pv: Vec<String> = analysis.pv.iter().map(ToString::to_string).collect();
+        let (score_kind, score) = match analysis.score {
+            Score::Eval(v) => (PHUTBALL_SCORE_EVAL, v),
+            Score::Win { plies } => (PHUTBALL_SCORE_WIN, plies as i32),
+            Score::Loss { plies } => (PHUTBALL_SCORE_LOSS, plies as i32),
+        };
+        let figures = PhutballAnalysis {
+            score_kind,
+            score,
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+            seconds: analysis.elapsed.as_secs_f64(),
+        };
+        // The text first: if it does not fit, *out stays as it was.
+        // SAFETY: the caller's promises about buf, len, written and out.
+        unsafe {
+            copy_text(&pv.join(" "), buf, len, written)?;
+            write_out(out, figures, "out")
+        }
+    })
+}
