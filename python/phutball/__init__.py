@@ -12,6 +12,8 @@ API only if PettingZoo is installed).
 """
 
 from ._phutball import (
+    Analysis,
+    Engine,
     Game,
     IllegalMoveError,
     InvalidPositionError,
@@ -24,6 +26,8 @@ from ._phutball import (
 )
 
 __all__ = [
+    "Analysis",
+    "Engine",
     "Game",
     "IllegalMoveError",
     "InvalidPositionError",

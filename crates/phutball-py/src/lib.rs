@@ -4,6 +4,7 @@
 //! core's notation, call the core and format the answer.
 
 mod actions;
+mod engine;
 mod errors;
 mod game;
 mod moves;
@@ -22,6 +23,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     moves::register(m)?;
     position::register(m)?;
     game::register(m)?;
+    engine::register(m)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -1,0 +1,91 @@
+"""phutball.Engine: scores when it can, stops a threat, is reproducible
+with a node limit, reports its analysis, releases the GIL, and rejects bad
+arguments with clear errors."""
+
+import threading
+import time
+
+import pytest
+
+import phutball
+
+START = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
+# Ball H10, men H11..H18: Ohs scores with H10-H19.
+CHAIN = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
+# The ball on Eks's strip: the game is over.
+FINISHED = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O H0"
+
+
+def test_scores_when_it_can():
+    engine = phutball.Engine(depth=2)
+    pos = phutball.Position(CHAIN)
+    move = engine.best_move(pos)
+    assert str(move) == "H10-H19"
+    assert pos.play(move).winner == "O"
+    analysis = engine.analyse(pos)
+    assert analysis.win_in == 1
+    assert analysis.score is None
+    assert analysis.score_text == "win in 1"
+    assert analysis.decision == "scores"
+
+
+def test_stops_a_threat_when_a_move_does():
+    # Ball H17, men H18 and H16, Eks to move: Ohs threatens H17-H19. Placing
+    # on H19 only lengthens that jump; jumping the ball away, H17-H15, is the
+    # one move that stops it.
+    rows = ["15", "7#7", "7@7", "7#7"] + ["15"] * 15
+    pos = phutball.Position("/".join(rows) + " X")
+    assert pos.end_turn().can_score()
+    move = phutball.Engine(nodes=500).best_move(pos)
+    after = pos.play(move)
+    assert not after.can_score(), f"after {move} Ohs can still score"
+    assert str(move) == "H17-H15"
+
+
+def test_a_node_limit_and_seed_make_it_reproducible():
+    a = phutball.Engine(nodes=1500, seed=3).analyse(START)
+    b = phutball.Engine(nodes=1500, seed=3).analyse(START)
+    assert (a.best_move, a.nodes, a.depth, a.pv) == (b.best_move, b.nodes, b.depth, b.pv)
+    assert a.pv[0] == a.best_move
+    assert isinstance(a.score, int)
+    assert a.depth >= 1 and a.nodes > 0 and a.seconds >= 0
+    assert phutball.Position(START).is_legal(a.best_move)
+    assert "Analysis(best_move=" in repr(a)
+
+
+def test_the_gil_is_released_while_it_searches():
+    engine = phutball.Engine(time_ms=1000)
+    ticks = []
+    done = threading.Event()
+
+    def tick():
+        while not done.is_set():
+            ticks.append(time.monotonic())
+            time.sleep(0.01)
+
+    ticker = threading.Thread(target=tick)
+    ticker.start()
+    try:
+        engine.best_move(START)
+    finally:
+        done.set()
+        ticker.join()
+    # With the GIL held for the whole search the ticker would stall.
+    assert len(ticks) >= 10
+
+
+def test_bad_arguments_raise_clear_errors():
+    engine = phutball.Engine(depth=1)
+    with pytest.raises(TypeError, match="phutball.Position or a position string"):
+        engine.best_move(42)
+    with pytest.raises(phutball.ParseError):
+        engine.best_move("15/15 O")
+    with pytest.raises(ValueError, match="game is over"):
+        engine.best_move(FINISHED)
+    with pytest.raises(ValueError, match="time_ms must be a positive integer"):
+        phutball.Engine(time_ms=-5)
+    with pytest.raises(ValueError, match="depth must be a positive integer"):
+        phutball.Engine(depth=0)
+    with pytest.raises(TypeError):
+        phutball.Engine(nodes="many")
+    assert repr(phutball.Engine()) == "Engine(time_ms=1000, depth=None, nodes=None, seed=1)"
