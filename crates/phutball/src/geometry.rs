@@ -57,7 +57,8 @@ impl BoardSize {
 
     /// The default start point of the ball: the centre, rounded up.
     pub const fn centre(self) -> Point {
-        match Point::new(self.cols.div_ceil(2) - 1, (self.rows + 1).div_ceil(2)) {
+        // Column (C + 1) / 2 rounded up, counted from 1: index C / 2.
+        match Point::new(self.cols / 2, (self.rows + 1).div_ceil(2)) {
             Some(p) => p,
             None => panic!("board sizes are validated"),
         }
@@ -102,11 +103,14 @@ impl fmt::Display for BoardSize {
     }
 }
 
+/// Tables are `static`, not `const`: a `const` array is copied into every
+/// function that indexes it in unoptimised builds, overflowing the stack of the
+/// recursive walk.
 /// Zobrist tables serve both bitboard indices (< 896) and mailbox cells (< 1024).
 const ZOBRIST_LEN: usize = 1024;
 
 /// 64-bit keys for Zobrist hashing, one per bitboard index, plus one for Eks to move.
-pub(crate) const ZOBRIST_POINTS: [u64; ZOBRIST_LEN] = {
+pub(crate) static ZOBRIST_POINTS: [u64; ZOBRIST_LEN] = {
     let mut keys = [0u64; ZOBRIST_LEN];
     let mut state: u64 = 0x5048_5554_4241_4c4c; // "PHUTBALL"
     let mut i = 0;
@@ -118,7 +122,7 @@ pub(crate) const ZOBRIST_POINTS: [u64; ZOBRIST_LEN] = {
 };
 
 /// Separate keys for the ball, so a man and the ball on one point differ.
-pub(crate) const ZOBRIST_BALL: [u64; ZOBRIST_LEN] = {
+pub(crate) static ZOBRIST_BALL: [u64; ZOBRIST_LEN] = {
     let mut keys = [0u64; ZOBRIST_LEN];
     let mut state: u64 = 0x0b41_1b41_1b41_1b41;
     let mut i = 0;
@@ -128,6 +132,24 @@ pub(crate) const ZOBRIST_BALL: [u64; ZOBRIST_LEN] = {
     }
     keys
 };
+
+/// 128-bit keys per mailbox cell for the men and the ball, to fingerprint
+/// search states: two distinct states of one search share a fingerprint with
+/// probability about n^2 / 2^128 (below 10^-24 at the default outcome limit).
+pub(crate) static FINGERPRINT_MEN: [u128; ZOBRIST_LEN] = wide_keys(0x4d45_4e4d_454e_4d45);
+pub(crate) static FINGERPRINT_BALL: [u128; ZOBRIST_LEN] = wide_keys(0x4241_4c4c_4241_4c4c);
+
+const fn wide_keys(seed: u64) -> [u128; ZOBRIST_LEN] {
+    let mut keys = [0u128; ZOBRIST_LEN];
+    let mut state = seed;
+    let mut i = 0;
+    while i < keys.len() {
+        let high = splitmix64(&mut state) as u128;
+        keys[i] = high << 64 | splitmix64(&mut state) as u128;
+        i += 1;
+    }
+    keys
+}
 
 /// Key toggled when Eks is to move.
 pub(crate) const ZOBRIST_EKS: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -144,42 +166,62 @@ const fn splitmix64(state: &mut u64) -> u64 {
 pub(crate) const EMPTY: u8 = 0;
 pub(crate) const MAN: u8 = 1;
 pub(crate) const OUTSIDE: u8 = 2;
+/// A vacant point of an off-board strip where, under the default rule, the move ends.
+pub(crate) const STRIP_STOP: u8 = 3;
 
-/// Cell flags: the ball's move ends here under the default rule.
+/// Cell flags: the point is on an off-board strip.
 pub(crate) const FLAG_OFF_BOARD: u8 = 1;
 /// Cell flags: Ohs has scored if a move ends here.
 pub(crate) const FLAG_OHS_GOAL: u8 = 2;
 /// Cell flags: Eks has scored if a move ends here.
 pub(crate) const FLAG_EKS_GOAL: u8 = 4;
 
-/// Mailbox cells: (rows + 4) strides of (cols + 1) need at most 30 x 26 + 2;
-/// a power of two lets the hot loops index with `cell & MAILBOX_MASK` and no bounds check.
+/// Mailbox rows are 32 cells wide (column `c` at offset `c + 1`, the rest
+/// sentinels), so a cell splits into row and column with a shift and a mask.
+pub(crate) const STRIDE: usize = 32;
+/// Rows -1 ..= 27 fit in 29 strides; a power of two lets the hot loops index
+/// with `cell & MAILBOX_MASK` and no bounds check.
 pub(crate) const MAILBOX_LEN: usize = 1024;
 pub(crate) const MAILBOX_MASK: usize = MAILBOX_LEN - 1;
-const _: () = assert!((MAX_ROWS as usize + 5) * (MAX_COLS as usize + 1) + 2 <= MAILBOX_LEN);
+const _: () =
+    assert!((MAX_ROWS as usize + 4) * STRIDE <= MAILBOX_LEN && MAX_COLS as usize + 2 <= STRIDE);
 
-/// A padded array of the board for the jump search: one sentinel column
-/// (shared by the left and right edges) and one sentinel row beyond each
-/// off-board strip, so that a walk along a line of men stops without bounds checks.
+/// Offsets of the 8 directions, clockwise from north: N, NE, E, SE, S, SW, W, NW.
+pub(crate) const DIRECTION_OFFSETS: [usize; 8] = [
+    STRIDE,
+    STRIDE + 1,
+    1,
+    1usize.wrapping_sub(STRIDE),
+    0usize.wrapping_sub(STRIDE),
+    0usize.wrapping_sub(STRIDE + 1),
+    usize::MAX,
+    STRIDE - 1,
+];
+
+/// A padded array of the board for the jump search: sentinel columns on both
+/// sides and a sentinel row beyond each off-board strip, so that a walk along
+/// a line of men stops without bounds checks; plus the men as one `u32` per
+/// mailbox row, to read all 8 neighbours of a cell at once.
 #[derive(Clone)]
 pub(crate) struct Mailbox {
     pub cells: [u8; MAILBOX_LEN],
     pub flags: [u8; MAILBOX_LEN],
-    pub stride: usize,
-    /// Offsets of the 8 directions: N, NE, E, SE, S, SW, W, NW.
-    pub dirs: [usize; 8],
+    /// Bit `c & 31` of `man_bits[c >> 5]` is set when cell `c` holds a man.
+    pub man_bits: [u32; MAILBOX_LEN / STRIDE],
 }
 
 impl Mailbox {
-    /// The mailbox of `men` on a board of `size`.
-    pub fn new(size: BoardSize, men: Bitboard) -> Mailbox {
-        let stride = size.cols as usize + 1;
+    /// The mailbox of `men` on a board of `size`. When `stop_on_strips`, the
+    /// vacant strip cells are marked [`STRIP_STOP`] (the default off-board rule).
+    pub fn new(size: BoardSize, men: Bitboard, stop_on_strips: bool) -> Mailbox {
         let mut cells = [OUTSIDE; MAILBOX_LEN];
         let mut flags = [0u8; MAILBOX_LEN];
+        let mut man_bits = [0u32; MAILBOX_LEN / STRIDE];
         for row in 0..=size.rows + 1 {
             let bits = men.row_bits(row);
             let mut flag = 0;
-            if size.is_off_board_row(row) {
+            let strip = size.is_off_board_row(row);
+            if strip {
                 flag |= FLAG_OFF_BOARD;
             }
             if row >= size.rows {
@@ -188,45 +230,61 @@ impl Mailbox {
             if row <= 1 {
                 flag |= FLAG_EKS_GOAL;
             }
-            let base = (row as usize + 1) * stride + 1;
+            let vacant = if strip && stop_on_strips {
+                STRIP_STOP
+            } else {
+                EMPTY
+            };
+            let base = (row as usize + 1) * STRIDE + 1;
+            man_bits[row as usize + 1] = bits << 1;
             for col in 0..size.cols as usize {
-                cells[base + col] = if bits >> col & 1 != 0 { MAN } else { EMPTY };
+                cells[base + col] = if bits >> col & 1 != 0 { MAN } else { vacant };
                 flags[base + col] = flag;
             }
         }
-        let s = stride;
-        let dirs = [
-            s,
-            s + 1,
-            1,
-            (1usize).wrapping_sub(s),
-            0usize.wrapping_sub(s),
-            0usize.wrapping_sub(s + 1),
-            usize::MAX,
-            s - 1,
-        ];
         Mailbox {
             cells,
             flags,
-            stride,
-            dirs,
+            man_bits,
         }
     }
 
     /// The cell of point `p` (which must be on this board, strips included).
     #[inline]
     pub fn cell(&self, p: Point) -> usize {
-        (p.row() as usize + 1) * self.stride + p.col() as usize + 1
+        (p.row() as usize + 1) * STRIDE + p.col() as usize + 1
     }
 
     /// The point of cell `cell`.
     #[inline]
     pub fn point(&self, cell: usize) -> Point {
-        let row = cell / self.stride - 1;
-        let col = cell % self.stride - 1;
+        let row = (cell / STRIDE).wrapping_sub(1);
+        let col = (cell % STRIDE).wrapping_sub(1);
         match Point::new(col as u8, row as u8) {
             Some(p) => p,
             None => unreachable!("cells of the mailbox are points of the board"),
         }
+    }
+
+    /// Removes (or puts back) the man on `cell`.
+    #[inline(always)]
+    pub fn set_man(&mut self, cell: usize, man: bool) {
+        let cell = cell & MAILBOX_MASK;
+        self.cells[cell] = if man { MAN } else { EMPTY };
+        let bit = 1u32 << (cell % STRIDE);
+        let row = &mut self.man_bits[cell / STRIDE];
+        *row = if man { *row | bit } else { *row & !bit };
+    }
+
+    /// The 3 x 3 neighbourhood of `cell` as 9 bits: NW N NE (bits 0-2),
+    /// W - E (bits 3-5), SW S SE (bits 6-8); set where a man stands.
+    #[inline(always)]
+    pub fn neighbourhood(&self, cell: usize) -> usize {
+        let row = (cell / STRIDE) & (MAILBOX_LEN / STRIDE - 1);
+        let shift = (cell % STRIDE).wrapping_sub(1) & 31;
+        let above = (self.man_bits[(row + 1) & 31] >> shift) & 7;
+        let level = (self.man_bits[row] >> shift) & 5;
+        let below = (self.man_bits[row.wrapping_sub(1) & 31] >> shift) & 7;
+        (above | level << 3 | below << 6) as usize
     }
 }

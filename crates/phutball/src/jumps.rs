@@ -4,11 +4,11 @@
 use core::ops::ControlFlow;
 
 use crate::error::{IllegalMove, TooManyOutcomes};
-use crate::geometry::{Mailbox, MAN, OUTSIDE};
+use crate::geometry::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
-use crate::search::{walk, CLOCKWISE};
+use crate::search::{walk, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
 
 /// One jump of the ball: from its point over a line of one or more men to the
 /// first vacant point behind them.
@@ -70,13 +70,13 @@ impl Position {
         if !self.ball_may_jump() {
             return out;
         }
-        let mb = Mailbox::new(self.size, self.men);
+        let mb = Mailbox::new(self.size, self.men, false);
         let b = mb.cell(self.ball);
-        for &d in &mb.dirs {
-            let mut c = b.wrapping_add(d);
+        for &d in &DIRECTION_OFFSETS {
+            let mut c = b.wrapping_add(d) & MAILBOX_MASK;
             let mut jumped = 0u8;
             while mb.cells[c] == MAN {
-                c = c.wrapping_add(d);
+                c = c.wrapping_add(d) & MAILBOX_MASK;
                 jumped += 1;
             }
             if jumped > 0 && mb.cells[c] != OUTSIDE {
@@ -160,7 +160,8 @@ impl Position {
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
     {
-        match walk::<false, true, _>(self, &CLOCKWISE, usize::MAX, None, |path, _| visit(path)) {
+        match walk::<DEDUP_NONE, true, _>(self, &CLOCKWISE, usize::MAX, None, |path, _| visit(path))
+        {
             Ok(stats) if stats.stopped => ControlFlow::Break(()),
             _ => ControlFlow::Continue(()),
         }
@@ -179,7 +180,7 @@ impl Position {
 
     /// The number of legal jump paths, counted without building any.
     pub fn count_jump_paths(&self) -> u64 {
-        match walk::<false, false, _>(self, &CLOCKWISE, usize::MAX, None, |_, _| {
+        match walk::<DEDUP_NONE, false, _>(self, &CLOCKWISE, usize::MAX, None, |_, _| {
             ControlFlow::Continue(())
         }) {
             Ok(stats) => stats.landings,
@@ -199,7 +200,8 @@ impl Position {
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
     {
-        let stats = walk::<true, true, _>(self, &CLOCKWISE, limit, None, |path, _| visit(path))?;
+        let stats =
+            walk::<DEDUP_ALL, true, _>(self, &CLOCKWISE, limit, None, |path, _| visit(path))?;
         Ok(if stats.stopped {
             ControlFlow::Break(())
         } else {
@@ -246,7 +248,7 @@ impl Position {
     /// [`Position::count_jump_outcomes`] keeping at most `limit` outcomes in memory.
     pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomes> {
         Ok(
-            walk::<true, false, _>(self, &CLOCKWISE, limit, None, |_, _| {
+            walk::<DEDUP_ALL, false, _>(self, &CLOCKWISE, limit, None, |_, _| {
                 ControlFlow::Continue(())
             })?
             .landings,

@@ -5,12 +5,11 @@
 
 use core::ops::ControlFlow;
 
-use crate::geometry::Mailbox;
 use crate::geometry::{FLAG_EKS_GOAL, FLAG_OHS_GOAL};
 use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
-use crate::search::{cells_that_may_reach, walk, NORTH_FIRST, SOUTH_FIRST};
+use crate::search::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
 
 impl Position {
     /// A jump move that ends with the ball on or over the opponent's goal line,
@@ -43,19 +42,20 @@ impl Position {
             Side::Ohs => (FLAG_OHS_GOAL, &NORTH_FIRST),
             Side::Eks => (FLAG_EKS_GOAL, &SOUTH_FIRST),
         };
-        let alive = cells_that_may_reach(self, goal_flag);
-        if !alive[Mailbox::new(self.size, self.men).cell(self.ball)] {
-            return false;
-        }
-        let result =
-            walk::<true, TRACK, _>(self, order, usize::MAX, Some(&alive), |path, flags| {
+        let result = walk::<DEDUP_INTERNAL, TRACK, _>(
+            self,
+            order,
+            usize::MAX,
+            Some(goal_flag),
+            |path, flags| {
                 if flags & goal_flag != 0 {
                     on_goal(path);
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 }
-            });
+            },
+        );
         matches!(result, Ok(stats) if stats.stopped)
     }
 }

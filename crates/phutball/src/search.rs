@@ -1,39 +1,85 @@
 //! The one depth-first walk behind every jump enumeration: paths, distinct
-//! outcomes and the can-score search. It runs on a padded mailbox with an
-//! explicit stack (no recursion), removing and restoring men in place.
+//! outcomes and the can-score search. It runs on a padded mailbox, removing
+//! and restoring men in place. It recurses once per jump of the current
+//! path; every jump removes a man, so the depth is at most the number of men
+//! plus one (626 on the largest board), a few tens of kilobytes of stack.
 
 use core::ops::ControlFlow;
 
 use crate::error::TooManyOutcomes;
 use crate::geometry::{
-    Mailbox, EMPTY, FLAG_OFF_BOARD, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, ZOBRIST_BALL,
-    ZOBRIST_POINTS,
+    Mailbox, DIRECTION_OFFSETS, FINGERPRINT_BALL, FINGERPRINT_MEN, FLAG_OFF_BOARD, MAILBOX_LEN,
+    MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP,
 };
 use crate::point::Point;
 use crate::position::Position;
 
-/// Directions in the mailbox's clockwise order, starting north.
-pub(crate) const CLOCKWISE: [u8; 8] = [0, 1, 2, 3, 4, 5, 6, 7];
-/// Directions most useful to Ohs first (north-bound), for the can-score search.
-pub(crate) const NORTH_FIRST: [u8; 8] = [0, 1, 7, 2, 6, 3, 5, 4];
-/// Directions most useful to Eks first (south-bound).
-pub(crate) const SOUTH_FIRST: [u8; 8] = [4, 3, 5, 2, 6, 1, 7, 0];
-
-#[derive(Copy, Clone, Default)]
-struct Frame {
-    /// The ball's cell at this depth.
-    ball: u16,
-    /// Ordered directions still to try, as a bit mask (only those with an adjacent man).
-    pending: u8,
-    /// Direction of the jump that led to the child being searched.
-    removed_dir: u8,
-    /// First man removed by that jump.
-    removed_first: u16,
-    /// Number of men removed by that jump.
-    removed_count: u16,
-    /// Zobrist key of all men removed on the way to this frame.
-    removed_hash: u64,
+/// An order in which the walk tries the 8 directions, with what the hot loop
+/// needs precomputed.
+pub(crate) struct Order {
+    /// Mailbox offsets, in this order.
+    offsets: [usize; 8],
+    /// For each ordered direction, the ordered index of its opposite.
+    opposite: [u8; 8],
+    /// For each 9-bit neighbourhood ([`Mailbox::neighbourhood`]), the mask of
+    /// ordered directions with a man adjacent.
+    neighbours: [u8; 512],
 }
+
+impl Order {
+    const fn new(order: [u8; 8]) -> Order {
+        // Neighbourhood bit of each clockwise direction N NE E SE S SW W NW.
+        const BIT: [usize; 8] = [1, 2, 5, 8, 7, 6, 3, 0];
+        let mut offsets = [0usize; 8];
+        let mut opposite = [0u8; 8];
+        let mut i = 0;
+        while i < 8 {
+            offsets[i] = DIRECTION_OFFSETS[order[i] as usize];
+            let back = (order[i] + 4) % 8;
+            let mut j = 0;
+            while j < 8 {
+                if order[j] == back {
+                    opposite[i] = j as u8;
+                }
+                j += 1;
+            }
+            i += 1;
+        }
+        let mut neighbours = [0u8; 512];
+        let mut hood = 0;
+        while hood < 512 {
+            let mut mask = 0u8;
+            let mut i = 0;
+            while i < 8 {
+                if hood >> BIT[order[i] as usize] & 1 != 0 {
+                    mask |= 1 << i;
+                }
+                i += 1;
+            }
+            neighbours[hood] = mask;
+            hood += 1;
+        }
+        Order {
+            offsets,
+            opposite,
+            neighbours,
+        }
+    }
+}
+
+/// Clockwise from north: the order of enumerated paths.
+pub(crate) static CLOCKWISE: Order = Order::new([0, 1, 2, 3, 4, 5, 6, 7]);
+/// North-bound directions first, for Ohs's can-score search.
+pub(crate) static NORTH_FIRST: Order = Order::new([0, 1, 7, 2, 6, 3, 5, 4]);
+/// South-bound directions first, for Eks's can-score search.
+pub(crate) static SOUTH_FIRST: Order = Order::new([4, 3, 5, 2, 6, 1, 7, 0]);
+
+/// Visit every path.
+pub(crate) const DEDUP_NONE: u8 = 0;
+/// Visit every resulting state once.
+pub(crate) const DEDUP_ALL: u8 = 1;
+/// Search below every resulting state once.
+pub(crate) const DEDUP_INTERNAL: u8 = 2;
 
 /// What a walk found.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -44,242 +90,434 @@ pub(crate) struct WalkStats {
     pub stopped: bool,
 }
 
-/// Words of the removed-men bitset over mailbox cells.
-const REMOVED_WORDS: usize = MAILBOX_LEN.div_ceil(64);
+/// Why a walk stopped early.
+enum Stop {
+    Visitor,
+    Limit,
+}
+
+struct Walker<V, const DEDUP: u8, const TRACK: bool> {
+    mb: Mailbox,
+    order: &'static Order,
+    /// The goal flag of the side to move when pruning for the can-score search.
+    prune_for_goal: Option<u8>,
+    may_jump_from_strip: bool,
+    visit: V,
+    seen: StateSet,
+    /// For [`DEDUP_INTERNAL`]: a lossy memory of searched states.
+    searched: SearchedCache,
+    points: Vec<Point>,
+    landings: u64,
+}
 
 /// Walks the jump tree of `pos`.
 ///
-/// - `DEDUP`: visit each resulting state (ball cell + removed men) once and do
-///   not search below a state seen before (the futures from equal states are equal).
+/// - `DEDUP`: [`DEDUP_NONE`] visits every path. [`DEDUP_ALL`] visits each
+///   resulting state (ball cell + removed men) once and does not search below
+///   a state seen before (the futures from equal states are equal).
+///   [`DEDUP_INTERNAL`] visits every landing but searches below each state
+///   once (enough to decide reachability, cheaper than deduplicating leaves).
 /// - `TRACK`: keep the path as points and hand it to the visitor; otherwise the
 ///   visitor gets an empty slice.
-/// - `alive`: when given, the walk does not go on from a landing cell whose
-///   entry is `false` (the can-score search's pruning).
+/// - `prune_for_goal`: when given (a goal flag), the walk does not go on from
+///   a landing from which no cell with that flag can be reached ([`Reach`]):
+///   the can-score search's pruning.
 ///
 /// The visitor gets the path (start point first) and the landing cell's flags.
-pub(crate) fn walk<const DEDUP: bool, const TRACK: bool, V>(
+pub(crate) fn walk<const DEDUP: u8, const TRACK: bool, V>(
     pos: &Position,
-    order: &[u8; 8],
+    order: &'static Order,
     outcome_limit: usize,
-    alive: Option<&[bool; MAILBOX_LEN]>,
-    mut visit: V,
+    prune_for_goal: Option<u8>,
+    visit: V,
 ) -> Result<WalkStats, TooManyOutcomes>
 where
     V: FnMut(&[Point], u8) -> ControlFlow<()>,
 {
-    let mut stats = WalkStats::default();
     if !pos.ball_may_jump() {
-        return Ok(stats);
+        return Ok(WalkStats::default());
     }
-    let mut mb = Mailbox::new(pos.size, pos.men);
-    let stop_mask = if pos.rules.continue_off_board {
-        0
-    } else {
-        FLAG_OFF_BOARD
-    };
-    let dirs = mb.dirs;
-    let ordered: [usize; 8] = core::array::from_fn(|i| dirs[order[i] as usize]);
-    // The ordered index of each ordered direction's opposite.
-    let opposite: [u8; 8] = core::array::from_fn(|i| {
-        let back = (order[i] + 4) % 8;
-        order.iter().position(|&o| o == back).unwrap_or(0) as u8
-    });
+    let mb = Mailbox::new(pos.size, pos.men, !pos.rules.continue_off_board);
     let start = mb.cell(pos.ball);
-    // Each jump removes a man, so the depth is bounded by the number of men.
-    let max_depth = pos.men.count() as usize + 1;
-    let mut stack: Vec<Frame> = vec![Frame::default(); max_depth + 1];
-    let mut points: Vec<Point> = Vec::with_capacity(if TRACK { max_depth + 1 } else { 0 });
-    let mut seen = if DEDUP {
-        Some(StateSet::new(outcome_limit))
-    } else {
-        None
-    };
-    let mut removed = [0u64; REMOVED_WORDS];
-    stack[0] = Frame {
-        ball: start as u16,
-        pending: man_mask(&mb.cells, start, &ordered),
-        ..Frame::default()
+    let pending = order.neighbours[mb.neighbourhood(start)];
+    let mut walker = Walker::<V, DEDUP, TRACK> {
+        mb,
+        order,
+        prune_for_goal,
+        may_jump_from_strip: pos.rules.continue_off_board,
+        visit,
+        searched: SearchedCache::new(DEDUP == DEDUP_INTERNAL),
+        seen: StateSet::new(DEDUP == DEDUP_ALL, outcome_limit),
+        points: Vec::with_capacity(if TRACK {
+            pos.men.count() as usize + 2
+        } else {
+            0
+        }),
+        landings: 0,
     };
     if TRACK {
-        points.push(pos.ball);
+        walker.points.push(pos.ball);
     }
-    let mut depth = 0usize;
-    loop {
-        let frame = &mut stack[depth];
-        if frame.pending == 0 {
-            if depth == 0 {
-                break;
+    let reach = match prune_for_goal {
+        Some(goal) => {
+            let reach = Reach::compute(&walker.mb, goal, walker.may_jump_from_strip);
+            if !reach.alive.contains(start) {
+                return Ok(WalkStats::default());
             }
-            depth -= 1;
-            if TRACK {
-                points.pop();
+            reach
+        }
+        None => Reach::EVERYWHERE,
+    };
+    let result = walker.search(start, pending, 0, &reach, 0);
+    match result {
+        ControlFlow::Break(Stop::Limit) => Err(TooManyOutcomes {
+            limit: outcome_limit,
+        }),
+        flow => Ok(WalkStats {
+            landings: walker.landings,
+            stopped: flow.is_break(),
+        }),
+    }
+}
+
+impl<V, const DEDUP: u8, const TRACK: bool> Walker<V, DEDUP, TRACK>
+where
+    V: FnMut(&[Point], u8) -> ControlFlow<()>,
+{
+    /// Tries the jumps in `pending` (ordered directions with a man adjacent)
+    /// from `ball`; `removed` fingerprints the men removed so far; `reach`
+    /// holds the cells from which the goal may still be reached (pruning only).
+    fn search(
+        &mut self,
+        ball: usize,
+        mut pending: u8,
+        removed: u128,
+        reach: &Reach,
+        depth: usize,
+    ) -> ControlFlow<Stop> {
+        while pending != 0 {
+            let dir = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let d = self.order.offsets[dir];
+            let first = ball.wrapping_add(d) & MAILBOX_MASK;
+            let mut landing = first.wrapping_add(d) & MAILBOX_MASK;
+            let mut contents = self.mb.cells[landing];
+            while contents == MAN {
+                landing = landing.wrapping_add(d) & MAILBOX_MASK;
+                contents = self.mb.cells[landing];
             }
-            let parent = &stack[depth];
-            let d = ordered[parent.removed_dir as usize];
-            let mut c = parent.removed_first as usize;
-            for _ in 0..parent.removed_count {
-                mb.cells[c & MAILBOX_MASK] = MAN;
-                if DEDUP {
-                    toggle(&mut removed, c);
+            if contents == OUTSIDE {
+                continue;
+            }
+            let mut child_removed = 0;
+            if DEDUP == DEDUP_ALL {
+                child_removed = fingerprint_run(removed, first, landing, d);
+                match self.seen.insert(child_removed ^ FINGERPRINT_BALL[landing]) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(_) => return ControlFlow::Break(Stop::Limit),
                 }
-                c = c.wrapping_add(d);
             }
-            continue;
-        }
-        let dir_index = frame.pending.trailing_zeros() as usize;
-        frame.pending &= frame.pending - 1;
-        let d = ordered[dir_index];
-        // The pending mask says a man is adjacent in this direction.
-        let first = (frame.ball as usize).wrapping_add(d);
-        let mut landing = first.wrapping_add(d);
-        let mut count = 1u16;
-        while mb.cells[landing & MAILBOX_MASK] == MAN {
-            landing = landing.wrapping_add(d);
-            count += 1;
-        }
-        if mb.cells[landing & MAILBOX_MASK] == OUTSIDE {
-            continue;
-        }
-        let landing = landing & MAILBOX_MASK;
-        let mut removed_hash = 0;
-        if DEDUP {
-            removed_hash = frame.removed_hash;
-            let mut c = first;
-            for _ in 0..count {
-                removed_hash ^= ZOBRIST_POINTS[c & MAILBOX_MASK];
-                toggle(&mut removed, c);
-                c = c.wrapping_add(d);
+            self.landings += 1;
+            if TRACK {
+                self.points.push(self.mb.point(landing));
             }
-            let key_hash = removed_hash ^ ZOBRIST_BALL[landing];
-            if let Some(set) = seen.as_mut() {
-                if !set.insert(key_hash, landing as u64, &removed)? {
-                    undo_removed_bits(&mut removed, first, d, count);
+            if (self.visit)(&self.points, self.mb.flags[landing]).is_break() {
+                return ControlFlow::Break(Stop::Visitor);
+            }
+            // The men removed lie behind the landing point, so only the way
+            // back changes: the other neighbours can be read before removing them.
+            let stays = contents == STRIP_STOP || !reach.alive.contains(landing);
+            let mut child_pending = if stays {
+                0
+            } else {
+                self.order.neighbours[self.mb.neighbourhood(landing)]
+                    & !(1 << self.order.opposite[dir])
+            };
+            if DEDUP == DEDUP_INTERNAL && child_pending != 0 {
+                // Only states searched below need remembering: a leaf costs
+                // less to visit again than to look up.
+                child_removed = fingerprint_run(removed, first, landing, d);
+                if !self
+                    .searched
+                    .insert(child_removed ^ FINGERPRINT_BALL[landing])
+                {
+                    child_pending = 0;
+                }
+            }
+            if child_pending != 0 {
+                let mut c = first;
+                while c != landing {
+                    self.mb.set_man(c, false);
+                    c = c.wrapping_add(d) & MAILBOX_MASK;
+                }
+                let flow = match self.prune_for_goal {
+                    Some(goal)
+                        if depth < RECOMPUTE_DEPTH
+                            && reach.support.intersects_run(first, landing, d) =>
+                    {
+                        self.search_with_new_reach(
+                            landing,
+                            child_pending,
+                            child_removed,
+                            goal,
+                            depth + 1,
+                        )
+                    }
+                    _ => self.search(landing, child_pending, child_removed, reach, depth + 1),
+                };
+                let mut c = first;
+                while c != landing {
+                    self.mb.set_man(c, true);
+                    c = c.wrapping_add(d) & MAILBOX_MASK;
+                }
+                flow?;
+            }
+            if TRACK {
+                self.points.pop();
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Men that `reach` relied on are gone: recomputes it before going on.
+    /// Kept out of [`Walker::search`] so that its frame stays small.
+    #[inline(never)]
+    fn search_with_new_reach(
+        &mut self,
+        ball: usize,
+        pending: u8,
+        removed: u128,
+        goal: u8,
+        depth: usize,
+    ) -> ControlFlow<Stop> {
+        let reach = Reach::compute(&self.mb, goal, self.may_jump_from_strip);
+        if !reach.alive.contains(ball) {
+            return ControlFlow::Continue(());
+        }
+        self.search(ball, pending, removed, &reach, depth)
+    }
+}
+
+/// `removed` with the men of the run `first`, `first + d`, ... before `end` added.
+#[inline(always)]
+fn fingerprint_run(removed: u128, first: usize, end: usize, d: usize) -> u128 {
+    let mut fingerprint = removed;
+    let mut c = first;
+    while c != end {
+        fingerprint ^= FINGERPRINT_MEN[c];
+        c = c.wrapping_add(d) & MAILBOX_MASK;
+    }
+    fingerprint
+}
+
+/// A direct-mapped memory of searched states for the can-score search: a
+/// state found here was searched and need not be again; a state pushed out
+/// by another is merely searched again. It starts small (most positions need
+/// little) and doubles up to a size that stays in the processor's cache,
+/// which matters more than remembering everything.
+struct SearchedCache {
+    slots: Vec<u128>,
+    inserted: usize,
+}
+
+/// The most slots a [`SearchedCache`] grows to (512 KiB).
+const SEARCHED_MAX_SLOTS: usize = 1 << 15;
+
+impl SearchedCache {
+    fn new(enabled: bool) -> SearchedCache {
+        SearchedCache {
+            slots: vec![0; if enabled { 1024 } else { 0 }],
+            inserted: 0,
+        }
+    }
+
+    /// Records the state; `false` if it was recorded already.
+    #[inline]
+    fn insert(&mut self, fingerprint: u128) -> bool {
+        let fingerprint = fingerprint | 1;
+        let mask = self.slots.len() - 1;
+        let slot = &mut self.slots[(fingerprint >> 64) as usize & mask];
+        if *slot == fingerprint {
+            return false;
+        }
+        *slot = fingerprint;
+        self.inserted += 1;
+        if self.inserted > 2 * self.slots.len() && self.slots.len() < SEARCHED_MAX_SLOTS {
+            self.grow();
+        }
+        true
+    }
+
+    fn grow(&mut self) {
+        let mut slots = vec![0u128; self.slots.len() * 2];
+        let mask = slots.len() - 1;
+        for &entry in self.slots.iter().filter(|&&e| e != 0) {
+            slots[(entry >> 64) as usize & mask] = entry;
+        }
+        self.slots = slots;
+    }
+}
+
+/// A set of mailbox cells.
+#[derive(Clone, Copy)]
+struct CellSet([u64; MAILBOX_LEN / 64]);
+
+impl CellSet {
+    const EMPTY: CellSet = CellSet([0; MAILBOX_LEN / 64]);
+    const ALL: CellSet = CellSet([u64::MAX; MAILBOX_LEN / 64]);
+
+    #[inline(always)]
+    fn contains(&self, cell: usize) -> bool {
+        let cell = cell & MAILBOX_MASK;
+        self.0[cell / 64] >> (cell % 64) & 1 != 0
+    }
+
+    #[inline(always)]
+    fn insert(&mut self, cell: usize) {
+        let cell = cell & MAILBOX_MASK;
+        self.0[cell / 64] |= 1 << (cell % 64);
+    }
+
+    /// Whether any cell of the run `first`, `first + d`, ... before `end` is in the set.
+    fn intersects_run(&self, first: usize, end: usize, d: usize) -> bool {
+        let mut c = first;
+        while c != end {
+            if self.contains(c) {
+                return true;
+            }
+            c = c.wrapping_add(d) & MAILBOX_MASK;
+        }
+        false
+    }
+}
+
+/// Below this depth of the current path, removing a man of [`Reach::support`]
+/// recomputes the reach; deeper, the cost outweighs what it prunes (measured
+/// on `benches/data/score-16.pos`).
+const RECOMPUTE_DEPTH: usize = 4;
+
+/// How many jumps from the goal the men in [`Reach::support`] are collected:
+/// the men near the goal are the few that every scoring path needs, and
+/// watching only them keeps recomputation rare.
+const SUPPORT_LAYERS: usize = 2;
+
+/// The can-score search's pruning: the cells from which the ball might still
+/// reach the goal if men were never removed but any of them could be missing,
+/// found by a backward search over that relaxation of the jump rules. Men are
+/// only ever removed, so a real jump is always a jump of the relaxation, and
+/// from a cell outside `alive` the goal cannot be reached, however many more
+/// men are removed. `support` holds the men the relaxation used for its last
+/// jumps into the goal: when one of them is removed, `alive` is recomputed.
+struct Reach {
+    alive: CellSet,
+    support: CellSet,
+}
+
+impl Reach {
+    /// No pruning: everything alive, nothing to recompute.
+    const EVERYWHERE: Reach = Reach {
+        alive: CellSet::ALL,
+        support: CellSet::EMPTY,
+    };
+
+    fn compute(mb: &Mailbox, goal_flag: u8, may_jump_from_strip: bool) -> Reach {
+        let mut alive = CellSet::EMPTY;
+        let mut support = CellSet::EMPTY;
+        let mut queue = [0u16; MAILBOX_LEN];
+        let mut tail = 0;
+        for cell in 0..MAILBOX_LEN {
+            if mb.cells[cell] != OUTSIDE && mb.flags[cell] & goal_flag != 0 {
+                queue[tail] = cell as u16;
+                tail += 1;
+            }
+        }
+        let mut head = 0;
+        // Breadth-first layers: layer k holds the cells k jumps from the goal.
+        let mut layer = 0;
+        let mut layer_end = tail;
+        while head < tail {
+            if head == layer_end {
+                layer += 1;
+                layer_end = tail;
+            }
+            let target = queue[head] as usize;
+            head += 1;
+            for &d in &DIRECTION_OFFSETS {
+                // Walk back from the target over one or more men: every point
+                // behind them could be where the jump started.
+                let mut c = target.wrapping_sub(d) & MAILBOX_MASK;
+                if mb.cells[c] != MAN {
                     continue;
                 }
+                loop {
+                    if layer < SUPPORT_LAYERS {
+                        support.insert(c);
+                    }
+                    let source = c.wrapping_sub(d) & MAILBOX_MASK;
+                    let contents = mb.cells[source];
+                    if contents == OUTSIDE {
+                        break;
+                    }
+                    let jumps_from_here =
+                        may_jump_from_strip || mb.flags[source] & FLAG_OFF_BOARD == 0;
+                    if jumps_from_here && !alive.contains(source) {
+                        alive.insert(source);
+                        queue[tail] = source as u16;
+                        tail += 1;
+                    }
+                    if contents != MAN {
+                        break;
+                    }
+                    c = source;
+                }
             }
         }
-        stats.landings += 1;
-        if TRACK {
-            points.push(mb.point(landing));
-        }
-        let flags = mb.flags[landing];
-        if visit(&points, flags).is_break() {
-            stats.stopped = true;
-            return Ok(stats);
-        }
-        // The men removed lie behind the landing point, so only the way back
-        // changes: the other neighbours can be read before removing them.
-        let child_pending = if flags & stop_mask != 0 || alive.is_some_and(|a| !a[landing]) {
-            0
-        } else {
-            man_mask(&mb.cells, landing, &ordered) & !(1 << opposite[dir_index])
-        };
-        if child_pending == 0 {
-            if TRACK {
-                points.pop();
-            }
-            if DEDUP {
-                undo_removed_bits(&mut removed, first, d, count);
-            }
-            continue;
-        }
-        frame.removed_dir = dir_index as u8;
-        frame.removed_first = first as u16;
-        frame.removed_count = count;
-        let mut c = first;
-        for _ in 0..count {
-            mb.cells[c & MAILBOX_MASK] = EMPTY;
-            c = c.wrapping_add(d);
-        }
-        depth += 1;
-        stack[depth] = Frame {
-            ball: landing as u16,
-            pending: child_pending,
-            removed_hash,
-            ..Frame::default()
-        };
-    }
-    Ok(stats)
-}
-
-/// Bit `i` set when the neighbour in ordered direction `i` holds a man.
-#[inline(always)]
-fn man_mask(cells: &[u8; MAILBOX_LEN], cell: usize, ordered: &[usize; 8]) -> u8 {
-    let mut mask = 0u8;
-    for (i, &d) in ordered.iter().enumerate() {
-        mask |= u8::from(cells[cell.wrapping_add(d) & MAILBOX_MASK] == MAN) << i;
-    }
-    mask
-}
-
-#[inline(always)]
-fn toggle(removed: &mut [u64; REMOVED_WORDS], cell: usize) {
-    let cell = cell & MAILBOX_MASK;
-    removed[cell / 64] ^= 1 << (cell % 64);
-}
-
-fn undo_removed_bits(removed: &mut [u64; REMOVED_WORDS], first: usize, d: usize, count: u16) {
-    let mut c = first;
-    for _ in 0..count {
-        toggle(removed, c);
-        c = c.wrapping_add(d);
+        Reach { alive, support }
     }
 }
 
-/// An open-addressing set of search states (ball cell + removed men), with
-/// exact keys so that a hash collision can never merge two outcomes.
+/// An open-addressing set of search-state fingerprints (ball cell + removed
+/// men, 128 bits: see [`FINGERPRINT_MEN`]).
 struct StateSet {
-    /// Entry index + 1 per slot; 0 is a free slot.
-    slots: Vec<u32>,
-    hashes: Vec<u64>,
-    /// Keys, `KEY_WORDS` words each: the ball cell, then the removed bitset.
-    keys: Vec<u64>,
+    /// 0 marks a free slot; fingerprints have their lowest bit forced to 1.
+    slots: Vec<u128>,
+    len: usize,
     limit: usize,
 }
 
-const KEY_WORDS: usize = REMOVED_WORDS + 1;
-
 impl StateSet {
-    fn new(limit: usize) -> StateSet {
+    /// A set holding at most `limit` states, or an unused one (no allocation).
+    fn new(enabled: bool, limit: usize) -> StateSet {
         StateSet {
-            slots: vec![0; 1024],
-            hashes: Vec::with_capacity(512),
-            keys: Vec::with_capacity(512 * KEY_WORDS),
+            slots: vec![0; if enabled { 1024 } else { 0 }],
+            len: 0,
             limit,
         }
     }
 
     /// Inserts the state; `Ok(false)` if it was already there.
-    fn insert(
-        &mut self,
-        hash: u64,
-        ball: u64,
-        removed: &[u64; REMOVED_WORDS],
-    ) -> Result<bool, TooManyOutcomes> {
+    #[inline]
+    fn insert(&mut self, fingerprint: u128) -> Result<bool, TooManyOutcomes> {
+        let fingerprint = fingerprint | 1;
         let mask = self.slots.len() - 1;
-        let mut slot = (hash as usize) & mask;
+        let mut slot = (fingerprint >> 64) as usize & mask;
         loop {
             let entry = self.slots[slot];
+            if entry == fingerprint {
+                return Ok(false);
+            }
             if entry == 0 {
                 break;
             }
-            let i = entry as usize - 1;
-            if self.hashes[i] == hash {
-                let key = &self.keys[i * KEY_WORDS..(i + 1) * KEY_WORDS];
-                if key[0] == ball && key[1..] == removed[..] {
-                    return Ok(false);
-                }
-            }
             slot = (slot + 1) & mask;
         }
-        if self.hashes.len() >= self.limit {
+        if self.len >= self.limit {
             return Err(TooManyOutcomes { limit: self.limit });
         }
-        self.hashes.push(hash);
-        self.keys.push(ball);
-        self.keys.extend_from_slice(removed);
-        self.slots[slot] = self.hashes.len() as u32;
-        if self.hashes.len() * 2 > self.slots.len() {
+        self.slots[slot] = fingerprint;
+        self.len += 1;
+        if self.len * 2 > self.slots.len() {
             self.grow();
         }
         Ok(true)
@@ -288,61 +526,14 @@ impl StateSet {
     fn grow(&mut self) {
         let len = self.slots.len() * 2;
         let mask = len - 1;
-        let mut slots = vec![0u32; len];
-        for (i, &h) in self.hashes.iter().enumerate() {
-            let mut slot = (h as usize) & mask;
+        let mut slots = vec![0u128; len];
+        for &entry in self.slots.iter().filter(|&&e| e != 0) {
+            let mut slot = (entry >> 64) as usize & mask;
             while slots[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            slots[slot] = i as u32 + 1;
+            slots[slot] = entry;
         }
         self.slots = slots;
     }
-}
-
-/// The cells from which the ball might still reach a cell flagged `goal_flag`
-/// if men were never removed but any of them could be missing: a backward
-/// search over a relaxation of the jump rules. Men are only ever removed, so a
-/// real jump is always a jump of the relaxation, and a cell outside this set
-/// can never lead to the goal: the can-score search does not go on from it.
-pub(crate) fn cells_that_may_reach(pos: &Position, goal_flag: u8) -> Box<[bool; MAILBOX_LEN]> {
-    let mb = Mailbox::new(pos.size, pos.men);
-    let may_jump_from_strip = pos.rules.continue_off_board;
-    let mut alive = Box::new([false; MAILBOX_LEN]);
-    let mut queue = Vec::with_capacity(MAILBOX_LEN);
-    for cell in 0..MAILBOX_LEN {
-        if mb.cells[cell] != OUTSIDE && mb.flags[cell] & goal_flag != 0 {
-            queue.push(cell);
-        }
-    }
-    let mut head = 0;
-    while head < queue.len() {
-        let target = queue[head];
-        head += 1;
-        for &d in &mb.dirs {
-            // Walk back from the target over one or more men: every point
-            // behind them could be where the jump started.
-            let mut c = target.wrapping_sub(d) & MAILBOX_MASK;
-            if mb.cells[c] != MAN {
-                continue;
-            }
-            loop {
-                let source = c.wrapping_sub(d) & MAILBOX_MASK;
-                let contents = mb.cells[source];
-                if contents == OUTSIDE {
-                    break;
-                }
-                let jumps_from_here = may_jump_from_strip || mb.flags[source] & FLAG_OFF_BOARD == 0;
-                if jumps_from_here && !alive[source] {
-                    alive[source] = true;
-                    queue.push(source);
-                }
-                if contents != MAN {
-                    break;
-                }
-                c = source;
-            }
-        }
-    }
-    alive
 }
