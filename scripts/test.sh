@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# Every test of the project, from a clean clone on a fresh machine: Rust
+# formatting and lints, the Rust tests (core, CLI, engine, C ABI, benches),
+# the C/C++ suite (tests/c/run.sh: header freshness, shared and static
+# linking, valgrind) and the Python suite (tests/python/run.sh: a virtual
+# environment with maturin and pytest). Installs what it needs; exits
+# non-zero if any suite fails. Usage: scripts/test.sh
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+export PATH="$HOME/.cargo/bin:$PATH"
+export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+
+passed=0
+failed=0
+failures=()
+suite() {
+    local name="$1"
+    shift
+    local started=$SECONDS
+    echo "=== $name"
+    if "$@"; then
+        passed=$((passed + 1))
+        echo "=== $name: ok ($((SECONDS - started)) s)"
+    else
+        failed=$((failed + 1))
+        failures+=("$name")
+        echo "=== $name: FAILED ($((SECONDS - started)) s)"
+    fi
+}
+
+suite "cargo fmt --check" cargo fmt --all --check
+suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The Python extension is tested through pytest (its tests would have to
+# link the interpreter); everything else through cargo test.
+suite "cargo test" cargo test --workspace --exclude phutball-py
+suite "C and C++ (tests/c/run.sh)" bash tests/c/run.sh
+suite "Python (tests/python/run.sh)" bash tests/python/run.sh
+
+echo
+if [ "$failed" -gt 0 ]; then
+    echo "failed suites: ${failures[*]}"
+fi
+echo "suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
