@@ -1,22 +1,7 @@
 //! Games: a start position, the moves played, undo, the result, a move
 //! limit, and the plain-text game record.
 //!
-//! # The game record format
-//!
-//! A game record is UTF-8 text, one item per line:
-//!
-//! ```text
-//! ; Comments run from ';' to the end of the line; blank lines are ignored.
-//! start 15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O
-//! rules continue-off-board   ; optional: the off-board rule option
-//! limit 200                  ; optional: the move limit (a draw when reached)
-//! H9                         ; then one move per line, in notation
-//! H10-H8
-//! ```
-//!
-//! The `start` line comes first and is required; `rules` and `limit` lines
-//! may follow it, before the first move. Keywords are lower case. Writing a
-//! game and reading it back gives an equal game.
+//! The record format is described on [`Game`].
 
 use core::fmt;
 use core::str::FromStr;
@@ -50,6 +35,25 @@ impl fmt::Display for GameResult {
 }
 
 /// A game: the start position, the moves and the positions they lead to.
+///
+/// # The game record format
+///
+/// A game record is UTF-8 text, one item per line:
+///
+/// ```text
+/// ; Comments run from ';' to the end of the line; blank lines are ignored.
+/// start 15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O
+/// rules continue-off-board   ; optional: rule options (see below)
+/// limit 200                  ; optional: the move limit (a draw when reached)
+/// H9                         ; then one move per line, in notation
+/// H10-H8
+/// ```
+///
+/// The `start` line comes first and is required; `rules` and `limit` lines
+/// may follow it, before the first move. A `rules` line holds any of
+/// `continue-off-board`, `first-player=X` (or `O`) and `start-point=H8`: the
+/// [`Rules`] options that differ from the defaults. Keywords are lower case.
+/// Writing a game and reading it back gives an equal game.
 ///
 /// ```
 /// use phutball::{Game, GameResult, Side};
@@ -165,8 +169,19 @@ impl fmt::Display for Game {
     /// The game record (see the module docs).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "start {}", self.start())?;
-        if self.rules().continue_off_board {
-            writeln!(f, "rules continue-off-board")?;
+        let rules = self.rules();
+        let mut options = Vec::new();
+        if rules.continue_off_board {
+            options.push("continue-off-board".to_string());
+        }
+        if rules.first_player != Side::Ohs {
+            options.push(format!("first-player={}", rules.first_player));
+        }
+        if let Some(start) = rules.start {
+            options.push(format!("start-point={start}"));
+        }
+        if !options.is_empty() {
+            writeln!(f, "rules {}", options.join(" "))?;
         }
         if let Some(limit) = self.move_limit {
             writeln!(f, "limit {limit}")?;
@@ -214,10 +229,22 @@ impl FromStr for Game {
                 }
                 "rules" => {
                     for option in rest.split_whitespace() {
-                        match option {
-                            "continue-off-board" => rules.continue_off_board = true,
-                            "stop-off-board" => rules.continue_off_board = false,
-                            other => return Err(err(format!("unknown rule option {other:?}"))),
+                        match option.split_once('=') {
+                            None if option == "continue-off-board" => {
+                                rules.continue_off_board = true
+                            }
+                            None if option == "stop-off-board" => rules.continue_off_board = false,
+                            Some(("first-player", side)) => {
+                                rules.first_player = side.parse().map_err(|_| {
+                                    err(format!("first-player must be O or X, not {side:?}"))
+                                })?;
+                            }
+                            Some(("start-point", point)) => {
+                                rules.start = Some(
+                                    point.parse().map_err(|e: ParseError| err(e.to_string()))?,
+                                );
+                            }
+                            _ => return Err(err(format!("unknown rule option {option:?}"))),
                         }
                     }
                 }
@@ -258,5 +285,43 @@ impl FromStr for Game {
             })?;
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::BoardSize;
+
+    #[test]
+    fn records_keep_every_rule_option() {
+        let rules = Rules {
+            continue_off_board: true,
+            first_player: Side::Eks,
+            start: Some("H8".parse().unwrap()),
+        };
+        let mut game = Game::new(Position::start_with(BoardSize::STANDARD, rules).unwrap())
+            .with_move_limit(Some(9));
+        game.push("H7".parse().unwrap()).unwrap();
+        let record = game.to_string();
+        assert!(
+            record.contains("rules continue-off-board first-player=X start-point=H8"),
+            "{record}"
+        );
+        assert_eq!(record.parse::<Game>().unwrap(), game);
+    }
+
+    #[test]
+    fn bad_rule_options_name_the_line() {
+        let err = "start 3/1@1/3 O\nrules first-player=Q\n"
+            .parse::<Game>()
+            .unwrap_err();
+        assert_eq!(
+            err,
+            ParseError::Record {
+                line: 2,
+                reason: "first-player must be O or X, not \"Q\"".into()
+            }
+        );
     }
 }

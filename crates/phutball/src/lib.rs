@@ -29,3 +29,8 @@ pub use perft::perft;
 pub use point::{Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use position::Position;
 pub use rules::Rules;
+
+/// The repository README's Rust examples, checked as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct RepositoryReadme;
