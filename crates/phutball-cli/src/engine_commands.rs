@@ -250,8 +250,7 @@ impl Session {
     }
 
     fn engine_moves(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        let pos = *self.game.position();
-        match self.engine.analyse(&pos) {
+        match self.engine.analyse_game(&self.game) {
             Ok(analysis) => {
                 writeln!(out, "Engine: {}", describe(&analysis))?;
                 self.push(analysis.best_move, out)
@@ -291,7 +290,7 @@ impl Session {
         if self.game.result() != GameResult::Ongoing {
             return writeln!(out, "The game is over: {}.", self.game.result());
         }
-        match self.engine.analyse(self.game.position()) {
+        match self.engine.analyse_game(&self.game) {
             Ok(analysis) => writeln!(
                 out,
                 "Hint: {} ({})",

@@ -8,6 +8,8 @@
 //! cargo run --release -p phutball-engine --example strength -- speed --ms 1000
 //! ```
 //!
+//! `--save DIR` writes the records of the games the engine did not win.
+//!
 //! Games alternate colours (the engine is Ohs in even-numbered games) and run
 //! on two threads. A game that reaches the move limit is a draw.
 
@@ -17,7 +19,7 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use phutball::{GameResult, Position, Side};
+use phutball::{Game, GameResult, Position, Side};
 use phutball_engine::suites::{defend_positions, win_now_positions};
 use phutball_engine::{play_game, BaselinePlayer, Engine, Limits, Player, RandomPlayer};
 
@@ -29,6 +31,8 @@ struct Options {
     games: usize,
     count: usize,
     ms: u64,
+    /// Where to write the records of drawn and lost games, if anywhere.
+    save: Option<String>,
 }
 
 fn parse_options() -> Result<Options, String> {
@@ -38,6 +42,7 @@ fn parse_options() -> Result<Options, String> {
         games: 100,
         count: 100,
         ms: 0,
+        save: None,
     };
     let mut what_given = false;
     while let Some(arg) = args.next() {
@@ -50,6 +55,7 @@ fn parse_options() -> Result<Options, String> {
             "--games" => options.games = number("--games")? as usize,
             "--count" => options.count = number("--count")? as usize,
             "--ms" => options.ms = number("--ms")?,
+            "--save" => options.save = Some(args.next().ok_or("--save needs a directory")?),
             other if !what_given && !other.starts_with('-') => {
                 options.what = other.to_string();
                 what_given = true;
@@ -70,13 +76,14 @@ fn main() -> ExitCode {
     };
     let ms = |default| if options.ms == 0 { default } else { options.ms };
     let all = options.what == "all";
+    let save = options.save.as_deref();
     if all || options.what == "baseline" {
-        match_against("baseline", options.games, ms(100), |_| {
+        match_against("baseline", options.games, ms(100), save, |_| {
             Box::new(BaselinePlayer)
         });
     }
     if all || options.what == "random" {
-        match_against("random", options.games, ms(100), |game| {
+        match_against("random", options.games, ms(100), save, |game| {
             Box::new(RandomPlayer::new(1000 + game as u64))
         });
     }
@@ -94,6 +101,7 @@ fn match_against(
     name: &str,
     games: usize,
     ms: u64,
+    save: Option<&str>,
     opponent: impl Fn(usize) -> Box<dyn Player + Send> + Sync,
 ) {
     let started = Instant::now();
@@ -131,6 +139,14 @@ fn match_against(
                         |_| (),
                     )
                 };
+                if let (Some(dir), Ok(g)) = (save, &game) {
+                    if g.result() != GameResult::Win(engine_side) {
+                        let path = format!("{dir}/{name}-{game_index:03}.txt");
+                        if let Err(e) = std::fs::write(&path, g.to_string()) {
+                            eprintln!("cannot write {path}: {e}");
+                        }
+                    }
+                }
                 let outcome = match game.map(|g| (g.result(), g.moves().len())) {
                     Ok((GameResult::Win(side), moves)) if side == engine_side => ("win", moves),
                     Ok((GameResult::Win(_), moves)) => ("loss", moves),
@@ -208,19 +224,23 @@ fn speed(ms: u64) {
     for seed in 0..3u64 {
         let mut engine = Engine::new(Limits::nodes(3000), seed);
         let mut baseline = BaselinePlayer;
-        let mut pos = Position::standard();
+        let mut game = Game::standard();
         for ply in 0..(16 + 4 * seed) {
             let m = if ply % 2 == 0 {
-                engine.choose(&pos)
+                engine.choose(&game)
             } else {
-                baseline.choose(&pos)
+                baseline.choose(&game)
             };
-            match m.ok().and_then(|m| pos.play(&m).ok()) {
-                Some(next) if !next.is_finished() => pos = next,
-                _ => break,
+            let Ok(m) = m else { break };
+            if game.push(m).is_err() {
+                break;
+            }
+            if game.position().is_finished() {
+                game.pop();
+                break;
             }
         }
-        positions.push((format!("middle game {}", seed + 1), pos));
+        positions.push((format!("middle game {}", seed + 1), *game.position()));
     }
     let engine = Engine::new(Limits::time(Duration::from_millis(ms)), 1);
     for (name, pos) in positions {

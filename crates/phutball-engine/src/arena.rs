@@ -43,7 +43,7 @@ pub fn play_game(
             Side::Ohs => ohs,
             Side::Eks => eks,
         };
-        let m = player.choose(&pos).map_err(MatchError::Player)?;
+        let m = player.choose(&game).map_err(MatchError::Player)?;
         game.push(m).map_err(MatchError::Illegal)?;
         after_move(&game);
     }

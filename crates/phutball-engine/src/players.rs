@@ -1,7 +1,7 @@
 //! Players: anything that chooses a move. The engine is one; the baseline
 //! and the random mover are the yardsticks its strength is measured against.
 
-use phutball::{Move, Position};
+use phutball::{Game, Move, Position};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::error::EngineError;
@@ -12,8 +12,9 @@ use crate::search::Engine;
 pub trait Player {
     /// A short name for reports.
     fn name(&self) -> String;
-    /// A legal move in `pos`.
-    fn choose(&mut self, pos: &Position) -> Result<Move, EngineError>;
+    /// A legal move in the current position of `game` (the history is
+    /// there for players that want it).
+    fn choose(&mut self, game: &Game) -> Result<Move, EngineError>;
 }
 
 impl Player for Engine {
@@ -21,8 +22,8 @@ impl Player for Engine {
         "engine".to_string()
     }
 
-    fn choose(&mut self, pos: &Position) -> Result<Move, EngineError> {
-        self.best_move(pos)
+    fn choose(&mut self, game: &Game) -> Result<Move, EngineError> {
+        self.analyse_game(game).map(|a| a.best_move)
     }
 }
 
@@ -49,7 +50,8 @@ impl Player for BaselinePlayer {
         "baseline".to_string()
     }
 
-    fn choose(&mut self, pos: &Position) -> Result<Move, EngineError> {
+    fn choose(&mut self, game: &Game) -> Result<Move, EngineError> {
+        let pos = game.position();
         check_playable(pos)?;
         if let Some(m) = pos.scoring_jump() {
             return Ok(m);
@@ -106,7 +108,8 @@ impl Player for RandomPlayer {
         "random".to_string()
     }
 
-    fn choose(&mut self, pos: &Position) -> Result<Move, EngineError> {
+    fn choose(&mut self, game: &Game) -> Result<Move, EngineError> {
+        let pos = game.position();
         check_playable(pos)?;
         let mut moves = all_moves(pos);
         if moves.is_empty() {

@@ -2,9 +2,10 @@
 //! table, a threat-aware horizon, and the root filter that gives the
 //! engine's guarantees.
 
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use phutball::{Move, Position};
+use phutball::{Game, Move, Position, Side};
 
 use crate::candidates::{all_moves, blocking_moves, nearby_placements, quiet_moves, INNER_JUMPS};
 use crate::error::EngineError;
@@ -21,6 +22,10 @@ const TABLE_BITS: u32 = 18;
 const THREAT_PENALTY: i32 = 50;
 /// The principal variation shown is at most this long.
 const MAX_PV: usize = 32;
+/// What going back to a position of the game's history costs the side the
+/// engine plays for: it prefers any line not worse than this to a cycle, so
+/// that it does not circle for ever against an opponent it should beat.
+const CONTEMPT: i32 = 30;
 
 /// How the move was chosen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -113,13 +118,31 @@ impl Engine {
     /// plays an own goal while another move exists; if some move leaves the
     /// opponent unable to score next move, it plays such a move.
     pub fn analyse(&self, pos: &Position) -> Result<Analysis, EngineError> {
+        self.analyse_with_history(pos, &[])
+    }
+
+    /// [`Engine::analyse`] for the current position of `game`: positions
+    /// the game has already been through count as a slight loss (a cycle)
+    /// for the side to move now, so the engine avoids going round in
+    /// circles when it has anything as good.
+    pub fn analyse_game(&self, game: &Game) -> Result<Analysis, EngineError> {
+        let positions = game.positions();
+        let earlier = &positions[..positions.len().saturating_sub(1)];
+        self.analyse_with_history(game.position(), earlier)
+    }
+
+    fn analyse_with_history(
+        &self,
+        pos: &Position,
+        history: &[Position],
+    ) -> Result<Analysis, EngineError> {
         if pos.is_mid_jump() {
             return Err(EngineError::MidJump);
         }
         if let Some(winner) = pos.winner() {
             return Err(EngineError::Finished { winner });
         }
-        let mut search = Search::new(self.limits);
+        let mut search = Search::new(self.limits, pos.to_move(), history);
         if let Some(m) = pos.scoring_jump() {
             return Ok(search.report(m.clone(), WIN - 1, 0, vec![m], Decision::Scores));
         }
@@ -217,16 +240,22 @@ struct Search {
     nodes: u64,
     aborted: bool,
     table: Table,
+    /// The side the search plays for.
+    engine_side: Side,
+    /// Hashes of the positions the game has been through.
+    history: HashSet<u64>,
 }
 
 impl Search {
-    fn new(limits: Limits) -> Search {
+    fn new(limits: Limits, engine_side: Side, history: &[Position]) -> Search {
         Search {
             limits,
             started: Instant::now(),
             nodes: 0,
             aborted: false,
             table: Table::new(TABLE_BITS),
+            engine_side,
+            history: history.iter().map(Position::zobrist).collect(),
         }
     }
 
@@ -351,6 +380,13 @@ impl Search {
         if pos.can_score() {
             return WIN - ply as i32 - 1;
         }
+        if self.history.contains(&pos.zobrist()) {
+            return if pos.to_move() == self.engine_side {
+                -CONTEMPT
+            } else {
+                CONTEMPT
+            };
+        }
         if self.out_of_budget() {
             return 0;
         }
@@ -455,5 +491,23 @@ impl Search {
             }
         }
         -(WIN - ply as i32 - 2)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_position_from_the_history_is_avoided_when_an_equal_move_exists() {
+        // At the start every move has a mirror image of equal value, so
+        // marking the chosen move's result as seen must change the choice.
+        let start = Position::standard();
+        let engine = Engine::new(Limits::depth(2), 3);
+        let first = engine.analyse(&start).unwrap().best_move;
+        let seen = start.play(&first).unwrap();
+        let again = engine.analyse_with_history(&start, &[seen]).unwrap();
+        assert_ne!(again.best_move, first);
+        assert!(!again.best_move.is_jump());
     }
 }
