@@ -143,6 +143,7 @@ impl Engine {
             return Err(EngineError::Finished { winner });
         }
         let mut search = Search::new(self.limits, pos.to_move(), history);
+        search.nodes = 1;
         if let Some(m) = pos.scoring_jump() {
             return Ok(search.report(m.clone(), WIN - 1, 0, vec![m], Decision::Scores));
         }
