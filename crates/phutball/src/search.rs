@@ -147,7 +147,7 @@ where
         may_jump_from_strip: pos.rules.continue_off_board,
         visit,
         searched: SearchedCache::new(DEDUP == DEDUP_INTERNAL),
-        seen: StateSet::new(DEDUP == DEDUP_ALL, outcome_limit),
+        seen: StateSet::new(DEDUP == DEDUP_ALL, outcome_limit, pos.men.count()),
         points: Vec::with_capacity(if TRACK {
             pos.men.count() as usize + 2
         } else {
@@ -477,21 +477,34 @@ impl Reach {
     }
 }
 
+/// A first table size for a position with `men` men: outcomes grow steeply
+/// with the men on the board, and growing the table is much of its cost.
+fn initial_slots(men: u32) -> usize {
+    match men {
+        0..=30 => 1 << 10,
+        31..=60 => 1 << 13,
+        _ => 1 << 14,
+    }
+}
+
 /// An open-addressing set of search-state fingerprints (ball cell + removed
-/// men, 128 bits: see [`FINGERPRINT_MEN`]).
+/// men, 128 bits: see [`FINGERPRINT_MEN`]). The table holds 8-byte slots
+/// (32 bits of the fingerprint and an index) so that it stays small in the
+/// cache; the full fingerprints sit in insertion order beside it and are
+/// read only when 32 bits already match.
 struct StateSet {
-    /// 0 marks a free slot; fingerprints have their lowest bit forced to 1.
-    slots: Vec<u128>,
-    len: usize,
+    /// Per slot: bits 64..96 of the fingerprint, then the index + 1 (0: free).
+    slots: Vec<u64>,
+    fingerprints: Vec<u128>,
     limit: usize,
 }
 
 impl StateSet {
     /// A set holding at most `limit` states, or an unused one (no allocation).
-    fn new(enabled: bool, limit: usize) -> StateSet {
+    fn new(enabled: bool, limit: usize, men: u32) -> StateSet {
         StateSet {
-            slots: vec![0; if enabled { 1024 } else { 0 }],
-            len: 0,
+            slots: vec![0; if enabled { initial_slots(men) } else { 0 }],
+            fingerprints: Vec::new(),
             limit,
         }
     }
@@ -499,25 +512,25 @@ impl StateSet {
     /// Inserts the state; `Ok(false)` if it was already there.
     #[inline]
     fn insert(&mut self, fingerprint: u128) -> Result<bool, TooManyOutcomes> {
-        let fingerprint = fingerprint | 1;
         let mask = self.slots.len() - 1;
-        let mut slot = (fingerprint >> 64) as usize & mask;
+        let tag = (fingerprint >> 64) as u32 as u64;
+        let mut slot = fingerprint as usize & mask;
         loop {
             let entry = self.slots[slot];
-            if entry == fingerprint {
-                return Ok(false);
-            }
             if entry == 0 {
                 break;
             }
+            if entry >> 32 == tag && self.fingerprints[(entry as u32 - 1) as usize] == fingerprint {
+                return Ok(false);
+            }
             slot = (slot + 1) & mask;
         }
-        if self.len >= self.limit {
+        if self.fingerprints.len() >= self.limit {
             return Err(TooManyOutcomes { limit: self.limit });
         }
-        self.slots[slot] = fingerprint;
-        self.len += 1;
-        if self.len * 2 > self.slots.len() {
+        self.fingerprints.push(fingerprint);
+        self.slots[slot] = tag << 32 | self.fingerprints.len() as u64;
+        if self.fingerprints.len() * 2 > self.slots.len() {
             self.grow();
         }
         Ok(true)
@@ -526,13 +539,13 @@ impl StateSet {
     fn grow(&mut self) {
         let len = self.slots.len() * 2;
         let mask = len - 1;
-        let mut slots = vec![0u128; len];
-        for &entry in self.slots.iter().filter(|&&e| e != 0) {
-            let mut slot = (entry >> 64) as usize & mask;
+        let mut slots = vec![0u64; len];
+        for (i, &fingerprint) in self.fingerprints.iter().enumerate() {
+            let mut slot = fingerprint as usize & mask;
             while slots[slot] != 0 {
                 slot = (slot + 1) & mask;
             }
-            slots[slot] = entry;
+            slots[slot] = ((fingerprint >> 64) as u32 as u64) << 32 | (i as u64 + 1);
         }
         self.slots = slots;
     }
