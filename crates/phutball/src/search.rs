@@ -400,7 +400,7 @@ const RECOMPUTE_DEPTH: usize = 4;
 /// How many jumps from the goal the men in [`Reach::support`] are collected:
 /// the men near the goal are the few that every scoring path needs, and
 /// watching only them keeps recomputation rare.
-const SUPPORT_LAYERS: usize = 2;
+const SUPPORT_LAYERS: usize = 3;
 
 /// The can-score search's pruning: the cells from which the ball might still
 /// reach the goal if men were never removed but any of them could be missing,
