@@ -15,6 +15,9 @@ use crate::point::{Point, MAX_COLS, MAX_ROWS, MIN_ROWS};
 /// assert_eq!((s.cols(), s.rows()), (15, 19));
 /// assert_eq!(s.centre().to_string(), "H10");
 /// assert!(BoardSize::new(26, 19).is_err());
+/// assert_eq!("15x19".parse::<BoardSize>()?, s);
+/// assert!("26x19".parse::<BoardSize>().is_err());
+/// # Ok::<(), phutball::ParseError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct BoardSize {

@@ -362,6 +362,23 @@ fn fields_with_columns(text: &str) -> Vec<(&str, usize)> {
     out
 }
 
+impl FromStr for BoardSize {
+    type Err = ParseError;
+
+    /// `COLSxROWS`, as [`BoardSize`]'s `Display` writes it: `15x19`.
+    fn from_str(text: &str) -> Result<BoardSize, ParseError> {
+        let bad = |reason: String| ParseError::Position { column: 1, reason };
+        let (cols, rows) = text
+            .split_once(['x', 'X'])
+            .ok_or_else(|| bad(format!("board size {text:?} is not COLSxROWS, like 15x19")))?;
+        let number = |part: &str| {
+            part.parse::<u8>()
+                .map_err(|_| bad(format!("board size {text:?} is not COLSxROWS, like 15x19")))
+        };
+        Ok(BoardSize::new(number(cols)?, number(rows)?)?)
+    }
+}
+
 impl FromStr for Position {
     type Err = ParseError;
 
