@@ -66,10 +66,16 @@ def test_illegal_actions_raise_clear_errors():
         pos.apply_action(601)
     with pytest.raises(phutball.IllegalMoveError, match="already there|the ball is there"):
         pos.apply_action(place_index(pos, "H10"))
-    with pytest.raises(OverflowError):
+    with pytest.raises(phutball.IllegalMoveError, match="action -1 does not exist"):
         pos.apply_action(-1)
-    with pytest.raises(TypeError):
+    with pytest.raises(phutball.IllegalMoveError, match="action 10{30} does not exist"):
+        pos.apply_action(10**30)
+    with pytest.raises(phutball.IllegalMoveError, match="action -1 does not exist"):
+        pos.describe_action(-1)
+    with pytest.raises(TypeError, match="action must be an int, not str"):
         pos.apply_action("H9")
+    with pytest.raises(TypeError, match="action must be an int, not float"):
+        pos.apply_action(1.0)
     mid = phutball.Position(SEEDS_STRING).apply_jump("G9")
     with pytest.raises(phutball.IllegalMoveError, match="under way"):
         mid.apply_action(place_index(mid, "A1"))

@@ -179,8 +179,14 @@ def test_bad_points_and_positions_raise_clear_errors(seeds):
         phutball.Position.from_points("H8", ["H20"])
     with pytest.raises(phutball.InvalidPositionError, match="not supported"):
         phutball.Position.start(cols=26)
-    with pytest.raises(phutball.ParseError):
+    with pytest.raises(phutball.ParseError, match='invalid side "Y"'):
         phutball.Position.from_points("H8", [], to_move="Y")
+    with pytest.raises(phutball.ParseError, match='invalid side "Q"'):
+        phutball.Rules(first_player="Q")
+    with pytest.raises(phutball.InvalidPositionError, match="board size 300x19 is not supported"):
+        phutball.Position.from_points("A2", [], cols=300)
+    with pytest.raises(phutball.InvalidPositionError, match="board size 15x-1 is not supported"):
+        phutball.Position.start(rows=-1)
     with pytest.raises(phutball.IllegalMoveError, match="already there"):
         seeds.play("J7")
     with pytest.raises(phutball.IllegalMoveError, match="must start at the ball"):
@@ -194,8 +200,17 @@ def test_wrong_types_raise_type_error(seeds):
         phutball.Position(42)
     with pytest.raises(TypeError):
         phutball.Position.from_points("K6", "J7")  # a string is not a list of points
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match="limit must be an int, not str"):
         seeds.jump_paths(limit="3")
+
+
+@pytest.mark.parametrize("method", ["jump_paths", "jump_outcomes", "legal_moves"])
+def test_negative_limits_raise_value_error_and_huge_ones_mean_no_limit(seeds, method):
+    with pytest.raises(ValueError, match="limit must be None or an int of at least 0, not -1"):
+        getattr(seeds, method)(limit=-1)
+    everything = getattr(seeds, method)()
+    assert getattr(seeds, method)(limit=10**30) == everything
+    assert getattr(seeds, method)(limit=None) == everything
 
 
 def test_limits_cut_enumerations_short():

@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use crate::errors::OrRaise;
 use crate::moves::PyMove;
-use crate::notation::{move_arg, side_str};
+use crate::notation::{limit_arg, move_arg, side_str};
 use crate::position::PyPosition;
 
 /// A game: a start position, the moves played and the positions they lead
@@ -24,7 +24,12 @@ pub(crate) struct PyGame {
 impl PyGame {
     #[new]
     #[pyo3(signature = (start=None, move_limit=None))]
-    fn new(start: Option<&Bound<'_, PyAny>>, move_limit: Option<u32>) -> PyResult<Self> {
+    fn new(
+        start: Option<&Bound<'_, PyAny>>,
+        move_limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let move_limit =
+            limit_arg(move_limit, "move_limit")?.map(|l| u32::try_from(l).unwrap_or(u32::MAX));
         let start = match start {
             None => phutball::Position::standard(),
             Some(obj) => match obj.cast::<PyPosition>() {

@@ -1,11 +1,12 @@
-//! Reading Python arguments with the core's notation: points, sides and
-//! moves (a `Move` object or its notation).
+//! Reading Python arguments: points, sides and moves (a `Move` object or
+//! its notation) with the core's notation, and the integer arguments (limits,
+//! action indices, board sizes) with errors that say what was wrong.
 
-use phutball::{Move, Point, Side};
-use pyo3::exceptions::PyTypeError;
+use phutball::{BoardSize, Move, Point, Side};
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::errors::OrRaise;
+use crate::errors::{InvalidPositionError, OrRaise, ParseError};
 use crate::moves::PyMove;
 
 /// A point such as `"H10"`.
@@ -15,12 +16,11 @@ pub(crate) fn parse_point(text: &str) -> PyResult<Point> {
 
 /// `"O"` or `"X"`.
 pub(crate) fn parse_side(text: &str) -> PyResult<Side> {
-    text.parse::<Side>()
-        .map_err(|_| phutball::ParseError::Move {
-            text: text.to_string(),
-            reason: "a side is \"O\" (Ohs) or \"X\" (Eks)".to_string(),
-        })
-        .or_raise()
+    text.parse::<Side>().map_err(|_| {
+        ParseError::new_err(format!(
+            "invalid side {text:?}: a side is \"O\" (Ohs) or \"X\" (Eks)"
+        ))
+    })
 }
 
 /// `"O"` or `"X"`.
@@ -43,4 +43,63 @@ pub(crate) fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
         "a move must be a phutball.Move or notation such as 'H10' or 'K6-G9', not {}",
         obj.get_type().name()?
     )))
+}
+
+/// An integer argument as an `i64`, or `None` when it does not fit: Python
+/// ints and anything with `__index__` (numpy integers) are accepted; other
+/// types raise a `TypeError` naming the argument.
+fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<i64>> {
+    match obj.extract::<i64>() {
+        Ok(v) => Ok(Some(v)),
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),
+        Err(_) => Err(PyTypeError::new_err(format!(
+            "{name} must be an int, not {}",
+            obj.get_type().name()?
+        ))),
+    }
+}
+
+/// A `limit=`-style argument: `None`, or an int that is not negative (an int
+/// too large for the machine means no limit). A negative value raises a
+/// `ValueError` naming the argument.
+pub(crate) fn limit_arg(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<u64>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let value = match int_arg(obj, name)? {
+        Some(v) => v,
+        None if obj.lt(0)? => i64::MIN,
+        None => return Ok(Some(u64::MAX)),
+    };
+    u64::try_from(value).map(Some).map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name} must be None or an int of at least 0, not {}",
+            obj.str()
+                .map_or_else(|_| value.to_string(), |s| s.to_string())
+        ))
+    })
+}
+
+/// An action index; an int that no board has raises the core's
+/// `IllegalMoveError` for an unknown action.
+pub(crate) fn action_arg(obj: &Bound<'_, PyAny>, size: BoardSize) -> PyResult<usize> {
+    let index = int_arg(obj, "action")?.and_then(|v| usize::try_from(v).ok());
+    match index {
+        Some(index) => Ok(index),
+        None => Err(crate::errors::IllegalMoveError::new_err(format!(
+            "action {} does not exist: a {size} board has actions 0 to {}",
+            obj.str()?,
+            size.action_count() - 1
+        ))),
+    }
+}
+
+/// A board size; sizes no board has raise `InvalidPositionError`.
+pub(crate) fn size_arg(cols: i64, rows: i64) -> PyResult<BoardSize> {
+    match (u8::try_from(cols), u8::try_from(rows)) {
+        (Ok(c), Ok(r)) => BoardSize::new(c, r).or_raise(),
+        _ => Err(InvalidPositionError::new_err(format!(
+            "board size {cols}x{rows} is not supported (columns 1-25, rows 3-25)"
+        ))),
+    }
 }

@@ -8,7 +8,9 @@ use pyo3::types::PyType;
 
 use crate::errors::OrRaise;
 use crate::moves::{moves_to_py, PyMove};
-use crate::notation::{move_arg, parse_point, parse_side, side_str};
+use crate::notation::{
+    action_arg, limit_arg, move_arg, parse_point, parse_side, side_str, size_arg,
+};
 use crate::rules::{rules_arg, rules_repr, PyRules};
 
 /// A position: board size, men, ball, side to move and rules. Immutable,
@@ -50,6 +52,11 @@ fn collect_limited(
     out
 }
 
+/// The `limit=` argument of the move lists: `None` or an int of at least 0.
+fn list_limit(limit: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    Ok(limit_arg(limit, "limit")?.map(|l| usize::try_from(l).unwrap_or(usize::MAX)))
+}
+
 impl PyPosition {
     fn jump_outcomes_limited(&self, limit: Option<usize>) -> PyResult<Vec<Move>> {
         let pos = self.inner;
@@ -84,8 +91,8 @@ impl PyPosition {
     /// The start position of a ``cols`` x ``rows`` board (1-25 columns, 3-25 rows).
     #[staticmethod]
     #[pyo3(signature = (cols=15, rows=19, rules=None))]
-    fn start(cols: u8, rows: u8, rules: Option<&PyRules>) -> PyResult<Self> {
-        let size = BoardSize::new(cols, rows).or_raise()?;
+    fn start(cols: i64, rows: i64, rules: Option<&PyRules>) -> PyResult<Self> {
+        let size = size_arg(cols, rows)?;
         Ok(Position::start_with(size, rules_arg(rules))
             .or_raise()?
             .into())
@@ -100,11 +107,11 @@ impl PyPosition {
         ball: &str,
         men: Vec<String>,
         to_move: &str,
-        cols: u8,
-        rows: u8,
+        cols: i64,
+        rows: i64,
         rules: Option<&PyRules>,
     ) -> PyResult<Self> {
-        let size = BoardSize::new(cols, rows).or_raise()?;
+        let size = size_arg(cols, rows)?;
         let ball = parse_point(ball)?;
         let men = men
             .iter()
@@ -240,14 +247,19 @@ impl PyPosition {
     /// most ``limit`` of them. Dense positions have millions: prefer
     /// ``count_jump_paths``. Releases the GIL.
     #[pyo3(signature = (limit=None))]
-    fn jump_paths(&self, py: Python<'_>, limit: Option<usize>) -> Vec<PyMove> {
+    fn jump_paths(
+        &self,
+        py: Python<'_>,
+        limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyMove>> {
+        let limit = list_limit(limit)?;
         let pos = self.inner;
         let moves = py.detach(|| {
             collect_limited(limit, |visit| {
                 let _ = pos.for_each_jump_path(visit);
             })
         });
-        moves_to_py(moves)
+        Ok(moves_to_py(moves))
     }
 
     /// The number of legal jump paths. Releases the GIL.
@@ -259,7 +271,12 @@ impl PyPosition {
     /// One jump move per distinct resulting position (at most ``limit``).
     /// Releases the GIL.
     #[pyo3(signature = (limit=None))]
-    fn jump_outcomes(&self, py: Python<'_>, limit: Option<usize>) -> PyResult<Vec<PyMove>> {
+    fn jump_outcomes(
+        &self,
+        py: Python<'_>,
+        limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyMove>> {
+        let limit = list_limit(limit)?;
         let moves = py.detach(|| self.jump_outcomes_limited(limit))?;
         Ok(moves_to_py(moves))
     }
@@ -273,7 +290,12 @@ impl PyPosition {
     /// Every legal move: the placements, then one jump per distinct outcome
     /// (at most ``limit`` moves in all). Releases the GIL.
     #[pyo3(signature = (limit=None))]
-    fn legal_moves(&self, py: Python<'_>, limit: Option<usize>) -> PyResult<Vec<PyMove>> {
+    fn legal_moves(
+        &self,
+        py: Python<'_>,
+        limit: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyMove>> {
+        let limit = list_limit(limit)?;
         let mut moves = self.inner.placements();
         if let Some(l) = limit {
             moves.truncate(l);
@@ -371,7 +393,8 @@ impl PyPosition {
     /// The position after action ``action`` (an int, see ``action_count``).
     /// A placement or "end jump" passes the turn; a jump keeps it
     /// (``is_mid_jump`` is then true). Raises ``IllegalMoveError`` if illegal.
-    fn apply_action(&self, action: usize) -> PyResult<Self> {
+    fn apply_action(&self, action: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let action = action_arg(action, self.inner.size())?;
         Ok(self.inner.apply_action_index(action).or_raise()?.into())
     }
 
@@ -382,7 +405,8 @@ impl PyPosition {
     }
 
     /// What action ``action`` does, e.g. ``"place H9"``, ``"jump to H7"``, ``"end jump"``.
-    fn describe_action(&self, action: usize) -> PyResult<String> {
+    fn describe_action(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let action = action_arg(action, self.inner.size())?;
         crate::actions::describe_action(&self.inner, action)
     }
 
