@@ -65,6 +65,9 @@ class PhutballEnv(AECEnv):
             raise TypeError(f"start must be a phutball.Position, not {type(start).__name__}")
         if start.is_finished:
             raise ValueError("the start position is already finished: no agent can act")
+        valid_limit = isinstance(move_limit, int) and not isinstance(move_limit, bool) and move_limit >= 1
+        if move_limit is not None and not valid_limit:
+            raise ValueError(f"move_limit must be None or an int of at least 1, not {move_limit!r}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
         self.start_position = start
@@ -120,7 +123,9 @@ class PhutballEnv(AECEnv):
             return
         if action is None:
             raise ValueError(f"agent {agent} is still playing: pass an action, not None")
-        after = self.position.apply_action(int(action))
+        # No int(): it would truncate 1.5 and parse "5". The extension takes
+        # ints and numpy integers and raises TypeError for anything else.
+        after = self.position.apply_action(action)
         self._cumulative_rewards[agent] = 0
         self.rewards = {a: 0 for a in self.agents}
         self.position = after

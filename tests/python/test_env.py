@@ -77,6 +77,18 @@ def test_illegal_action_raises_and_changes_nothing():
     with pytest.raises(phutball.IllegalMoveError):
         e.step(600)
     assert e.position == phutball.Position() and e.agent_selection == "O"
+    for wrong in [1.5, "5"]:
+        with pytest.raises(TypeError, match="action must be an int"):
+            e.step(wrong)
+    assert e.position == phutball.Position() and e.agent_selection == "O"
+    e.step(np.int64(0))  # numpy integers, as spaces.Discrete.sample() gives, are actions
+    assert e.position.men == ["A1"]
+
+
+@pytest.mark.parametrize("limit", [0, -1, 2.5])
+def test_a_move_limit_below_one_is_rejected(limit):
+    with pytest.raises(ValueError, match="move_limit must be None or an int of at least 1"):
+        phutball_env.env(move_limit=limit)
 
 
 def test_random_games_end_properly():
