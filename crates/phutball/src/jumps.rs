@@ -42,7 +42,8 @@ pub(crate) fn unit_step(a: Point, b: Point) -> Option<(i32, i32)> {
 }
 
 /// The largest number of distinct outcomes the unbounded outcome functions keep
-/// in memory (about 1.5 GB of keys); use the `_bounded` forms to choose another bound.
+/// in memory (about 40 bytes each, so about 700 MB at this bound); use the
+/// `_bounded` forms to choose another bound.
 pub const DEFAULT_OUTCOME_LIMIT: usize = 1 << 24;
 
 impl Position {
@@ -180,12 +181,7 @@ impl Position {
 
     /// The number of legal jump paths, counted without building any.
     pub fn count_jump_paths(&self) -> u64 {
-        match walk::<DEDUP_NONE, false, _>(self, &CLOCKWISE, usize::MAX, None, |_, _| {
-            ControlFlow::Continue(())
-        }) {
-            Ok(stats) => stats.landings,
-            Err(_) => unreachable!("path walks keep no state set"),
-        }
+        crate::search::count_paths(self)
     }
 
     /// Calls `visit` once per distinct resulting position (ball point plus
