@@ -250,6 +250,8 @@ impl Session {
     }
 
     fn engine_moves(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        // Show the person's move before the engine thinks (up to --time ms).
+        out.flush()?;
         match self.engine.analyse_game(&self.game) {
             Ok(analysis) => {
                 writeln!(out, "Engine: {}", describe(&analysis))?;
@@ -290,6 +292,7 @@ impl Session {
         if self.game.result() != GameResult::Ongoing {
             return writeln!(out, "The game is over: {}.", self.game.result());
         }
+        out.flush()?;
         match self.engine.analyse_game(&self.game) {
             Ok(analysis) => writeln!(
                 out,
@@ -424,12 +427,13 @@ impl Progress {
             return;
         }
         const WIDTH: u32 = 30;
-        let filled = (game * WIDTH / self.games) as usize;
+        let filled =
+            (u64::from(game.min(self.games)) * u64::from(WIDTH) / u64::from(self.games)) as usize;
         eprint!(
             "\r[{}{}] game {}/{} move {:<4} O {} X {} draws {}  ",
             "#".repeat(filled),
             ".".repeat(WIDTH as usize - filled),
-            game + 1,
+            (game + 1).min(self.games),
             self.games,
             moves,
             tally[0],

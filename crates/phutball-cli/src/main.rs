@@ -243,7 +243,7 @@ fn count(
         for (pos, row) in positions.iter().zip(rows.iter_mut()) {
             if all || paths {
                 row.0 = pos.count_jump_paths();
-                total_paths += row.0;
+                total_paths = total_paths.saturating_add(row.0);
             }
             if all || outcomes {
                 row.1 = pos.count_jump_outcomes().map_err(|e| e.to_string())?;
