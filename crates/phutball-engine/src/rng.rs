@@ -23,11 +23,22 @@ impl SplitMix64 {
         z ^ (z >> 31)
     }
 
-    /// A number in `0..bound` (`bound > 0`), by multiply-shift (the bias is
-    /// below 2^-32 for the bounds used here).
+    /// A number in `0..bound`, by multiply-shift (the bias is below 2^-32 for
+    /// the bounds used here).
+    ///
+    /// # Panics
+    /// If `bound` is 0.
     pub fn below(&mut self, bound: usize) -> usize {
-        debug_assert!(bound > 0);
-        (((self.next_u64() >> 32) * bound as u64) >> 32) as usize
+        assert!(
+            bound > 0,
+            "SplitMix64::below(0): the bound must be positive"
+        );
+        let bits = self.next_u64();
+        match u32::try_from(bound) {
+            Ok(small) => (((bits >> 32) * u64::from(small)) >> 32) as usize,
+            // 32 random bits times a bound of 2^32 or more would overflow.
+            Err(_) => ((u128::from(bits) * bound as u128) >> 64) as usize,
+        }
     }
 
     /// `true` with probability `numerator / denominator`.
@@ -39,6 +50,18 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn below_stays_in_range_for_bounds_past_32_bits() {
+        let mut rng = SplitMix64::new(3);
+        for bound in [1usize, 2, 7, u32::MAX as usize, 1 << 40, usize::MAX] {
+            for _ in 0..100 {
+                assert!(rng.below(bound) < bound, "bound {bound}");
+            }
+        }
+        // Large bounds use the high bits too: not everything lands below 2^32.
+        assert!((0..100).any(|_| rng.below(1 << 40) >= 1 << 32));
+    }
 
     #[test]
     fn same_seed_same_sequence_other_seed_other_sequence() {
