@@ -313,3 +313,22 @@ fn bad_arguments_are_rejected_without_a_panic() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+#[test]
+fn finished_positions_have_no_moves_and_empty_files_no_lines() {
+    // Eks has scored (the ball is on row 1): no move is legal, so every list is
+    // empty and perft counts only the empty sequence.
+    let finished = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/7@7 X";
+    assert!(stdout_of(&["show", finished]).contains("Eks (X) has won"));
+    assert_eq!(stdout_of(&["moves", finished]), "");
+    assert_eq!(stdout_of(&["jumps", finished]), "");
+    assert_eq!(stdout_of(&["perft", finished, "3"]), "0\n");
+    assert_eq!(stdout_of(&["perft", finished, "0"]), "1\n");
+    let e = error_of(&["play", finished, "H9"]);
+    assert!(e.contains("game is over"), "{e}");
+    let empty = temp_file("");
+    assert_eq!(stdout_of(&["count", empty.to_str().unwrap()]), "");
+    let _ = fs::remove_file(empty);
+    let e = error_of(&["count", std::env::temp_dir().to_str().unwrap()]);
+    assert!(e.contains("cannot read"), "{e}");
+}
