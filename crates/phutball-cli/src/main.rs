@@ -116,10 +116,24 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
+        // A reader that stopped early (`phutball jumps ... | head`) is not an error.
+        Err(message) if message == BROKEN_PIPE => ExitCode::SUCCESS,
         Err(message) => {
             eprintln!("phutball: {message}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// Stands for a closed standard output in the `String` errors.
+const BROKEN_PIPE: &str = "standard output was closed";
+
+/// The error message for a failed write to standard output.
+fn output_error(e: io::Error) -> String {
+    if e.kind() == io::ErrorKind::BrokenPipe {
+        BROKEN_PIPE.to_string()
+    } else {
+        format!("cannot write the output: {e}")
     }
 }
 
@@ -159,7 +173,7 @@ fn run(command: Command) -> CliResult {
                 let _ = pos.for_each_jump_path(&mut print);
             }
             if let Some(e) = failed {
-                return Err(e.to_string());
+                return Err(output_error(e));
             }
         }
         Command::Play {
@@ -174,17 +188,17 @@ fn run(command: Command) -> CliResult {
                     .play(&m)
                     .map_err(|e| format!("move {} ({text}) is illegal: {e}", i + 1))?;
             }
-            writeln!(out, "{pos}").map_err(|e| e.to_string())?;
+            writeln!(out, "{pos}").map_err(output_error)?;
         }
         Command::Moves { rules, position } => {
             let pos = parse_position(&position, rules)?;
             for m in pos.legal_moves().map_err(|e| e.to_string())? {
-                writeln!(out, "{m}").map_err(|e| e.to_string())?;
+                writeln!(out, "{m}").map_err(output_error)?;
             }
         }
         Command::Show { rules, position } => {
             let pos = parse_position(&position, rules)?;
-            write!(out, "{}", pos.diagram()).map_err(|e| e.to_string())?;
+            write!(out, "{}", pos.diagram()).map_err(output_error)?;
         }
         Command::Perft {
             rules,
@@ -194,7 +208,7 @@ fn run(command: Command) -> CliResult {
             let pos = parse_position(&position, rules)?;
             let started = Instant::now();
             let n = perft(&pos, depth).map_err(|e| e.to_string())?;
-            writeln!(out, "{n}").map_err(|e| e.to_string())?;
+            writeln!(out, "{n}").map_err(output_error)?;
             eprintln!(
                 "perft {depth}: {n} in {:.3} s",
                 started.elapsed().as_secs_f64()
@@ -212,7 +226,7 @@ fn run(command: Command) -> CliResult {
         Command::Game(args) => engine_commands::game(args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(args, &mut out)?,
     }
-    out.flush().map_err(|e| e.to_string())
+    out.flush().map_err(output_error)
 }
 
 fn count(
@@ -264,7 +278,7 @@ fn count(
         } else {
             format!("{p} {o} {}", u8::from(*s))
         };
-        writeln!(out, "{line}").map_err(|e| e.to_string())?;
+        writeln!(out, "{line}").map_err(output_error)?;
     }
     let what = if paths {
         "paths"

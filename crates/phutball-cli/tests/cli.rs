@@ -332,3 +332,34 @@ fn finished_positions_have_no_moves_and_empty_files_no_lines() {
     let e = error_of(&["count", std::env::temp_dir().to_str().unwrap()]);
     assert!(e.contains("cannot read"), "{e}");
 }
+
+#[test]
+fn a_reader_that_stops_early_is_not_an_error() {
+    use std::io::Read;
+    use std::process::{Command, Stdio};
+    let line = include_str!("../../../benches/data/jumps-24.pos")
+        .lines()
+        .next()
+        .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_phutball"))
+        .args(["jumps", line])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let output = child.wait_with_output().unwrap();
+    assert!(output.status.success(), "{:?}", output.status);
+    assert!(
+        output.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+}
