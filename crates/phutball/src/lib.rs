@@ -13,9 +13,12 @@ mod notation;
 mod perft;
 mod point;
 mod position;
+mod reach;
 mod rules;
 mod score;
 mod search;
+mod searched;
+mod state_set;
 
 pub use actions::{Action, ActionError};
 pub use bitboard::{Bitboard, Points};
