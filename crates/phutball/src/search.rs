@@ -8,8 +8,8 @@ use core::ops::ControlFlow;
 
 use crate::error::TooManyOutcomes;
 use crate::geometry::{
-    Mailbox, DIRECTION_OFFSETS, FINGERPRINT_BALL, FINGERPRINT_MEN, MAILBOX_MASK, MAN, OUTSIDE,
-    STRIP_STOP,
+    Mailbox, DIRECTION_OFFSETS, EMPTY, FINGERPRINT_BALL, FINGERPRINT_MEN, MAILBOX_MASK, MAN,
+    OUTSIDE, STRIP_STOP,
 };
 use crate::point::Point;
 use crate::position::Position;
@@ -345,13 +345,12 @@ fn count_below(mb: &mut Mailbox, ball: usize, mut pending: u8) -> u64 {
             landing = landing.wrapping_add(d) & MAILBOX_MASK;
             contents = mb.cells[landing];
         }
-        if contents == OUTSIDE {
+        if contents != EMPTY {
+            // Outside the board, or a strip where the move ends.
+            paths += u64::from(contents == STRIP_STOP);
             continue;
         }
         paths += 1;
-        if contents == STRIP_STOP {
-            continue;
-        }
         // The men removed lie behind the landing point, so only the way back
         // changes: the other neighbours can be read before removing them.
         let child_pending =
