@@ -44,6 +44,10 @@ def test_game_push_pop_result_and_record(tmp_path):
         "H11",
     ]
     assert phutball.Game.from_record(record) == game
+    assert repr(game).startswith("Game.from_record(")
+    assert eval(repr(game), vars(phutball)) == game
+    limited = phutball.Game(move_limit=7)
+    assert eval(repr(limited), vars(phutball)) == limited
     path = tmp_path / "game.txt"
     game.save(path)
     assert phutball.Game.load(str(path)) == game

@@ -81,12 +81,10 @@ impl PyGame {
         self.inner.to_string()
     }
 
+    /// Evaluates back: `Game.from_record('...')` with the game record
+    /// (ASCII; Rust's string escapes are Python's too).
     fn __repr__(&self) -> String {
-        format!(
-            "<phutball.Game: {} moves, {}>",
-            self.inner.moves().len(),
-            self.inner.result()
-        )
+        format!("Game.from_record({:?})", self.inner.to_string())
     }
 
     fn __len__(&self) -> usize {
