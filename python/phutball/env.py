@@ -49,7 +49,7 @@ class PhutballEnv(AECEnv):
     is truncated (``None``: no limit).
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "name": "phutball_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "phutball_v0", "is_parallelizable": False}
 
     def __init__(
         self,
@@ -68,8 +68,9 @@ class PhutballEnv(AECEnv):
         valid_limit = isinstance(move_limit, int) and not isinstance(move_limit, bool) and move_limit >= 1
         if move_limit is not None and not valid_limit:
             raise ValueError(f"move_limit must be None or an int of at least 1, not {move_limit!r}")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        render_modes = self.metadata["render_modes"]
+        if render_mode is not None and render_mode not in render_modes:
+            raise ValueError(f"render_mode must be one of {render_modes}, not {render_mode!r}")
         self.start_position = start
         self.move_limit = move_limit
         self.render_mode = render_mode
@@ -106,7 +107,7 @@ class PhutballEnv(AECEnv):
         self._cumulative_rewards = {agent: 0 for agent in self.agents}
         self.terminations = {agent: False for agent in self.agents}
         self.truncations = {agent: False for agent in self.agents}
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.position.to_move
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
