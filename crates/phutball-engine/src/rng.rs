@@ -45,6 +45,15 @@ impl SplitMix64 {
     pub fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
         self.below(denominator) < numerator
     }
+
+    /// Ohs or Eks, with equal chances.
+    pub fn side(&mut self) -> phutball::Side {
+        if self.chance(1, 2) {
+            phutball::Side::Ohs
+        } else {
+            phutball::Side::Eks
+        }
+    }
 }
 
 #[cfg(test)]

@@ -48,11 +48,7 @@ pub fn win_now_positions(seed: u64, count: usize) -> Vec<Position> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
-        let side = if rng.chance(1, 2) {
-            Side::Ohs
-        } else {
-            Side::Eks
-        };
+        let side = rng.side();
         let men = 10 + rng.below(50);
         let pos = random_position(&mut rng, men, 5, side);
         if !pos.is_finished() && pos.can_score() {
@@ -69,11 +65,7 @@ pub fn defend_positions(seed: u64, count: usize, max_defences: usize) -> Vec<Pos
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
-        let side = if rng.chance(1, 2) {
-            Side::Ohs
-        } else {
-            Side::Eks
-        };
+        let side = rng.side();
         let men = 10 + rng.below(40);
         let pos = random_position(&mut rng, men, 5, side);
         if pos.is_finished() || pos.can_score() || !pos.end_turn().can_score() {
@@ -105,11 +97,7 @@ pub fn own_goal_positions(seed: u64, count: usize) -> Vec<Position> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::with_capacity(count);
     while out.len() < count {
-        let side = if rng.chance(1, 2) {
-            Side::Ohs
-        } else {
-            Side::Eks
-        };
+        let side = rng.side();
         let men = 10 + rng.below(40);
         let pos = random_position(&mut rng, men, 4, side);
         if pos.is_finished() {

@@ -2,7 +2,7 @@
 //! it scores when it can, never scores an own goal while another move
 //! exists, and stops a threat to score whenever some move does.
 
-use phutball::{Move, Position, Side};
+use phutball::{Move, Position};
 use phutball_engine::suites::{
     defend_positions, own_goal_positions, random_position, win_now_positions,
 };
@@ -81,11 +81,7 @@ fn stops_a_threat_on_random_threatened_positions() {
     let mut rng = SplitMix64::new(14);
     let mut checked = 0;
     while checked < 10 {
-        let side = if rng.chance(1, 2) {
-            Side::Ohs
-        } else {
-            Side::Eks
-        };
+        let side = rng.side();
         let men = 10 + rng.below(40);
         let pos = random_position(&mut rng, men, 5, side);
         if pos.is_finished() || pos.can_score() || !pos.end_turn().can_score() {
