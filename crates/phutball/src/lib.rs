@@ -14,6 +14,7 @@ mod perft;
 mod point;
 mod position;
 mod reach;
+mod refute;
 mod rules;
 mod score;
 mod search;

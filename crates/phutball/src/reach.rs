@@ -9,7 +9,7 @@ use crate::geometry::{
 pub(crate) struct CellSet([u64; MAILBOX_LEN / 64]);
 
 impl CellSet {
-    const EMPTY: CellSet = CellSet([0; MAILBOX_LEN / 64]);
+    pub(crate) const EMPTY: CellSet = CellSet([0; MAILBOX_LEN / 64]);
     const ALL: CellSet = CellSet([u64::MAX; MAILBOX_LEN / 64]);
 
     #[inline(always)]

@@ -1,15 +1,19 @@
 //! Can the side to move score this move? Deciding it is NP-complete in
 //! general, so it is a search: a cheap relaxation first proves most "no"
 //! answers, then a depth-first search over distinct states, goal-bound
-//! directions first, finds a scoring path or exhausts the states.
+//! directions first, finds a scoring path or exhausts the states. When that
+//! search runs long, a stronger relaxation ([`refute`]) tries once to prove
+//! that the goal is out of reach before the search goes on.
 
 use core::ops::ControlFlow;
 
-use crate::geometry::{FLAG_EKS_GOAL, FLAG_OHS_GOAL};
+use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
 use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
-use crate::search::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
+use crate::reach::Reach;
+use crate::refute;
+use crate::search::{walk, Order, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
 
 impl Position {
     /// A jump move that ends with the ball on or over the opponent's goal line,
@@ -42,6 +46,10 @@ impl Position {
             Side::Ohs => (FLAG_OHS_GOAL, &NORTH_FIRST),
             Side::Eks => (FLAG_EKS_GOAL, &SOUTH_FIRST),
         };
+        // Positions that can score mostly show it within a few thousand
+        // landings; only then is a proof that they cannot worth its cost.
+        let mut landings = 0;
+        let mut refuted = false;
         let result = walk::<DEDUP_INTERNAL, TRACK, _>(
             self,
             order,
@@ -50,12 +58,29 @@ impl Position {
             |path, flags| {
                 if flags & goal_flag != 0 {
                     on_goal(path);
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
+                    return ControlFlow::Break(());
                 }
+                landings += 1;
+                if landings == LANDINGS_BEFORE_REFUTING && self.refuted(goal_flag, order) {
+                    refuted = true;
+                    return ControlFlow::Break(());
+                }
+                ControlFlow::Continue(())
             },
         );
-        matches!(result, Ok(stats) if stats.stopped)
+        !refuted && matches!(result, Ok(stats) if stats.stopped)
+    }
+
+    /// Whether [`refute::cannot_score`] proves that no scoring path exists.
+    fn refuted(&self, goal_flag: u8, order: &Order) -> bool {
+        let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
+        let start = mb.cell(self.ball);
+        let reach = Reach::compute(&mb, goal_flag, self.rules.continue_off_board);
+        refute::cannot_score(&mb, start, goal_flag, &reach.alive, &order.offsets).is_some()
     }
 }
+
+/// Landings the search for a scoring path makes before it tries
+/// [`refute::cannot_score`] (measured on `benches/data/score-16.pos`: the
+/// positions there that can score show it within 1,700 landings).
+const LANDINGS_BEFORE_REFUTING: u64 = 2000;

@@ -21,7 +21,7 @@ use crate::state_set::StateSet;
 /// needs precomputed.
 pub(crate) struct Order {
     /// Mailbox offsets, in this order.
-    offsets: [usize; 8],
+    pub(crate) offsets: [usize; 8],
     /// For each ordered direction, the ordered index of its opposite.
     opposite: [u8; 8],
     /// For each 9-bit neighbourhood ([`Mailbox::neighbourhood`]), the mask of
