@@ -5,11 +5,13 @@
 //! man twice or land on a man nobody removed. Here a few men are *tracked*:
 //! the relaxed search keeps, with the ball's cell, which tracked men are gone,
 //! and treats every other man as maybe there, maybe not. When the relaxed
-//! search reaches the goal, its path is checked against the real rules; the
-//! last man it misused (the one nearest the goal) becomes tracked and the
-//! search runs again. Tracking men near the goal keeps the state count small:
-//! on `benches/data/score-16.pos` line 6 one tracked man settles what the
-//! exact search needs 51,043 states for.
+//! search reaches the goal, its path is checked against the real rules: if
+//! it breaks none, it is a real scoring path; otherwise the last man it
+//! misused along the path becomes tracked and the search runs again. Men
+//! misused late are mostly near the goal, where the men every scoring path
+//! needs stand, which keeps the tracked men few and the states small: on
+//! `benches/data/score-16.pos` line 6 one tracked man settles what the exact
+//! search needs 51,043 states for.
 
 use crate::geometry::{Mailbox, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
 use crate::reach::CellSet;
@@ -33,22 +35,33 @@ struct Node {
 
 const NO_PARENT: u32 = u32::MAX;
 
-/// Whether the ball on `start` certainly cannot end a jump move on a cell
-/// with `goal_flag`: `Some(n)` when proven with `n` men tracked, `None` when
-/// not proven (which does not mean the goal can be reached).
+/// What [`refute`] found.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Refutation<P = usize> {
+    /// The goal cannot be reached; the proof tracked this many men.
+    CannotScore { tracked: usize },
+    /// A real scoring path: its cells (or points), the ball's first.
+    Scores(Vec<P>),
+    /// Neither, within the budget.
+    Unknown,
+}
+
+/// Whether the ball on `start` can end a jump move on a cell with
+/// `goal_flag`, if this relaxation settles it within its budget.
 ///
 /// `alive` must hold every cell from which the [`Reach`](crate::reach::Reach)
 /// relaxation of the same mailbox reaches the goal: this search's jumps are
-/// jumps of that relaxation, so it skips landings outside `alive`.
-/// Under the default off-board rule, vacant strip cells are [`STRIP_STOP`]
-/// and the search does not go on from them. `offsets` are the eight direction offsets, tried in that order.
-pub(crate) fn cannot_score(
+/// jumps of that relaxation, so it skips landings outside `alive`. Under the
+/// default off-board rule, vacant strip cells are [`STRIP_STOP`] and the
+/// search does not go on from them. `offsets` are the eight direction
+/// offsets; each state checks them for the goal in that order.
+pub(crate) fn refute(
     mb: &Mailbox,
     start: usize,
     goal_flag: u8,
     alive: &CellSet,
     offsets: &[usize; 8],
-) -> Option<usize> {
+) -> Refutation {
     let mut search = RelaxedSearch {
         mb,
         goal_flag,
@@ -61,16 +74,24 @@ pub(crate) fn cannot_score(
         explored: 0,
     };
     loop {
-        let Some(goal_reached) = search.run(start) else {
-            return None; // over budget
+        let (node, dir, landing) = match search.run(start) {
+            Explored::OverBudget => return Refutation::Unknown,
+            Explored::GoalUnreachable => {
+                return Refutation::CannotScore {
+                    tracked: search.tracked_count,
+                }
+            }
+            Explored::GoalReached { node, dir, landing } => (node, dir, landing),
         };
-        let Some((node, dir, landing)) = goal_reached else {
-            return Some(search.tracked_count);
-        };
-        match search.last_misused_man(node, dir, landing) {
+        let jumps = search.path_to(node, dir, landing);
+        match search.last_misused_man(&jumps) {
+            None => {
+                let mut cells = vec![start];
+                cells.extend(jumps.iter().map(|&(_, _, landing)| landing));
+                return Refutation::Scores(cells);
+            }
             Some(man) if search.tracked_count < MAX_TRACKED => search.track(man),
-            // A real scoring path, or too many men to track.
-            _ => return None,
+            Some(_) => return Refutation::Unknown,
         }
     }
 }
@@ -90,6 +111,7 @@ struct RelaxedSearch<'a> {
 
 impl RelaxedSearch<'_> {
     fn track(&mut self, cell: usize) {
+        debug_assert_eq!(self.tracked[cell], 0, "a tracked man is never misused");
         self.tracked_count += 1;
         self.tracked[cell] = self.tracked_count as u8;
     }
@@ -103,10 +125,8 @@ impl RelaxedSearch<'_> {
         }
     }
 
-    /// Depth-first over relaxed states from `start`. `None`: over budget;
-    /// `Some(None)`: the goal is unreachable; `Some(Some((node, dir, landing)))`:
-    /// from `node`, the jump in `dir` lands on the goal at `landing`.
-    fn run(&mut self, start: usize) -> Option<Option<(u32, u8, usize)>> {
+    /// Depth-first over relaxed states from `start`.
+    fn run(&mut self, start: usize) -> Explored {
         self.nodes.clear();
         self.seen.clear();
         self.nodes.push(Node {
@@ -134,14 +154,18 @@ impl RelaxedSearch<'_> {
                     let may_be_vacant = contents != MAN || bit == 0 || bit & node.removed != 0;
                     if may_be_vacant {
                         if self.mb.flags[landing] & self.goal_flag != 0 {
-                            return Some(Some((index, dir as u8, landing)));
+                            return Explored::GoalReached {
+                                node: index,
+                                dir: dir as u8,
+                                landing,
+                            };
                         }
                         if contents != STRIP_STOP && self.alive.contains(landing) {
                             let removed = node.removed | run_removed;
                             if self.seen.insert(u64::from(removed) << 16 | landing as u64) {
                                 self.explored += 1;
                                 if self.explored > STATE_BUDGET {
-                                    return None;
+                                    return Explored::OverBudget;
                                 }
                                 stack.push(self.nodes.len() as u32);
                                 self.nodes.push(Node {
@@ -157,25 +181,32 @@ impl RelaxedSearch<'_> {
                 }
             }
         }
-        Some(None)
+        Explored::GoalUnreachable
     }
 
-    /// Replays the relaxed path to `node` and on by `dir` to `landing` under
-    /// the real rules; returns the last man it jumped twice or landed on
-    /// without having removed, or `None` if the path is a real one.
-    fn last_misused_man(&self, node: u32, dir: u8, landing: usize) -> Option<usize> {
-        let mut jumps = vec![(node, dir, landing)];
-        let mut at = node;
-        while self.nodes[at as usize].parent != NO_PARENT {
-            let n = self.nodes[at as usize];
-            jumps.push((n.parent, n.dir, n.cell as usize));
-            at = n.parent;
+    /// The relaxed path to `node` and on by `dir` to `landing`, as jumps
+    /// (start cell, direction, landing cell), first jump first.
+    fn path_to(&self, node: u32, dir: u8, landing: usize) -> Vec<(usize, u8, usize)> {
+        let mut jumps = vec![(self.nodes[node as usize].cell as usize, dir, landing)];
+        let mut at = self.nodes[node as usize];
+        while at.parent != NO_PARENT {
+            let parent = self.nodes[at.parent as usize];
+            jumps.push((parent.cell as usize, at.dir, at.cell as usize));
+            at = parent;
         }
+        jumps.reverse();
+        jumps
+    }
+
+    /// Replays relaxed `jumps` under the real rules; returns the last man
+    /// they jump twice or land on while it stands, or `None` if they are a
+    /// real jump path.
+    fn last_misused_man(&self, jumps: &[(usize, u8, usize)]) -> Option<usize> {
         let mut jumped = CellSet::EMPTY;
         let mut misused = None;
-        for &(from, dir, landing) in jumps.iter().rev() {
+        for &(from, dir, landing) in jumps {
             let d = self.offsets[dir as usize];
-            let mut c = (self.nodes[from as usize].cell as usize).wrapping_add(d) & MAILBOX_MASK;
+            let mut c = from.wrapping_add(d) & MAILBOX_MASK;
             while c != landing {
                 if jumped.contains(c) {
                     misused = Some(c);
@@ -189,6 +220,18 @@ impl RelaxedSearch<'_> {
         }
         misused
     }
+}
+
+/// How a run of the relaxed search ended.
+enum Explored {
+    OverBudget,
+    GoalUnreachable,
+    /// From `node`, the jump in direction `dir` lands on the goal at `landing`.
+    GoalReached {
+        node: u32,
+        dir: u8,
+        landing: usize,
+    },
 }
 
 /// A set of `u64` keys (never `u64::MAX`), open addressing.
@@ -241,11 +284,11 @@ mod tests {
 
     use proptest::prelude::*;
 
-    use super::cannot_score;
+    use super::Refutation;
     use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
     use crate::reach::Reach;
     use crate::search::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
-    use crate::{Bitboard, BoardSize, Point, Position, Rules, Side};
+    use crate::{Bitboard, BoardSize, Move, Point, Position, Rules, Side};
 
     fn goal_and_offsets(pos: &Position) -> (u8, &'static [usize; 8]) {
         match pos.to_move() {
@@ -255,13 +298,20 @@ mod tests {
     }
 
     /// The refutation of `pos`, as the can-score search calls it.
-    fn refute(pos: &Position) -> Option<usize> {
+    /// A found scoring path comes back as a [`Move`].
+    fn refute(pos: &Position) -> Result<Option<usize>, Move> {
         let (goal, offsets) = goal_and_offsets(pos);
         let continues = pos.rules().continue_off_board;
         let mb = Mailbox::new(pos.size(), pos.men(), !continues);
         let start = mb.cell(pos.ball());
         let reach = Reach::compute(&mb, goal, continues);
-        cannot_score(&mb, start, goal, &reach.alive, offsets)
+        match super::refute(&mb, start, goal, &reach.alive, offsets) {
+            Refutation::CannotScore { tracked } => Ok(Some(tracked)),
+            Refutation::Unknown => Ok(None),
+            Refutation::Scores(cells) => {
+                Err(Move::Jump(cells.iter().map(|&c| mb.point(c)).collect()))
+            }
+        }
     }
 
     /// Can-score by the exact search alone: every state, no pruning.
@@ -323,12 +373,18 @@ mod tests {
         #![proptest_config(ProptestConfig::with_cases(3000))]
 
         /// A refutation is a proof: the exact search never finds a scoring
-        /// path where one was refuted.
+        /// path where one was refuted; and a scoring path it returns is legal
+        /// and scores.
         #[test]
-        fn refuted_positions_cannot_score(pos in position()) {
-            let r = refute(&pos);
-            if r.is_some() {
-                prop_assert!(!exact_can_score(&pos), "refuted, but {} can score", pos);
+        fn refutations_agree_with_the_exact_search(pos in position()) {
+            match refute(&pos) {
+                Ok(Some(_)) => prop_assert!(!exact_can_score(&pos), "refuted, but {} can score", pos),
+                Ok(None) => {}
+                Err(path) => {
+                    let after = pos.play(&path);
+                    prop_assert!(after.is_ok(), "{} is illegal in {}: {:?}", path, pos, after);
+                    prop_assert_eq!(after.unwrap().winner(), Some(pos.to_move()), "{} in {}", path, pos);
+                }
             }
         }
     }
@@ -342,11 +398,12 @@ mod tests {
             let pos: Position = line.parse().expect("benchmark position");
             let can_score = figures.ends_with('1');
             match refute(&pos) {
-                Some(tracked) => {
+                Ok(Some(tracked)) => {
                     assert!(!can_score, "refuted {line}, which can score");
                     proved_by_tracking += usize::from(tracked > 0);
                 }
-                None => assert!(can_score || line != LINE_6, "line 6 not refuted"),
+                Ok(None) => assert!(can_score || line != LINE_6, "line 6 not refuted"),
+                Err(path) => assert!(can_score, "{path} scores in {line}, which cannot score"),
             }
         }
         // Line 6 (51,043 states for the exact search) needs a tracked man.

@@ -2,8 +2,9 @@
 //! general, so it is a search: a cheap relaxation first proves most "no"
 //! answers, then a depth-first search over distinct states, goal-bound
 //! directions first, finds a scoring path or exhausts the states. When that
-//! search runs long, a stronger relaxation ([`refute`]) tries once to prove
-//! that the goal is out of reach before the search goes on.
+//! search runs long, a stronger relaxation ([`refute`](crate::refute)) tries once to prove
+//! that the goal is out of reach, or to find a scoring path, before the
+//! search goes on.
 
 use core::ops::ControlFlow;
 
@@ -12,7 +13,7 @@ use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
 use crate::reach::Reach;
-use crate::refute;
+use crate::refute::{refute, Refutation};
 use crate::search::{walk, Order, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
 
 impl Position {
@@ -46,10 +47,14 @@ impl Position {
             Side::Ohs => (FLAG_OHS_GOAL, &NORTH_FIRST),
             Side::Eks => (FLAG_EKS_GOAL, &SOUTH_FIRST),
         };
-        // Positions that can score mostly show it within a few thousand
-        // landings; only then is a proof that they cannot worth its cost.
+        // Positions that can score mostly reach the goal within a few
+        // hundred landings (all of `score-16`'s within 1,700); one still
+        // searching after LANDINGS_BEFORE_REFUTING is worth one try of the
+        // stronger relaxation, which proves most such positions cannot score
+        // or finds a scoring path.
         let mut landings = 0;
         let mut refuted = false;
+        let mut found = false;
         let result = walk::<DEDUP_INTERNAL, TRACK, _>(
             self,
             order,
@@ -61,26 +66,40 @@ impl Position {
                     return ControlFlow::Break(());
                 }
                 landings += 1;
-                if landings == LANDINGS_BEFORE_REFUTING && self.refuted(goal_flag, order) {
-                    refuted = true;
-                    return ControlFlow::Break(());
+                if landings != LANDINGS_BEFORE_REFUTING {
+                    return ControlFlow::Continue(());
                 }
-                ControlFlow::Continue(())
+                match self.refute(goal_flag, order) {
+                    Refutation::CannotScore { .. } => refuted = true,
+                    Refutation::Scores(points) => {
+                        on_goal(&points);
+                        found = true;
+                    }
+                    Refutation::Unknown => return ControlFlow::Continue(()),
+                }
+                ControlFlow::Break(())
             },
         );
-        !refuted && matches!(result, Ok(stats) if stats.stopped)
+        found || !refuted && matches!(result, Ok(stats) if stats.stopped)
     }
 
-    /// Whether [`refute::cannot_score`] proves that no scoring path exists.
-    fn refuted(&self, goal_flag: u8, order: &Order) -> bool {
+    /// [`refute`] for this position, with a scoring path as points. Kept out
+    /// of the search's visitor, which runs on every landing.
+    #[cold]
+    #[inline(never)]
+    fn refute(&self, goal_flag: u8, order: &Order) -> Refutation<Point> {
         let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
         let start = mb.cell(self.ball);
         let reach = Reach::compute(&mb, goal_flag, self.rules.continue_off_board);
-        refute::cannot_score(&mb, start, goal_flag, &reach.alive, &order.offsets).is_some()
+        match refute(&mb, start, goal_flag, &reach.alive, &order.offsets) {
+            Refutation::Scores(cells) => {
+                Refutation::Scores(cells.iter().map(|&c| mb.point(c)).collect())
+            }
+            Refutation::CannotScore { tracked } => Refutation::CannotScore { tracked },
+            Refutation::Unknown => Refutation::Unknown,
+        }
     }
 }
 
-/// Landings the search for a scoring path makes before it tries
-/// [`refute::cannot_score`] (measured on `benches/data/score-16.pos`: the
-/// positions there that can score show it within 1,700 landings).
+/// Landings the search for a scoring path makes before it tries [`refute`].
 const LANDINGS_BEFORE_REFUTING: u64 = 2000;
