@@ -14,6 +14,7 @@
 //! search needs 51,043 states for.
 
 use crate::geometry::{Mailbox, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
+use crate::point::Point;
 use crate::reach::CellSet;
 
 /// The most men tracked; the removed ones form a `u32`.
@@ -37,11 +38,11 @@ const NO_PARENT: u32 = u32::MAX;
 
 /// What [`refute`] found.
 #[derive(Debug, PartialEq, Eq)]
-pub(crate) enum Refutation<P = usize> {
+pub(crate) enum Refutation {
     /// The goal cannot be reached; the proof tracked this many men.
     CannotScore { tracked: usize },
-    /// A real scoring path: its cells (or points), the ball's first.
-    Scores(Vec<P>),
+    /// A real scoring path, the ball's point first.
+    Scores(Vec<Point>),
     /// Neither, within the budget.
     Unknown,
 }
@@ -86,9 +87,9 @@ pub(crate) fn refute(
         let jumps = search.path_to(node, dir, landing);
         match search.last_misused_man(&jumps) {
             None => {
-                let mut cells = vec![start];
-                cells.extend(jumps.iter().map(|&(_, _, landing)| landing));
-                return Refutation::Scores(cells);
+                let mut path = vec![mb.point(start)];
+                path.extend(jumps.iter().map(|&(_, _, landing)| mb.point(landing)));
+                return Refutation::Scores(path);
             }
             Some(man) if search.tracked_count < MAX_TRACKED => search.track(man),
             Some(_) => return Refutation::Unknown,
@@ -234,7 +235,8 @@ enum Explored {
     },
 }
 
-/// A set of `u64` keys (never `u64::MAX`), open addressing.
+/// A set of `u64` keys (never `u64::MAX`), open addressing: a few thousand
+/// lookups a refutation, where std's SipHash would cost more than the search.
 #[derive(Default)]
 struct KeySet {
     slots: Vec<u64>,
@@ -308,9 +310,7 @@ mod tests {
         match super::refute(&mb, start, goal, &reach.alive, offsets) {
             Refutation::CannotScore { tracked } => Ok(Some(tracked)),
             Refutation::Unknown => Ok(None),
-            Refutation::Scores(cells) => {
-                Err(Move::Jump(cells.iter().map(|&c| mb.point(c)).collect()))
-            }
+            Refutation::Scores(path) => Err(Move::Jump(path)),
         }
     }
 

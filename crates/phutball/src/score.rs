@@ -119,21 +119,15 @@ impl Position {
         Some(found || !refuted && matches!(result, Ok(stats) if stats.stopped))
     }
 
-    /// [`refute`] for this position, with a scoring path as points. Kept out
-    /// of the search's visitor, which runs on every landing.
+    /// [`refute`] for this position. Kept out of the search's visitor, which
+    /// runs on every landing.
     #[cold]
     #[inline(never)]
-    fn refute(&self, goal_flag: u8, order: &Order) -> Refutation<Point> {
+    fn refute(&self, goal_flag: u8, order: &Order) -> Refutation {
         let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
         let start = mb.cell(self.ball);
         let reach = Reach::compute(&mb, goal_flag, self.rules.continue_off_board);
-        match refute(&mb, start, goal_flag, &reach.alive, &order.offsets) {
-            Refutation::Scores(cells) => {
-                Refutation::Scores(cells.iter().map(|&c| mb.point(c)).collect())
-            }
-            Refutation::CannotScore { tracked } => Refutation::CannotScore { tracked },
-            Refutation::Unknown => Refutation::Unknown,
-        }
+        refute(&mb, start, goal_flag, &reach.alive, &order.offsets)
     }
 }
 
