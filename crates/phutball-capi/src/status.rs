@@ -1,6 +1,6 @@
 //! Status codes returned by every fallible function, and the failures they stand for.
 
-use phutball::{GameError, IllegalMove, InvalidPosition, ParseError, TooManyOutcomes};
+use phutball::{GameError, IllegalMove, InvalidPosition, ParseError, SearchError, TooManyOutcomes};
 
 /// What a call did. Every fallible function returns one; anything but
 /// `PHUTBALL_STATUS_OK` means the call changed nothing the caller can see
@@ -26,11 +26,18 @@ pub enum PhutballStatus {
     MoveLimit = 6,
     /// The caller's buffer is too small; the size needed has been written.
     BufferTooSmall = 7,
-    /// The distinct-outcome search would need more memory than its bound allows.
+    /// A search or a list would need more memory than its bound allows (the
+    /// distinct-outcome bound, or the memory limit), or the allocator refused.
     TooManyOutcomes = 8,
     /// An argument out of range: a side that is neither Ohs nor Eks, a point
     /// no board has, an index past the end.
     InvalidArgument = 9,
+    /// The call's deadline passed before it could answer.
+    TimedOut = 10,
+    /// The call's cancel token was cancelled before it could answer.
+    Cancelled = 11,
+    /// The call's work limit was reached before it could answer.
+    WorkLimit = 12,
     /// A bug in the library: it panicked. The panic was caught at the boundary;
     /// the handles passed to the call are unchanged.
     Panic = 100,
@@ -50,6 +57,9 @@ impl PhutballStatus {
             7 => "buffer too small\0",
             8 => "too many outcomes\0",
             9 => "invalid argument\0",
+            10 => "timed out\0",
+            11 => "cancelled\0",
+            12 => "work limit reached\0",
             100 => "internal error (panic)\0",
             _ => "unknown status\0",
         }
@@ -123,5 +133,17 @@ impl From<GameError> for Failure {
 impl From<TooManyOutcomes> for Failure {
     fn from(e: TooManyOutcomes) -> Failure {
         Failure::new(PhutballStatus::TooManyOutcomes, e.to_string())
+    }
+}
+
+impl From<SearchError> for Failure {
+    fn from(e: SearchError) -> Failure {
+        let status = match e {
+            SearchError::TimedOut => PhutballStatus::TimedOut,
+            SearchError::Cancelled => PhutballStatus::Cancelled,
+            SearchError::WorkLimit { .. } => PhutballStatus::WorkLimit,
+            _ => PhutballStatus::TooManyOutcomes,
+        };
+        Failure::new(status, e.to_string())
     }
 }

@@ -59,6 +59,7 @@
 
 mod arena;
 mod candidates;
+mod deadline;
 mod error;
 mod eval;
 mod limits;
@@ -70,6 +71,7 @@ pub mod suites;
 mod table;
 
 pub use arena::{play_game, MatchError};
+pub use deadline::Deadline;
 pub use error::EngineError;
 pub use limits::{Limits, MAX_DEPTH};
 pub use players::{BaselinePlayer, Player, RandomPlayer};

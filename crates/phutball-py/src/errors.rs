@@ -5,10 +5,10 @@ use std::fmt::Display;
 
 use phutball::{
     ActionError, GameError, IllegalMove, InvalidPosition, ParseError as CoreParseError,
-    TooManyOutcomes,
+    SearchError, TooManyOutcomes,
 };
 use pyo3::create_exception;
-use pyo3::exceptions::{PyRuntimeError, PyValueError};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyTimeoutError, PyValueError};
 use pyo3::prelude::*;
 
 create_exception!(
@@ -36,6 +36,13 @@ create_exception!(
     "The distinct-outcome search would need more memory than its bound."
 );
 
+create_exception!(
+    phutball,
+    SearchTimeout,
+    PyTimeoutError,
+    "A search ran out of the time (or work) it was given before it could answer."
+);
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("ParseError", py.get_type::<ParseError>())?;
@@ -48,6 +55,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "TooManyOutcomesError",
         py.get_type::<TooManyOutcomesError>(),
     )?;
+    m.add("SearchTimeout", py.get_type::<SearchTimeout>())?;
     Ok(())
 }
 
@@ -94,5 +102,17 @@ impl<T> OrRaise<T> for Result<T, InvalidPosition> {
 impl<T> OrRaise<T> for Result<T, TooManyOutcomes> {
     fn or_raise(self) -> PyResult<T> {
         self.map_err(|e| raise(TooManyOutcomesError::new_err, e))
+    }
+}
+
+impl<T> OrRaise<T> for Result<T, SearchError> {
+    fn or_raise(self) -> PyResult<T> {
+        self.map_err(|e| match e {
+            SearchError::TimedOut | SearchError::WorkLimit { .. } => {
+                raise(SearchTimeout::new_err, e)
+            }
+            SearchError::Cancelled => raise(PyKeyboardInterrupt::new_err, e),
+            _ => raise(TooManyOutcomesError::new_err, e),
+        })
     }
 }

@@ -3,12 +3,13 @@
 
 use core::ops::ControlFlow;
 
+use crate::budget::{Budget, Meter, SearchError};
 use crate::error::{IllegalMove, TooManyOutcomes};
 use crate::geometry::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
-use crate::search::{walk, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
+use crate::search::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
 
 /// One jump of the ball: from its point over a line of one or more men to the
 /// first vacant point behind them.
@@ -143,7 +144,8 @@ impl Position {
     /// Calls `visit` with every legal jump path (start point first, then each
     /// landing), in depth-first order; every non-empty prefix of a legal path
     /// is a path. `visit` may stop the walk by returning `ControlFlow::Break`.
-    /// Nothing is allocated per path.
+    /// Nothing is allocated per path. Unbounded: dense positions have
+    /// billions of paths; [`Position::for_each_jump_path_within`] takes a budget.
     ///
     /// ```
     /// use core::ops::ControlFlow;
@@ -157,31 +159,63 @@ impl Position {
     /// assert_eq!(longest.len(), 4); // K6-G9-G11-J11
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
-    pub fn for_each_jump_path<F>(&self, mut visit: F) -> ControlFlow<()>
+    pub fn for_each_jump_path<F>(&self, visit: F) -> ControlFlow<()>
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
     {
-        match walk::<DEDUP_NONE, true, _>(self, &CLOCKWISE, usize::MAX, None, |path, _| visit(path))
-        {
-            Ok(stats) if stats.stopped => ControlFlow::Break(()),
-            _ => ControlFlow::Continue(()),
-        }
+        // An unlimited budget has nothing to run out of.
+        self.for_each_jump_path_within(&Budget::unlimited(), visit)
+            .unwrap_or(ControlFlow::Break(()))
     }
 
-    /// Every legal jump path as a [`Move`]. Dense positions have millions:
+    /// [`Position::for_each_jump_path`] within `budget` (a landing is a step
+    /// of work): `Ok` with whether `visit` stopped the walk, or why it gave up.
+    pub fn for_each_jump_path_within<F>(
+        &self,
+        budget: &Budget<'_>,
+        mut visit: F,
+    ) -> Result<ControlFlow<()>, SearchError>
+    where
+        F: FnMut(&[Point]) -> ControlFlow<()>,
+    {
+        let meter = Meter::start(budget)?;
+        let stats =
+            walk::<DEDUP_NONE, true, _>(self, &CLOCKWISE, usize::MAX, None, &meter, |path, _| {
+                visit(path)
+            })?;
+        Ok(flow(stats))
+    }
+
+    /// Every legal jump path as a [`Move`], within the default [`Budget`]
+    /// (its memory limit counts the list). Dense positions have millions:
     /// prefer [`Position::for_each_jump_path`] or [`Position::count_jump_paths`].
-    pub fn jump_paths(&self) -> Vec<Move> {
+    pub fn jump_paths(&self) -> Result<Vec<Move>, SearchError> {
+        self.jump_paths_within(&Budget::default())
+    }
+
+    /// [`Position::jump_paths`] within `budget`.
+    pub fn jump_paths_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
+        let meter = Meter::start(budget)?;
         let mut out = Vec::new();
-        let _ = self.for_each_jump_path(|path| {
-            out.push(Move::Jump(path.to_vec()));
-            ControlFlow::Continue(())
-        });
-        out
+        let mut failed = None;
+        walk::<DEDUP_NONE, true, _>(self, &CLOCKWISE, usize::MAX, None, &meter, |path, _| {
+            collect(&meter, &mut out, path, &mut failed)
+        })?;
+        failed.map_or(Ok(out), Err)
     }
 
     /// The number of legal jump paths, counted without building any.
+    /// Unbounded: [`Position::count_jump_paths_within`] takes a budget.
     pub fn count_jump_paths(&self) -> u64 {
-        crate::search::count_paths(self)
+        let meter = Meter::unlimited();
+        // An unlimited budget has nothing to run out of.
+        crate::search::count_paths(self, &meter).unwrap_or(u64::MAX)
+    }
+
+    /// [`Position::count_jump_paths`] within `budget` (a landing the walk
+    /// goes on from is a step of work; it uses no memory to speak of).
+    pub fn count_jump_paths_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
+        crate::search::count_paths(self, &Meter::start(budget)?)
     }
 
     /// Calls `visit` once per distinct resulting position (ball point plus
@@ -196,24 +230,42 @@ impl Position {
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
     {
-        let stats =
-            walk::<DEDUP_ALL, true, _>(self, &CLOCKWISE, limit, None, |path, _| visit(path))?;
-        Ok(if stats.stopped {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        })
+        let meter = Meter::unlimited();
+        walk::<DEDUP_ALL, true, _>(self, &CLOCKWISE, limit, None, &meter, |path, _| visit(path))
+            .map(flow)
+            .map_err(|e| outcome_limit(e, limit))
     }
 
-    /// [`Position::for_each_jump_outcome_bounded`] with [`DEFAULT_OUTCOME_LIMIT`].
-    pub fn for_each_jump_outcome<F>(&self, visit: F) -> Result<ControlFlow<()>, TooManyOutcomes>
+    /// [`Position::for_each_jump_outcome_within`] with the default [`Budget`].
+    pub fn for_each_jump_outcome<F>(&self, visit: F) -> Result<ControlFlow<()>, SearchError>
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
     {
-        self.for_each_jump_outcome_bounded(DEFAULT_OUTCOME_LIMIT, visit)
+        self.for_each_jump_outcome_within(&Budget::default(), visit)
     }
 
-    /// One jump move per distinct resulting position, with a representative path.
+    /// Calls `visit` once per distinct resulting position, as
+    /// [`Position::for_each_jump_outcome_bounded`] does, within `budget`: a
+    /// distinct outcome is a step of work, and the states remembered count
+    /// against its memory limit. Streams: nothing is kept per outcome but
+    /// its state's fingerprint (16 bytes and a slot).
+    pub fn for_each_jump_outcome_within<F>(
+        &self,
+        budget: &Budget<'_>,
+        mut visit: F,
+    ) -> Result<ControlFlow<()>, SearchError>
+    where
+        F: FnMut(&[Point]) -> ControlFlow<()>,
+    {
+        let meter = Meter::start(budget)?;
+        walk::<DEDUP_ALL, true, _>(self, &CLOCKWISE, usize::MAX, None, &meter, |path, _| {
+            visit(path)
+        })
+        .map(flow)
+    }
+
+    /// One jump move per distinct resulting position, with a representative
+    /// path, within the default [`Budget`] (its memory limit counts the list).
     ///
     /// ```
     /// use phutball::Position;
@@ -222,11 +274,33 @@ impl Position {
     /// assert_eq!(moves, ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn jump_outcomes(&self) -> Result<Vec<Move>, TooManyOutcomes> {
-        self.jump_outcomes_bounded(DEFAULT_OUTCOME_LIMIT)
+    pub fn jump_outcomes(&self) -> Result<Vec<Move>, SearchError> {
+        self.jump_outcomes_within(&Budget::default())
     }
 
-    /// [`Position::jump_outcomes`] keeping at most `limit` outcomes in memory.
+    /// [`Position::jump_outcomes`] within `budget`.
+    pub fn jump_outcomes_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
+        let meter = Meter::start(budget)?;
+        let mut out = Vec::new();
+        self.jump_outcomes_metered(&meter, &mut out)?;
+        Ok(out)
+    }
+
+    /// Appends one jump move per distinct outcome to `out`, on `meter`.
+    pub(crate) fn jump_outcomes_metered(
+        &self,
+        meter: &Meter<'_>,
+        out: &mut Vec<Move>,
+    ) -> Result<(), SearchError> {
+        let mut failed = None;
+        walk::<DEDUP_ALL, true, _>(self, &CLOCKWISE, usize::MAX, None, meter, |path, _| {
+            collect(meter, out, path, &mut failed)
+        })?;
+        failed.map_or(Ok(()), Err)
+    }
+
+    /// [`Position::jump_outcomes`] keeping at most `limit` outcomes in
+    /// memory, with no other bound.
     pub fn jump_outcomes_bounded(&self, limit: usize) -> Result<Vec<Move>, TooManyOutcomes> {
         let mut out = Vec::new();
         let _ = self.for_each_jump_outcome_bounded(limit, |path| {
@@ -236,18 +310,87 @@ impl Position {
         Ok(out)
     }
 
-    /// The number of distinct positions the side to move can reach by jumping.
-    pub fn count_jump_outcomes(&self) -> Result<u64, TooManyOutcomes> {
-        self.count_jump_outcomes_bounded(DEFAULT_OUTCOME_LIMIT)
+    /// The number of distinct positions the side to move can reach by
+    /// jumping, within the default [`Budget`].
+    pub fn count_jump_outcomes(&self) -> Result<u64, SearchError> {
+        self.count_jump_outcomes_within(&Budget::default())
     }
 
-    /// [`Position::count_jump_outcomes`] keeping at most `limit` outcomes in memory.
-    pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomes> {
-        Ok(
-            walk::<DEDUP_ALL, false, _>(self, &CLOCKWISE, limit, None, |_, _| {
-                ControlFlow::Continue(())
-            })?
-            .landings,
-        )
+    /// [`Position::count_jump_outcomes`] within `budget`.
+    pub fn count_jump_outcomes_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
+        self.count_jump_outcomes_metered(&Meter::start(budget)?)
     }
+
+    pub(crate) fn count_jump_outcomes_metered(
+        &self,
+        meter: &Meter<'_>,
+    ) -> Result<u64, SearchError> {
+        let stats =
+            walk::<DEDUP_ALL, false, _>(self, &CLOCKWISE, usize::MAX, None, meter, |_, _| {
+                ControlFlow::Continue(())
+            })?;
+        Ok(stats.landings)
+    }
+
+    /// [`Position::count_jump_outcomes`] keeping at most `limit` outcomes in
+    /// memory, with no other bound.
+    pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomes> {
+        let meter = Meter::unlimited();
+        walk::<DEDUP_ALL, false, _>(self, &CLOCKWISE, limit, None, &meter, |_, _| {
+            ControlFlow::Continue(())
+        })
+        .map(|stats| stats.landings)
+        .map_err(|e| outcome_limit(e, limit))
+    }
+}
+
+/// Whether the visitor stopped the walk.
+fn flow(stats: WalkStats) -> ControlFlow<()> {
+    if stats.stopped {
+        ControlFlow::Break(())
+    } else {
+        ControlFlow::Continue(())
+    }
+}
+
+/// The outcome-limited forms have no budget but the limit: the only other
+/// failure is the allocator's refusal, reported as the limit reached.
+fn outcome_limit(e: SearchError, limit: usize) -> TooManyOutcomes {
+    match e {
+        SearchError::TooManyOutcomes(e) => e,
+        _ => TooManyOutcomes { limit },
+    }
+}
+
+/// A visitor's body that appends `path` to `out` as a jump move, on
+/// `meter`'s memory; a failure is kept in `failed` and stops the walk.
+fn collect(
+    meter: &Meter<'_>,
+    out: &mut Vec<Move>,
+    path: &[Point],
+    failed: &mut Option<SearchError>,
+) -> ControlFlow<()> {
+    match jump_move(path).and_then(|m| {
+        // The path's heap block, rounded to an allocator's granularity.
+        let bytes = (path.len() * core::mem::size_of::<Point>()).next_multiple_of(16);
+        meter.push(out, m, bytes, "the list of moves")
+    }) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => {
+            *failed = Some(e);
+            ControlFlow::Break(())
+        }
+    }
+}
+
+/// `path` as a jump move, its points allocated with `try_reserve`.
+fn jump_move(path: &[Point]) -> Result<Move, SearchError> {
+    let mut points = Vec::new();
+    points
+        .try_reserve_exact(path.len())
+        .map_err(|_| SearchError::OutOfMemory {
+            what: "the list of moves",
+        })?;
+    points.extend_from_slice(path);
+    Ok(Move::Jump(points))
 }

@@ -4,6 +4,7 @@
 
 mod actions;
 mod bitboard;
+mod budget;
 mod error;
 mod game;
 mod geometry;
@@ -23,13 +24,14 @@ mod state_set;
 
 pub use actions::{Action, ActionError};
 pub use bitboard::{Bitboard, Points};
+pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
 pub use error::{GameError, IllegalMove, InvalidPosition, ParseError, TooManyOutcomes};
 pub use game::{Game, GameResult};
 pub use geometry::BoardSize;
 pub use jumps::{Jump, DEFAULT_OUTCOME_LIMIT};
 pub use moves::Move;
 pub use notation::side_name;
-pub use perft::perft;
+pub use perft::{perft, perft_within};
 pub use point::{Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use position::Position;
 pub use rules::Rules;

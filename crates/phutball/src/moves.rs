@@ -1,6 +1,7 @@
 //! Moves as values: placements and jump paths; legality and play.
 
-use crate::error::{IllegalMove, TooManyOutcomes};
+use crate::budget::{Budget, Meter, SearchError};
+use crate::error::IllegalMove;
 use crate::point::Point;
 use crate::position::Position;
 
@@ -82,24 +83,27 @@ impl Position {
                 next.add_man(p);
                 Ok(next.end_turn())
             }
-            Move::Jump(path) => {
-                let (&start, landings) = path.split_first().ok_or(IllegalMove::EmptyJump)?;
-                if landings.is_empty() {
-                    return Err(IllegalMove::EmptyJump);
-                }
-                if start != self.ball {
-                    return Err(IllegalMove::NotFromBall {
-                        ball: self.ball,
-                        start,
-                    });
-                }
-                let mut next = *self;
-                for &to in landings {
-                    next = next.apply_jump(to)?;
-                }
-                Ok(next.end_turn())
-            }
+            Move::Jump(path) => self.play_jump_path(path),
         }
+    }
+
+    /// Plays the jump move along `path` (the ball's point, then each landing).
+    pub(crate) fn play_jump_path(&self, path: &[Point]) -> Result<Position, IllegalMove> {
+        let (&start, landings) = path.split_first().ok_or(IllegalMove::EmptyJump)?;
+        if landings.is_empty() {
+            return Err(IllegalMove::EmptyJump);
+        }
+        if start != self.ball {
+            return Err(IllegalMove::NotFromBall {
+                ball: self.ball,
+                start,
+            });
+        }
+        let mut next = *self;
+        for &to in landings {
+            next = next.apply_jump(to)?;
+        }
+        Ok(next.end_turn())
     }
 
     /// Every placement, in row order from row 1, left to right.
@@ -107,15 +111,36 @@ impl Position {
         self.placement_points().iter().map(Move::Place).collect()
     }
 
-    /// Every legal move: the placements, then one jump move per distinct outcome.
-    pub fn legal_moves(&self) -> Result<Vec<Move>, TooManyOutcomes> {
-        let mut moves = self.placements();
-        moves.extend(self.jump_outcomes()?);
+    /// Every legal move: the placements, then one jump move per distinct
+    /// outcome, within the default [`Budget`] (its memory limit counts the list).
+    pub fn legal_moves(&self) -> Result<Vec<Move>, SearchError> {
+        self.legal_moves_within(&Budget::default())
+    }
+
+    /// [`Position::legal_moves`] within `budget`.
+    pub fn legal_moves_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
+        let meter = Meter::start(budget)?;
+        let mut moves = Vec::new();
+        for p in self.placement_points().iter() {
+            meter.tick()?;
+            meter.push(&mut moves, Move::Place(p), 0, "the list of moves")?;
+        }
+        self.jump_outcomes_metered(&meter, &mut moves)?;
         Ok(moves)
     }
 
-    /// The number of legal moves (placements plus distinct jump outcomes).
-    pub fn count_legal_moves(&self) -> Result<u64, TooManyOutcomes> {
-        Ok(self.placement_points().count() as u64 + self.count_jump_outcomes()?)
+    /// The number of legal moves (placements plus distinct jump outcomes),
+    /// within the default [`Budget`].
+    pub fn count_legal_moves(&self) -> Result<u64, SearchError> {
+        self.count_legal_moves_within(&Budget::default())
+    }
+
+    /// [`Position::count_legal_moves`] within `budget`.
+    pub fn count_legal_moves_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
+        self.count_legal_moves_metered(&Meter::start(budget)?)
+    }
+
+    pub(crate) fn count_legal_moves_metered(&self, meter: &Meter<'_>) -> Result<u64, SearchError> {
+        Ok(self.placement_points().count() as u64 + self.count_jump_outcomes_metered(meter)?)
     }
 }

@@ -317,14 +317,21 @@ mod tests {
     /// Can-score by the exact search alone: every state, no pruning.
     fn exact_can_score(pos: &Position) -> bool {
         let (goal, _) = goal_and_offsets(pos);
-        let stats =
-            walk::<DEDUP_INTERNAL, false, _>(pos, &NORTH_FIRST, usize::MAX, None, |_, flags| {
+        let meter = crate::budget::Meter::unlimited();
+        let stats = walk::<DEDUP_INTERNAL, false, _>(
+            pos,
+            &NORTH_FIRST,
+            usize::MAX,
+            None,
+            &meter,
+            |_, flags| {
                 if flags & goal != 0 {
                     ControlFlow::Break(())
                 } else {
                     ControlFlow::Continue(())
                 }
-            });
+            },
+        );
         stats.expect("no outcome limit").stopped
     }
 

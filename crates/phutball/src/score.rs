@@ -8,6 +8,7 @@
 
 use core::ops::ControlFlow;
 
+use crate::budget::{Budget, Meter, SearchError};
 use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
 use crate::moves::Move;
 use crate::point::{Point, Side};
@@ -28,20 +29,59 @@ impl Position {
     /// assert!(!pos.end_turn().can_score());
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
+    ///
+    /// Unbounded: deciding it can take minutes on dense boards;
+    /// [`Position::scoring_jump_within`] takes a budget.
     pub fn scoring_jump(&self) -> Option<Move> {
+        let meter = Meter::unlimited();
         let mut found = None;
-        self.score_search::<true>(|path| found = Some(Move::Jump(path.to_vec())));
+        // An unlimited budget has nothing to run out of.
+        let _ = self.score_search::<true>(&meter, |path| found = Some(Move::Jump(path.to_vec())));
         found
     }
 
-    /// Whether the side to move can score this move.
-    pub fn can_score(&self) -> bool {
-        self.score_search::<false>(|_| ())
+    /// [`Position::scoring_jump`] within `budget` (a landing is a step of
+    /// work): `Ok(None)` only when it is proved that no jump scores.
+    pub fn scoring_jump_within(&self, budget: &Budget<'_>) -> Result<Option<Move>, SearchError> {
+        let meter = Meter::start(budget)?;
+        let mut found = None;
+        self.score_search::<true>(&meter, |path| found = Some(Move::Jump(path.to_vec())))?;
+        Ok(found)
     }
 
-    fn score_search<const TRACK: bool>(&self, mut on_goal: impl FnMut(&[Point])) -> bool {
+    /// Whether the side to move can score this move.
+    ///
+    /// Unbounded: deciding it can take minutes on dense boards;
+    /// [`Position::can_score_within`] takes a budget.
+    pub fn can_score(&self) -> bool {
+        let meter = Meter::unlimited();
+        self.score_search::<false>(&meter, |_| ()).unwrap_or(false)
+    }
+
+    /// [`Position::can_score`] within `budget` (a landing is a step of
+    /// work): the exact answer, or why it gave up.
+    ///
+    /// ```
+    /// use phutball::{Budget, Position, SearchError};
+    /// let pos: Position = "13#1/12@2/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O".parse()?;
+    /// assert_eq!(pos.can_score_within(&Budget::default()), Ok(true));
+    /// assert_eq!(
+    ///     pos.can_score_within(&Budget::default().with_work_limit(0)),
+    ///     Err(SearchError::WorkLimit { limit: 0 }),
+    /// );
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    pub fn can_score_within(&self, budget: &Budget<'_>) -> Result<bool, SearchError> {
+        self.score_search::<false>(&Meter::start(budget)?, |_| ())
+    }
+
+    fn score_search<const TRACK: bool>(
+        &self,
+        meter: &Meter<'_>,
+        mut on_goal: impl FnMut(&[Point]),
+    ) -> Result<bool, SearchError> {
         if self.is_finished() {
-            return false;
+            return Ok(false);
         }
         let (goal_flag, order) = match self.to_move {
             Side::Ohs => (FLAG_OHS_GOAL, &NORTH_FIRST),
@@ -49,15 +89,21 @@ impl Position {
         };
         // A depth-first search's time varies wildly with its order of
         // directions on dense boards; one that runs long restarts with the
-        // other order, with twice the budget each time, until one finishes.
+        // other order, with twice the budget each time, until one finishes
+        // or the caller's budget runs out.
         let mut budget = FIRST_BUDGET;
         let mut first = true;
         loop {
             for order in [order, &CLOCKWISE] {
-                if let Some(found) =
-                    self.search_for_goal::<TRACK>(goal_flag, order, budget, first, &mut on_goal)
-                {
-                    return found;
+                if let Some(found) = self.search_for_goal::<TRACK>(
+                    goal_flag,
+                    order,
+                    budget,
+                    first,
+                    meter,
+                    &mut on_goal,
+                )? {
+                    return Ok(found);
                 }
                 first = false;
             }
@@ -78,8 +124,9 @@ impl Position {
         order: &'static Order,
         max_landings: u64,
         try_refute: bool,
+        meter: &Meter<'_>,
         on_goal: &mut impl FnMut(&[Point]),
-    ) -> Option<bool> {
+    ) -> Result<Option<bool>, SearchError> {
         let mut landings = 0;
         let mut refuted = false;
         let mut found = false;
@@ -89,6 +136,7 @@ impl Position {
             order,
             usize::MAX,
             Some(goal_flag),
+            meter,
             |path, flags| {
                 if flags & goal_flag != 0 {
                     on_goal(path);
@@ -113,10 +161,11 @@ impl Position {
                 ControlFlow::Break(())
             },
         );
+        let stats = result?;
         if gave_up {
-            return None;
+            return Ok(None);
         }
-        Some(found || !refuted && matches!(result, Ok(stats) if stats.stopped))
+        Ok(Some(found || !refuted && stats.stopped))
     }
 
     /// [`refute`] for this position. Kept out of the search's visitor, which

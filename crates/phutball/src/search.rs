@@ -6,7 +6,7 @@
 
 use core::ops::ControlFlow;
 
-use crate::error::TooManyOutcomes;
+use crate::budget::{Meter, SearchError};
 use crate::geometry::{
     Mailbox, DIRECTION_OFFSETS, EMPTY, FINGERPRINT_BALL, FINGERPRINT_MEN, MAILBOX_MASK, MAN,
     OUTSIDE, STRIP_STOP,
@@ -96,10 +96,17 @@ pub(crate) struct WalkStats {
 /// Why a walk stopped early.
 enum Stop {
     Visitor,
-    Limit,
+    Budget(SearchError),
 }
 
-struct Walker<V, const DEDUP: u8, const TRACK: bool> {
+impl From<SearchError> for Stop {
+    fn from(e: SearchError) -> Stop {
+        Stop::Budget(e)
+    }
+}
+
+struct Walker<'m, 'b, V, const DEDUP: u8, const TRACK: bool> {
+    meter: &'m Meter<'b>,
     mb: Mailbox,
     order: &'static Order,
     /// The goal flag of the side to move when pruning for the can-score search.
@@ -127,13 +134,16 @@ struct Walker<V, const DEDUP: u8, const TRACK: bool> {
 ///   the can-score search's pruning.
 ///
 /// The visitor gets the path (start point first) and the landing cell's flags.
+/// Every landing is a step of work on `meter`; the state set's memory is
+/// accounted to it too (and given back at the end).
 pub(crate) fn walk<const DEDUP: u8, const TRACK: bool, V>(
     pos: &Position,
     order: &'static Order,
     outcome_limit: usize,
     prune_for_goal: Option<u8>,
+    meter: &Meter<'_>,
     visit: V,
-) -> Result<WalkStats, TooManyOutcomes>
+) -> Result<WalkStats, SearchError>
 where
     V: FnMut(&[Point], u8) -> ControlFlow<()>,
 {
@@ -143,14 +153,16 @@ where
     let mb = Mailbox::new(pos.size, pos.men, !pos.rules.continue_off_board);
     let start = mb.cell(pos.ball);
     let pending = order.neighbours[mb.neighbourhood(start)];
+    let seen = StateSet::new(DEDUP == DEDUP_ALL, outcome_limit, pos.men.count(), meter)?;
     let mut walker = Walker::<V, DEDUP, TRACK> {
+        meter,
         mb,
         order,
         prune_for_goal,
         may_jump_from_strip: pos.rules.continue_off_board,
         visit,
         searched: SearchedCache::new(DEDUP == DEDUP_INTERNAL),
-        seen: StateSet::new(DEDUP == DEDUP_ALL, outcome_limit, pos.men.count()),
+        seen,
         points: Vec::with_capacity(if TRACK {
             pos.men.count() as usize + 2
         } else {
@@ -172,10 +184,9 @@ where
         None => Reach::EVERYWHERE,
     };
     let result = walker.search(start, pending, 0, &reach, 0);
+    meter.release(walker.seen.bytes());
     match result {
-        ControlFlow::Break(Stop::Limit) => Err(TooManyOutcomes {
-            limit: outcome_limit,
-        }),
+        ControlFlow::Break(Stop::Budget(e)) => Err(e),
         flow => Ok(WalkStats {
             landings: walker.landings,
             stopped: flow.is_break(),
@@ -183,7 +194,7 @@ where
     }
 }
 
-impl<V, const DEDUP: u8, const TRACK: bool> Walker<V, DEDUP, TRACK>
+impl<V, const DEDUP: u8, const TRACK: bool> Walker<'_, '_, V, DEDUP, TRACK>
 where
     V: FnMut(&[Point], u8) -> ControlFlow<()>,
 {
@@ -215,11 +226,17 @@ where
             let mut child_removed = 0;
             if DEDUP == DEDUP_ALL {
                 child_removed = fingerprint_run(removed, first, landing, d);
-                match self.seen.insert(child_removed ^ FINGERPRINT_BALL[landing]) {
+                match self
+                    .seen
+                    .insert(child_removed ^ FINGERPRINT_BALL[landing], self.meter)
+                {
                     Ok(true) => {}
                     Ok(false) => continue,
-                    Err(_) => return ControlFlow::Break(Stop::Limit),
+                    Err(e) => return ControlFlow::Break(Stop::Budget(e)),
                 }
+            }
+            if let Err(e) = self.meter.tick() {
+                return ControlFlow::Break(Stop::Budget(e));
             }
             self.landings += 1;
             if TRACK {
@@ -321,17 +338,24 @@ const RECOMPUTE_DEPTH: usize = 4;
 
 /// The number of jump paths of `pos`: the walk of [`walk`] stripped to what
 /// counting needs (no visitor, no states, no pruning), for the hot loop.
-pub(crate) fn count_paths(pos: &Position) -> u64 {
+/// A step of work on `meter` is a landing searched below (a leaf costs too
+/// little to count on its own).
+pub(crate) fn count_paths(pos: &Position, meter: &Meter<'_>) -> Result<u64, SearchError> {
     if !pos.ball_may_jump() {
-        return 0;
+        return Ok(0);
     }
     let mut mb = Mailbox::new(pos.size, pos.men, !pos.rules.continue_off_board);
     let start = mb.cell(pos.ball);
     let pending = CLOCKWISE.neighbours[mb.neighbourhood(start)];
-    count_below(&mut mb, start, pending)
+    count_below(&mut mb, start, pending, meter)
 }
 
-fn count_below(mb: &mut Mailbox, ball: usize, mut pending: u8) -> u64 {
+fn count_below(
+    mb: &mut Mailbox,
+    ball: usize,
+    mut pending: u8,
+    meter: &Meter<'_>,
+) -> Result<u64, SearchError> {
     let order = &CLOCKWISE;
     let mut paths = 0;
     while pending != 0 {
@@ -358,17 +382,19 @@ fn count_below(mb: &mut Mailbox, ball: usize, mut pending: u8) -> u64 {
         if child_pending == 0 {
             continue;
         }
+        meter.tick()?;
         let mut c = first;
         while c != landing {
             mb.set_man(c, false);
             c = c.wrapping_add(d) & MAILBOX_MASK;
         }
-        paths += count_below(mb, landing, child_pending);
+        let below = count_below(mb, landing, child_pending, meter);
         let mut c = first;
         while c != landing {
             mb.set_man(c, true);
             c = c.wrapping_add(d) & MAILBOX_MASK;
         }
+        paths += below?;
     }
-    paths
+    Ok(paths)
 }

@@ -1,6 +1,10 @@
 //! The exact set of states the distinct-outcome search has visited.
 
+use crate::budget::{Meter, SearchError};
 use crate::error::TooManyOutcomes;
+
+/// What the memory limit names when the state set outgrows it.
+const WHAT: &str = "the set of states searched";
 
 /// A first table size for a position with `men` men: outcomes grow steeply
 /// with the men on the board, and growing the table is much of its cost (on
@@ -29,16 +33,29 @@ pub(crate) struct StateSet {
 }
 
 impl StateSet {
-    /// A set holding at most `limit` states, or an unused one (no allocation).
-    pub(crate) fn new(enabled: bool, limit: usize, men: u32) -> StateSet {
+    /// A set holding at most `limit` states, or an unused one (no
+    /// allocation); its memory is accounted to `meter`.
+    pub(crate) fn new(
+        enabled: bool,
+        limit: usize,
+        men: u32,
+        meter: &Meter<'_>,
+    ) -> Result<StateSet, SearchError> {
         let slots = if enabled { initial_slots(men) } else { 0 };
-        StateSet {
+        meter.hold(slots * SLOT_BYTES, WHAT)?;
+        Ok(StateSet {
+            // vec![0; n] allocates zeroed pages the table may never touch.
             tags: vec![0; slots],
             entries: vec![0; slots],
             fingerprints: Vec::new(),
             // Entries are 32-bit indices.
             limit: limit.min(u32::MAX as usize),
-        }
+        })
+    }
+
+    /// The bytes this set holds, as accounted to its meter.
+    pub(crate) fn bytes(&self) -> usize {
+        self.tags.len() * SLOT_BYTES + self.fingerprints.capacity() * 16
     }
 
     #[inline(always)]
@@ -48,7 +65,11 @@ impl StateSet {
 
     /// Inserts the state; `Ok(false)` if it was already there.
     #[inline]
-    pub(crate) fn insert(&mut self, fingerprint: u128) -> Result<bool, TooManyOutcomes> {
+    pub(crate) fn insert(
+        &mut self,
+        fingerprint: u128,
+        meter: &Meter<'_>,
+    ) -> Result<bool, SearchError> {
         let mask = self.tags.len() - 1;
         let tag = Self::tag(fingerprint);
         let mut slot = fingerprint as usize & mask;
@@ -63,19 +84,33 @@ impl StateSet {
             slot = (slot + 1) & mask;
         }
         if self.fingerprints.len() >= self.limit {
-            return Err(TooManyOutcomes { limit: self.limit });
+            return Err(TooManyOutcomes { limit: self.limit }.into());
+        }
+        if self.fingerprints.len() == self.fingerprints.capacity() {
+            self.reserve_fingerprints(meter)?;
         }
         self.tags[slot] = tag;
         self.entries[slot] = self.fingerprints.len() as u32;
         self.fingerprints.push(fingerprint);
         if self.fingerprints.len() * 2 > self.tags.len() {
-            self.grow();
+            self.grow(meter)?;
         }
         Ok(true)
     }
 
-    fn grow(&mut self) {
+    #[cold]
+    fn reserve_fingerprints(&mut self, meter: &Meter<'_>) -> Result<(), SearchError> {
+        let more = self.fingerprints.capacity().max(1024);
+        meter.hold(more * 16, WHAT)?;
+        self.fingerprints
+            .try_reserve_exact(more)
+            .map_err(|_| SearchError::OutOfMemory { what: WHAT })
+    }
+
+    #[cold]
+    fn grow(&mut self, meter: &Meter<'_>) -> Result<(), SearchError> {
         let len = self.tags.len() * 2;
+        meter.hold(len * SLOT_BYTES, WHAT)?;
         let mask = len - 1;
         let mut tags = vec![0u16; len];
         let mut entries = vec![0u32; len];
@@ -87,7 +122,12 @@ impl StateSet {
             tags[slot] = Self::tag(fingerprint);
             entries[slot] = i as u32;
         }
+        meter.release(self.tags.len() * SLOT_BYTES);
         self.tags = tags;
         self.entries = entries;
+        Ok(())
     }
 }
+
+/// Bytes per slot: a tag and an entry index.
+const SLOT_BYTES: usize = 2 + 4;

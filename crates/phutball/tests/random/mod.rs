@@ -206,7 +206,11 @@ pub fn core_move(points: &[Pt]) -> Move {
 
 /// The core's jump paths as notation strings.
 pub fn path_names(pos: &Position) -> Vec<String> {
-    pos.jump_paths().iter().map(Move::to_string).collect()
+    pos.jump_paths()
+        .unwrap()
+        .iter()
+        .map(Move::to_string)
+        .collect()
 }
 
 /// The same strings as a set.
