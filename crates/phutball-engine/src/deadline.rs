@@ -45,7 +45,8 @@ impl Deadline {
 
     /// The time left (zero once passed; `None` without a deadline).
     pub fn remaining(&self) -> Option<Duration> {
-        self.at.map(|at| at.saturating_duration_since(Instant::now()))
+        self.at
+            .map(|at| at.saturating_duration_since(Instant::now()))
     }
 
     /// [`Interrupt::TimedOut`] once it has passed: the body of an interrupt hook.

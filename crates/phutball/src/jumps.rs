@@ -372,7 +372,7 @@ fn collect(
 ) -> ControlFlow<()> {
     match jump_move(path).and_then(|m| {
         // The path's heap block, rounded to an allocator's granularity.
-        let bytes = (path.len() * core::mem::size_of::<Point>()).next_multiple_of(16);
+        let bytes = core::mem::size_of_val(path).next_multiple_of(16);
         meter.push(out, m, bytes, "the list of moves")
     }) {
         Ok(()) => ControlFlow::Continue(()),
