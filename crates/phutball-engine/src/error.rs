@@ -2,10 +2,11 @@
 
 use core::fmt;
 
-use phutball::Side;
+use phutball::{SearchError, Side};
 
-/// The engine was given a position it cannot move in.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+/// The engine was given a position it cannot move in, or its caller stopped it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum EngineError {
     /// The game is over.
     Finished {
@@ -16,6 +17,9 @@ pub enum EngineError {
     MidJump,
     /// The side to move has no legal move (the board is full and no jump is possible).
     NoLegalMove,
+    /// The caller's budget (its cancel flag or interrupt hook, not the
+    /// engine's own [`Limits`](crate::Limits)) stopped the search.
+    Interrupted(SearchError),
 }
 
 impl fmt::Display for EngineError {
@@ -31,8 +35,16 @@ impl fmt::Display for EngineError {
                 "a jump move is under way: the engine chooses whole moves, end the turn first",
             ),
             EngineError::NoLegalMove => f.write_str("the side to move has no legal move"),
+            EngineError::Interrupted(e) => write!(f, "the search was stopped: {e}"),
         }
     }
 }
 
-impl std::error::Error for EngineError {}
+impl std::error::Error for EngineError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            EngineError::Interrupted(e) => Some(e),
+            _ => None,
+        }
+    }
+}

@@ -5,7 +5,7 @@
 use std::collections::HashSet;
 use std::time::{Duration, Instant};
 
-use phutball::{Game, Move, Position, Side};
+use phutball::{Budget, Game, Move, Position, SearchError, Side};
 
 use crate::candidates::{all_moves, blocking_moves, nearby_placements, quiet_moves, INNER_JUMPS};
 use crate::error::EngineError;
@@ -118,7 +118,19 @@ impl Engine {
     /// plays an own goal while another move exists; if some move leaves the
     /// opponent unable to score next move, it plays such a move.
     pub fn analyse(&self, pos: &Position) -> Result<Analysis, EngineError> {
-        self.analyse_with_history(pos, &[])
+        self.analyse_within(pos, &Budget::default())
+    }
+
+    /// [`Engine::analyse`], which the caller can stop: when `stop`'s cancel
+    /// flag is set or its interrupt hook answers, the search ends with
+    /// [`EngineError::Interrupted`]. The engine's own [`Limits`] still end
+    /// it with a move, as in [`Engine::analyse`].
+    pub fn analyse_within(
+        &self,
+        pos: &Position,
+        stop: &Budget<'_>,
+    ) -> Result<Analysis, EngineError> {
+        self.analyse_with_history(pos, &[], stop)
     }
 
     /// [`Engine::analyse`] for the current position of `game`: positions
@@ -126,23 +138,36 @@ impl Engine {
     /// for the side to move now, so the engine avoids going round in
     /// circles when it has anything as good.
     pub fn analyse_game(&self, game: &Game) -> Result<Analysis, EngineError> {
+        self.analyse_game_within(game, &Budget::default())
+    }
+
+    /// [`Engine::analyse_game`], which the caller can stop as [`Engine::analyse_within`].
+    pub fn analyse_game_within(
+        &self,
+        game: &Game,
+        stop: &Budget<'_>,
+    ) -> Result<Analysis, EngineError> {
         let positions = game.positions();
         let earlier = &positions[..positions.len().saturating_sub(1)];
-        self.analyse_with_history(game.position(), earlier)
+        self.analyse_with_history(game.position(), earlier, stop)
     }
 
     fn analyse_with_history(
         &self,
         pos: &Position,
         history: &[Position],
+        stop: &Budget<'_>,
     ) -> Result<Analysis, EngineError> {
+        if let Some(e) = stop.interrupted() {
+            return Err(EngineError::Interrupted(e));
+        }
         if pos.is_mid_jump() {
             return Err(EngineError::MidJump);
         }
         if let Some(winner) = pos.winner() {
             return Err(EngineError::Finished { winner });
         }
-        let mut search = Search::new(self.limits, pos.to_move(), history);
+        let mut search = Search::new(self.limits, pos.to_move(), history, stop);
         search.nodes = 1;
         if let Some(m) = pos.scoring_jump() {
             return Ok(search.report(m.clone(), WIN - 1, 0, vec![m], Decision::Scores));
@@ -177,7 +202,11 @@ impl Engine {
             return Ok(search.report(m.clone(), value, 0, vec![m], Decision::OnlyMove));
         }
         let roots = root_candidates(pos, safe, self.seed);
-        Ok(search.iterate(roots))
+        let analysis = search.iterate(roots);
+        match search.interrupted {
+            Some(e) => Err(EngineError::Interrupted(e)),
+            None => Ok(analysis),
+        }
     }
 }
 
@@ -235,7 +264,11 @@ fn order_key(pos: &Position, m: &Move) -> i32 {
 }
 
 /// The state of one search.
-struct Search {
+struct Search<'s> {
+    /// The caller's cancel flag and interrupt hook.
+    stop: &'s Budget<'s>,
+    /// Why the caller stopped the search, if it did.
+    interrupted: Option<SearchError>,
     limits: Limits,
     started: Instant,
     nodes: u64,
@@ -247,9 +280,16 @@ struct Search {
     history: HashSet<u64>,
 }
 
-impl Search {
-    fn new(limits: Limits, engine_side: Side, history: &[Position]) -> Search {
+impl<'s> Search<'s> {
+    fn new(
+        limits: Limits,
+        engine_side: Side,
+        history: &[Position],
+        stop: &'s Budget<'s>,
+    ) -> Search<'s> {
         Search {
+            stop,
+            interrupted: None,
             limits,
             started: Instant::now(),
             nodes: 0,
@@ -287,7 +327,8 @@ impl Search {
                 .limits
                 .time
                 .is_some_and(|t| self.started.elapsed() >= t);
-            self.aborted = nodes_out || time_out;
+            self.interrupted = self.stop.interrupted();
+            self.aborted = nodes_out || time_out || self.interrupted.is_some();
         }
         self.aborted
     }
@@ -507,7 +548,9 @@ mod tests {
         let engine = Engine::new(Limits::depth(2), 3);
         let first = engine.analyse(&start).unwrap().best_move;
         let seen = start.play(&first).unwrap();
-        let again = engine.analyse_with_history(&start, &[seen]).unwrap();
+        let again = engine
+            .analyse_with_history(&start, &[seen], &Budget::default())
+            .unwrap();
         assert_ne!(again.best_move, first);
         assert!(!again.best_move.is_jump());
     }
