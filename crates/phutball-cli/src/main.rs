@@ -99,7 +99,9 @@ enum Command {
     },
     /// For each position string in FILE print "<paths> <outcomes> <can-score 0|1>",
     /// with "?" for a figure not decided within the line's --timeout or the
-    /// memory limit (the reason goes to stderr); the time taken goes to stderr.
+    /// memory limit (the reason goes to stderr), then the next line; the time
+    /// taken goes to stderr. Exit status 3 (4 if the memory limit caused one)
+    /// when any figure is "?".
     Count {
         /// Print only the number of jump paths.
         #[arg(long, group = "figure")]
