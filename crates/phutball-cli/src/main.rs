@@ -5,12 +5,14 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::process::ExitCode;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+mod bounds;
 mod engine_commands;
 
+use bounds::{BoundArgs, Failure, EXIT_INPUT};
 use clap::{Args, Parser, Subcommand};
-use phutball::{perft, Move, Position, Rules};
+use phutball::{perft_within, side_name, Move, Point, Position, Rules, SearchError};
 
 #[derive(Parser)]
 #[command(
@@ -41,13 +43,15 @@ impl RuleArgs {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Print every legal jump move of POSITION, one per line.
+    /// Print every legal jump move of POSITION, one per line, as they are found.
     Jumps {
         /// One jump per distinct resulting position.
         #[arg(long)]
         outcomes: bool,
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        bounds: BoundArgs,
         /// A position string, e.g. "15/15/.../7@7/... O".
         position: String,
     },
@@ -61,17 +65,24 @@ enum Command {
         #[arg(required = true)]
         moves: Vec<String>,
     },
-    /// Print every legal move: the placements, then one jump per distinct outcome.
+    /// Print every legal move as they are found: the placements, then one
+    /// jump per distinct outcome.
     Moves {
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        bounds: BoundArgs,
         /// A position string.
         position: String,
     },
-    /// Print a board diagram with coordinates, the side to move and the result.
+    /// Print a board diagram with coordinates, the side to move and the
+    /// result, then whether the side to move can score now (with a scoring
+    /// jump); that analysis stops after --timeout MS, by default 1000.
     Show {
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        bounds: BoundArgs,
         /// A position string.
         position: String,
     },
@@ -79,13 +90,18 @@ enum Command {
     Perft {
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        bounds: BoundArgs,
         /// A position string.
         position: String,
         /// Number of moves.
         depth: u32,
     },
-    /// For each position string in FILE print "<paths> <outcomes> <can-score 0|1>";
-    /// the time taken goes to stderr.
+    /// For each position string in FILE print "<paths> <outcomes> <can-score 0|1>",
+    /// with "?" for a figure not decided within the line's --timeout or the
+    /// memory limit (the reason goes to stderr), then the next line; the time
+    /// taken goes to stderr. Exit status 3 (4 if the memory limit caused one)
+    /// when any figure is "?".
     Count {
         /// Print only the number of jump paths.
         #[arg(long, group = "figure")]
@@ -101,6 +117,8 @@ enum Command {
         repeat: u32,
         #[command(flatten)]
         rules: RuleArgs,
+        #[command(flatten)]
+        bounds: BoundArgs,
         /// A file of position strings, one per line.
         file: PathBuf,
     },
@@ -117,16 +135,19 @@ fn main() -> ExitCode {
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         // A reader that stopped early (`phutball jumps ... | head`) is not an error.
-        Err(message) if message == BROKEN_PIPE => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("phutball: {message}");
-            ExitCode::FAILURE
+        Err(failure) if failure.message == BROKEN_PIPE => ExitCode::SUCCESS,
+        Err(failure) => {
+            eprintln!("phutball: {}", failure.message);
+            ExitCode::from(failure.status)
         }
     }
 }
 
 /// Stands for a closed standard output in the `String` errors.
 const BROKEN_PIPE: &str = "standard output was closed";
+
+/// `show`'s analysis stops after this many milliseconds unless `--timeout` says otherwise.
+const SHOW_TIMEOUT_MS: u64 = 1000;
 
 /// The error message for a failed write to standard output.
 fn output_error(e: io::Error) -> String {
@@ -137,7 +158,7 @@ fn output_error(e: io::Error) -> String {
     }
 }
 
-type CliResult = Result<(), String>;
+type CliResult = Result<(), Failure>;
 
 fn parse_position(text: &str, rules: RuleArgs) -> Result<Position, String> {
     Position::parse_with_rules(text, rules.rules()).map_err(|e| e.to_string())
@@ -147,6 +168,35 @@ fn parse_move(text: &str) -> Result<Move, String> {
     text.parse::<Move>().map_err(|e| e.to_string())
 }
 
+/// Writes each jump path `visit` is given as a line of `out`; a failed
+/// write stops the walk and is kept in `failed`.
+fn printer<'a>(
+    out: &'a mut impl Write,
+    failed: &'a mut Option<io::Error>,
+) -> impl FnMut(&[Point]) -> ControlFlow<()> + 'a {
+    move |path| match writeln!(out, "{}", Move::Jump(path.to_vec())) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => {
+            *failed = Some(e);
+            ControlFlow::Break(())
+        }
+    }
+}
+
+/// The outcome of a streaming walk: a write error first (a closed pipe is
+/// why the walk stopped), then the search's own.
+fn streamed(
+    result: Result<ControlFlow<()>, SearchError>,
+    failed: Option<io::Error>,
+    bounds: &BoundArgs,
+    what: &str,
+) -> CliResult {
+    if let Some(e) = failed {
+        return Err(output_error(e).into());
+    }
+    result.map(drop).map_err(|e| bounds.failure(what, &e))
+}
+
 fn run(command: Command) -> CliResult {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -154,27 +204,23 @@ fn run(command: Command) -> CliResult {
         Command::Jumps {
             outcomes,
             rules,
+            bounds,
             position,
         } => {
             let pos = parse_position(&position, rules)?;
+            let check = bounds.deadline().hook();
+            let budget = bounds.budget(&check);
             let mut failed = None;
-            let mut print = |path: &[phutball::Point]| {
-                if let Err(e) = writeln!(out, "{}", Move::Jump(path.to_vec())) {
-                    failed = Some(e);
-                    return ControlFlow::Break(());
-                }
-                ControlFlow::Continue(())
-            };
-            if outcomes {
-                let _ = pos
-                    .for_each_jump_outcome(&mut print)
-                    .map_err(|e| e.to_string())?;
+            let print = printer(&mut out, &mut failed);
+            let (result, what) = if outcomes {
+                (
+                    pos.for_each_jump_outcome_within(&budget, print),
+                    "jumps --outcomes",
+                )
             } else {
-                let _ = pos.for_each_jump_path(&mut print);
-            }
-            if let Some(e) = failed {
-                return Err(output_error(e));
-            }
+                (pos.for_each_jump_path_within(&budget, print), "jumps")
+            };
+            streamed(result, failed, &bounds, what)?;
         }
         Command::Play {
             rules,
@@ -190,24 +236,63 @@ fn run(command: Command) -> CliResult {
             }
             writeln!(out, "{pos}").map_err(output_error)?;
         }
-        Command::Moves { rules, position } => {
+        Command::Moves {
+            rules,
+            bounds,
+            position,
+        } => {
             let pos = parse_position(&position, rules)?;
-            for m in pos.legal_moves().map_err(|e| e.to_string())? {
+            let check = bounds.deadline().hook();
+            let budget = bounds.budget(&check);
+            // The placements (at most one per point), then the jumps as the
+            // walk finds them: nothing is kept per move.
+            for m in pos.placements() {
                 writeln!(out, "{m}").map_err(output_error)?;
             }
+            let mut failed = None;
+            let result = pos.for_each_jump_outcome_within(&budget, printer(&mut out, &mut failed));
+            streamed(result, failed, &bounds, "moves")?;
         }
-        Command::Show { rules, position } => {
+        Command::Show {
+            rules,
+            bounds,
+            position,
+        } => {
             let pos = parse_position(&position, rules)?;
             write!(out, "{}", pos.diagram()).map_err(output_error)?;
+            if !pos.is_finished() {
+                // The board first, while the analysis runs.
+                out.flush().map_err(output_error)?;
+                let bounds = BoundArgs {
+                    timeout: Some(bounds.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
+                    ..bounds
+                };
+                let check = bounds.deadline().hook();
+                let side = format!("{} ({})", side_name(pos.to_move()), pos.to_move());
+                match pos.scoring_jump_within(&bounds.budget(&check)) {
+                    Ok(Some(m)) => writeln!(out, "{side} can score now: {m}"),
+                    Ok(None) => writeln!(out, "{side} cannot score now"),
+                    Err(e) => {
+                        writeln!(out, "{side} can score now: not decided")
+                            .and_then(|()| out.flush())
+                            .map_err(output_error)?;
+                        return Err(bounds.failure("show: can-score", &e));
+                    }
+                }
+                .map_err(output_error)?;
+            }
         }
         Command::Perft {
             rules,
+            bounds,
             position,
             depth,
         } => {
             let pos = parse_position(&position, rules)?;
+            let check = bounds.deadline().hook();
             let started = Instant::now();
-            let n = perft(&pos, depth).map_err(|e| e.to_string())?;
+            let n = perft_within(&pos, depth, &bounds.budget(&check))
+                .map_err(|e| bounds.failure(&format!("perft {depth}"), &e))?;
             writeln!(out, "{n}").map_err(output_error)?;
             eprintln!(
                 "perft {depth}: {n} in {:.3} s",
@@ -220,22 +305,57 @@ fn run(command: Command) -> CliResult {
             score,
             repeat,
             rules,
+            bounds,
             file,
-        } => count(&mut out, paths, outcomes, score, repeat, rules, &file)?,
+        } => {
+            let figures = Figures {
+                paths: paths || !(outcomes || score),
+                outcomes: outcomes || !(paths || score),
+                score: score || !(paths || outcomes),
+            };
+            count(&mut out, figures, repeat, rules, &bounds, &file)?;
+        }
         Command::Best(args) => engine_commands::best(args, &mut out)?,
         Command::Game(args) => engine_commands::game(args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(args, &mut out)?,
     }
-    out.flush().map_err(output_error)
+    out.flush().map_err(output_error)?;
+    Ok(())
 }
 
-fn count(
-    out: &mut impl Write,
+/// Which figures `count` computes and prints.
+#[derive(Clone, Copy)]
+struct Figures {
     paths: bool,
     outcomes: bool,
     score: bool,
+}
+
+impl Figures {
+    fn all(self) -> bool {
+        self.paths && self.outcomes && self.score
+    }
+}
+
+/// One figure of one line: its value, or `?` and why.
+type Figure = Result<u64, Failure>;
+
+fn cell(figure: &Figure) -> String {
+    figure
+        .as_ref()
+        .map_or_else(|_| "?".to_string(), u64::to_string)
+}
+
+/// `count`: every line of `file` under its own `--timeout` (each figure not
+/// decided in the line's time, or within the memory limit, is `?`, and its
+/// reason a line on stderr), printed as it is done. `--repeat` does the
+/// work again for the timing; the figures come from the first pass.
+fn count(
+    out: &mut impl Write,
+    figures: Figures,
     repeat: u32,
     rules: RuleArgs,
+    bounds: &BoundArgs,
     file: &PathBuf,
 ) -> CliResult {
     let text =
@@ -247,47 +367,51 @@ fn count(
         }
         let pos = parse_position(line, rules)
             .map_err(|e| format!("{}:{}: {e}", file.display(), i + 1))?;
-        positions.push(pos);
+        positions.push((i + 1, pos));
     }
-    let all = !(paths || outcomes || score);
-    let mut rows = vec![(0u64, 0u64, false); positions.len()];
     let mut total_paths = 0u64;
-    let started = Instant::now();
-    for _ in 0..repeat {
-        for (pos, row) in positions.iter().zip(rows.iter_mut()) {
-            if all || paths {
-                row.0 = pos.count_jump_paths();
-                total_paths = total_paths.saturating_add(row.0);
+    let mut working = Duration::ZERO;
+    // The worst exit status of a `?`, and how many there were.
+    let mut undecided = (0u8, 0usize);
+    for pass in 0..repeat {
+        for &(number, pos) in &positions {
+            let started = Instant::now();
+            let row = count_line(&pos, figures, bounds);
+            working += started.elapsed();
+            if let Ok(n) = row[0] {
+                total_paths = total_paths.saturating_add(n);
             }
-            if all || outcomes {
-                row.1 = pos.count_jump_outcomes().map_err(|e| e.to_string())?;
+            if pass > 0 {
+                continue;
             }
-            if all || score {
-                row.2 = pos.can_score();
+            for failure in row.iter().filter_map(|figure| figure.as_ref().err()) {
+                eprintln!("phutball: {}:{number}: {}", file.display(), failure.message);
+                undecided.0 = undecided.0.max(failure.status);
+                undecided.1 += 1;
             }
+            let line = if figures.all() {
+                format!("{} {} {}", cell(&row[0]), cell(&row[1]), cell(&row[2]))
+            } else if figures.paths {
+                cell(&row[0])
+            } else if figures.outcomes {
+                cell(&row[1])
+            } else {
+                cell(&row[2])
+            };
+            writeln!(out, "{line}")
+                .and_then(|()| out.flush())
+                .map_err(output_error)?;
         }
     }
-    let elapsed = started.elapsed().as_secs_f64();
-    for (p, o, s) in &rows {
-        let line = if paths {
-            p.to_string()
-        } else if outcomes {
-            o.to_string()
-        } else if score {
-            u8::from(*s).to_string()
-        } else {
-            format!("{p} {o} {}", u8::from(*s))
-        };
-        writeln!(out, "{line}").map_err(output_error)?;
-    }
-    let what = if paths {
-        "paths"
-    } else if outcomes {
-        "outcomes"
-    } else if score {
-        "can-score"
-    } else {
+    let elapsed = working.as_secs_f64();
+    let what = if figures.all() {
         "paths, outcomes and can-score"
+    } else if figures.paths {
+        "paths"
+    } else if figures.outcomes {
+        "outcomes"
+    } else {
+        "can-score"
     };
     let mut report = format!(
         "{} positions x {repeat}: {what} in {:.3} s ({:.1} ms per pass)",
@@ -295,12 +419,46 @@ fn count(
         elapsed,
         elapsed * 1000.0 / repeat as f64
     );
-    if all || paths {
+    if figures.paths {
         report += &format!(
             ", {:.1} million paths per second",
             total_paths as f64 / elapsed / 1e6
         );
     }
     eprintln!("{report}");
-    Ok(())
+    match undecided {
+        (_, 0) => Ok(()),
+        (status, n) => Err(Failure {
+            message: format!(
+                "{n} figure{} left undecided (\"?\")",
+                if n == 1 { "" } else { "s" }
+            ),
+            status: status.max(EXIT_INPUT),
+        }),
+    }
+}
+
+/// The figures of one line, under one deadline for the whole line (the
+/// figures not asked for are `Ok(0)`).
+fn count_line(pos: &Position, figures: Figures, bounds: &BoundArgs) -> [Figure; 3] {
+    let check = bounds.deadline().hook();
+    let budget = bounds.budget(&check);
+    let skip = |wanted: bool, name: &str, f: &dyn Fn() -> Result<u64, SearchError>| -> Figure {
+        if wanted {
+            f().map_err(|e| bounds.failure(name, &e))
+        } else {
+            Ok(0)
+        }
+    };
+    [
+        skip(figures.paths, "paths", &|| {
+            pos.count_jump_paths_within(&budget)
+        }),
+        skip(figures.outcomes, "outcomes", &|| {
+            pos.count_jump_outcomes_within(&budget)
+        }),
+        skip(figures.score, "can-score", &|| {
+            pos.can_score_within(&budget).map(u64::from)
+        }),
+    ]
 }

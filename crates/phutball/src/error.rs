@@ -4,6 +4,23 @@ use thiserror::Error;
 
 use crate::point::{Point, Side};
 
+/// How many characters of a bad field an error message quotes.
+pub(crate) const QUOTE_LIMIT: usize = 60;
+
+/// `text` quoted as `{:?}` quotes it, but cut after [`QUOTE_LIMIT`]
+/// characters (then `...` and the field's length), so that an error about
+/// a huge input stays one short line.
+pub(crate) fn quoted(text: &str) -> String {
+    match text.char_indices().nth(QUOTE_LIMIT) {
+        None => format!("{text:?}"),
+        Some((cut, _)) => format!(
+            "{:?}... ({} characters)",
+            &text[..cut],
+            text.chars().count()
+        ),
+    }
+}
+
 /// Text that is not valid notation (a point, a move, a position string or a game record).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
@@ -15,14 +32,18 @@ pub enum ParseError {
     },
     /// A point is not a column letter followed by a row number.
     #[error(
-        "invalid point {text:?}: expected a column letter A-Z (no I) and a row number, like H10"
+        "invalid point {}: expected a column letter A-Z (no I) and a row number, like H10",
+        quoted(.text)
     )]
     Point {
         /// The offending text.
         text: String,
     },
     /// `I` is not a column letter.
-    #[error("invalid point {text:?}: there is no column I (columns skip from H to J)")]
+    #[error(
+        "invalid point {}: there is no column I (columns skip from H to J)",
+        quoted(.text)
+    )]
     ColumnI {
         /// The offending text.
         text: String,
@@ -38,7 +59,7 @@ pub enum ParseError {
         rows: u8,
     },
     /// A move is neither a point nor points joined by `-`.
-    #[error("invalid move {text:?}: {reason}")]
+    #[error("invalid move {}: {reason}", quoted(.text))]
     Move {
         /// The offending text.
         text: String,

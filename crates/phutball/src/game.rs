@@ -6,7 +6,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::{GameError, ParseError};
+use crate::error::{quoted, GameError, ParseError};
 use crate::moves::Move;
 use crate::point::Side;
 use crate::position::Position;
@@ -236,7 +236,10 @@ impl FromStr for Game {
                             None if option == "stop-off-board" => rules.continue_off_board = false,
                             Some(("first-player", side)) => {
                                 rules.first_player = side.parse().map_err(|_| {
-                                    err(format!("first-player must be O or X, not {side:?}"))
+                                    err(format!(
+                                        "first-player must be O or X, not {}",
+                                        quoted(side)
+                                    ))
                                 })?;
                             }
                             Some(("start-point", point)) => {
@@ -244,14 +247,17 @@ impl FromStr for Game {
                                     point.parse().map_err(|e: ParseError| err(e.to_string()))?,
                                 );
                             }
-                            _ => return Err(err(format!("unknown rule option {option:?}"))),
+                            _ => {
+                                return Err(err(format!("unknown rule option {}", quoted(option))))
+                            }
                         }
                     }
                 }
                 "limit" => {
                     limit = Some(rest.parse::<u32>().map_err(|_| {
                         err(format!(
-                            "the move limit must be a whole number, not {rest:?}"
+                            "the move limit must be a whole number, not {}",
+                            quoted(rest)
                         ))
                     })?);
                 }

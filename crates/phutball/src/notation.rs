@@ -6,7 +6,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
-use crate::error::ParseError;
+use crate::error::{quoted, ParseError};
 use crate::geometry::BoardSize;
 use crate::moves::Move;
 use crate::point::{Point, Side, COLUMN_LETTERS, MAX_COLS, MAX_ROWS, MIN_ROWS};
@@ -56,7 +56,7 @@ impl FromStr for Side {
             (Some(side), None) => Ok(side),
             _ => Err(ParseError::Position {
                 column: 1,
-                reason: format!("side to move must be O or X, not {text:?}"),
+                reason: format!("side to move must be O or X, not {}", quoted(text)),
             }),
         }
     }
@@ -129,14 +129,17 @@ impl Position {
         if let Some(&(extra, column)) = fields.get(3) {
             return Err(ParseError::Position {
                 column,
-                reason: format!("unexpected {extra:?}: a position string has at most three fields"),
+                reason: format!(
+                    "unexpected {}: a position string has at most three fields",
+                    quoted(extra)
+                ),
             });
         }
         let to_move = side_field
             .parse::<Side>()
             .map_err(|_| ParseError::Position {
                 column: side_column,
-                reason: format!("side to move must be O or X, not {side_field:?}"),
+                reason: format!("side to move must be O or X, not {}", quoted(side_field)),
             })?;
 
         let row_texts: Vec<&str> = rows_field.split('/').collect();
@@ -164,7 +167,7 @@ impl Position {
                     if digits.starts_with('0') {
                         return Err(ParseError::Position {
                             column: at - digits.len(),
-                            reason: format!("bad count of vacant points {digits:?}"),
+                            reason: format!("bad count of vacant points {}", quoted(digits)),
                         });
                     }
                     let n: usize = digits.parse().unwrap_or(usize::MAX);
@@ -240,7 +243,10 @@ impl Position {
             (Some(_), Some(&(extra, column))) => {
                 return Err(ParseError::Position {
                     column,
-                    reason: format!("unexpected {extra:?}: the ball '@' is already on the board"),
+                    reason: format!(
+                        "unexpected {}: the ball '@' is already on the board",
+                        quoted(extra)
+                    ),
                 })
             }
             (Some(ball), None) => ball,
@@ -368,12 +374,19 @@ impl FromStr for BoardSize {
     /// `COLSxROWS`, as [`BoardSize`]'s `Display` writes it: `15x19`.
     fn from_str(text: &str) -> Result<BoardSize, ParseError> {
         let bad = |reason: String| ParseError::Position { column: 1, reason };
-        let (cols, rows) = text
-            .split_once(['x', 'X'])
-            .ok_or_else(|| bad(format!("board size {text:?} is not COLSxROWS, like 15x19")))?;
+        let (cols, rows) = text.split_once(['x', 'X']).ok_or_else(|| {
+            bad(format!(
+                "board size {} is not COLSxROWS, like 15x19",
+                quoted(text)
+            ))
+        })?;
         let number = |part: &str| {
-            part.parse::<u8>()
-                .map_err(|_| bad(format!("board size {text:?} is not COLSxROWS, like 15x19")))
+            part.parse::<u8>().map_err(|_| {
+                bad(format!(
+                    "board size {} is not COLSxROWS, like 15x19",
+                    quoted(text)
+                ))
+            })
         };
         Ok(BoardSize::new(number(cols)?, number(rows)?)?)
     }
