@@ -298,3 +298,45 @@ pub unsafe extern "C" fn phutball_engine_analyse_within(
         unsafe { write_analysis(&analysis, out, buf, len, written) }
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use phutball::{SearchError, Side};
+
+    #[test]
+    fn a_stopped_search_keeps_its_status_and_other_engine_errors_are_invalid_arguments() {
+        let cases = [
+            (
+                EngineError::Interrupted(SearchError::Cancelled),
+                PhutballStatus::Cancelled,
+            ),
+            (
+                EngineError::Interrupted(SearchError::TimedOut),
+                PhutballStatus::TimedOut,
+            ),
+            (
+                EngineError::Interrupted(SearchError::WorkLimit { limit: 5 }),
+                PhutballStatus::WorkLimit,
+            ),
+            (
+                EngineError::Interrupted(SearchError::MemoryLimit {
+                    limit: 1,
+                    what: "a test",
+                }),
+                PhutballStatus::TooManyOutcomes,
+            ),
+            (EngineError::MidJump, PhutballStatus::InvalidArgument),
+            (
+                EngineError::Finished { winner: Side::Ohs },
+                PhutballStatus::InvalidArgument,
+            ),
+        ];
+        for (error, status) in cases {
+            let message = error.to_string();
+            let failure = engine_failure(error);
+            assert_eq!(failure.status, status);
+            assert_eq!(failure.message, message);
+        }
+    }
+}
