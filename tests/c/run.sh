@@ -154,6 +154,14 @@ rejects_bad_position() {
     [ "$status" -eq 1 ] && [ ! -s "$WORK/bad.out" ] && grep -q 'bad position: ' "$WORK/bad.err"
 }
 step "jumps rejects a bad position with a message" rejects_bad_position "$WORK/jumps-shared"
+# A dense board (issue 9) has far too many paths: the timeout ends the walk.
+DENSE="5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O"
+gives_up_at_the_timeout() {
+    local status=0
+    "$1" "$DENSE" --timeout 200 >"$WORK/timeout.out" 2>"$WORK/timeout.err" || status=$?
+    [ "$status" -eq 3 ] && grep -q '^jumps: gave up: timed out$' "$WORK/timeout.err"
+}
+step "jumps --timeout gives up with exit status 3 on a dense board" gives_up_at_the_timeout "$WORK/jumps-static"
 
 # --- once under valgrind ----------------------------------------------------------
 # to_file COMMAND...: runs COMMAND with its output kept out of the log.
