@@ -27,10 +27,11 @@
  * NUL, so allocate written + 1 bytes) and PHUTBALL_STATUS_BUFFER_TOO_SMALL is
  * returned. buf = NULL with len = 0 is a size query.
  *
- * Ownership. A PhutballPosition or PhutballGame handle made by a function of
- * this library (stored through a `Phutball... **out` parameter) belongs to the
- * caller, who frees it exactly once with phutball_position_free() or
- * phutball_game_free() (both accept NULL). The library never keeps a pointer
+ * Ownership. A handle made by a function of this library (stored through a
+ * `Phutball... **out` parameter: PhutballPosition, PhutballGame,
+ * PhutballEngine, PhutballMoveList, PhutballCancelToken) belongs to the
+ * caller, who frees it exactly once with the matching phutball_*_free()
+ * (each accepts NULL). The library never keeps a pointer
  * the caller passed in: strings and arrays are read during the call only.
  * Pointers handed to a visitor callback are valid during that callback only.
  * Strings returned as `const char *` (phutball_status_name, phutball_version)
@@ -40,7 +41,18 @@
  * A handle may be moved between threads, and read (const functions) from
  * several threads at once; a function that takes a non-const handle needs it to
  * itself: no other thread may use that handle during the call. Different
- * handles are independent. Visitors run on the calling thread.
+ * handles are independent. Visitors run on the calling thread. A
+ * PhutballCancelToken is meant to be shared: any thread may cancel it while
+ * others run calls with it.
+ *
+ * Bounded work. Every function that can run long has a *_within form taking
+ * `const PhutballLimits *` (NULL: the defaults): a timeout, a work limit, a
+ * memory limit (default 256 MiB) and a cancel token. It answers exactly what
+ * the unbounded form would, or gives up with PHUTBALL_STATUS_TIMED_OUT,
+ * _CANCELLED, _WORK_LIMIT or _TOO_MANY_OUTCOMES (memory) and writes nothing.
+ * The forms without limits keep the default memory limit where they build
+ * lists or remember states; can-score, the scoring jump, counting jump paths
+ * and the path walk are unbounded there.
  */
 
 
@@ -81,11 +93,20 @@ enum PhutballStatus
   PHUTBALL_STATUS_MOVE_LIMIT = 6,
   // The caller's buffer is too small; the size needed has been written.
   PHUTBALL_STATUS_BUFFER_TOO_SMALL = 7,
-  // The distinct-outcome search would need more memory than its bound allows.
+  // A search or a list would need more memory than its bound allows (the
+  // memory limit, `PhutballLimits.memory_limit`, 256 MiB by default; or
+  // the distinct-outcome bound), or the allocator refused. This is the
+  // memory status: there is no separate code for the memory limit.
   PHUTBALL_STATUS_TOO_MANY_OUTCOMES = 8,
   // An argument out of range: a side that is neither Ohs nor Eks, a point
   // no board has, an index past the end.
   PHUTBALL_STATUS_INVALID_ARGUMENT = 9,
+  // The call's timeout (`PhutballLimits.timeout_ms`) passed before it could answer.
+  PHUTBALL_STATUS_TIMED_OUT = 10,
+  // The call's cancel token (`PhutballLimits.cancel`) was cancelled before it could answer.
+  PHUTBALL_STATUS_CANCELLED = 11,
+  // The call's work limit (`PhutballLimits.work_limit`) was reached before it could answer.
+  PHUTBALL_STATUS_WORK_LIMIT = 12,
   // A bug in the library: it panicked. The panic was caught at the boundary;
   // the handles passed to the call are unchanged.
   PHUTBALL_STATUS_PANIC = 100,
@@ -98,6 +119,18 @@ typedef uint32_t PhutballStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
+// A cancel token: a flag that one thread sets to stop the calls of other
+// threads that were given it (in `PhutballLimits.cancel`). An opaque handle
+// owned by the caller, made by `phutball_cancel_token_new` and freed with
+// `phutball_cancel_token_free`.
+//
+// Threads: `phutball_cancel_token_cancel`, `phutball_cancel_token_reset` and
+// `phutball_cancel_token_is_cancelled` may be called from any thread at any
+// time, including while other threads run calls that use the token; one
+// token may serve any number of calls at once. The token must outlive every
+// call it was given to: free it only after they have all returned.
+typedef struct PhutballCancelToken PhutballCancelToken;
+
 // An engine: its search limits and seed. An opaque handle owned by the
 // caller, made by `phutball_engine_new` and freed with `phutball_engine_free`.
 // Searching does not change it, so one engine may search on several threads
@@ -109,10 +142,45 @@ typedef struct PhutballEngine PhutballEngine;
 // `phutball_game_free`.
 typedef struct PhutballGame PhutballGame;
 
+// A list of moves, made by `phutball_position_legal_moves_within`,
+// `phutball_position_jump_outcomes_within` or
+// `phutball_position_jump_paths_within`. An opaque handle owned by the
+// caller, freed with `phutball_move_list_free`; it does not depend on the
+// position it was made from. Read-only: several threads may read one list.
+typedef struct PhutballMoveList PhutballMoveList;
+
 // A position: board size, rules, men, ball, side to move. An opaque handle
 // owned by the caller, made by `phutball_position_*` constructors and freed
 // with `phutball_position_free`.
 typedef struct PhutballPosition PhutballPosition;
+
+// What one call may use; pass a pointer to it to the `*_within` functions
+// (NULL: the defaults, which is the same as all fields 0 or NULL). The
+// struct is read at the start of the call only; the token it points to must
+// stay alive until the call returns.
+//
+// A call that gives up returns `PHUTBALL_STATUS_TIMED_OUT`,
+// `PHUTBALL_STATUS_CANCELLED`, `PHUTBALL_STATUS_WORK_LIMIT` or
+// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` (the memory limit) with a message, and
+// writes nothing; a call that answers gives exactly the unbounded answer.
+typedef struct PhutballLimits {
+  // Milliseconds from the start of the call until it gives up with
+  // `PHUTBALL_STATUS_TIMED_OUT`; 0: no timeout. The clock is checked every
+  // 1024 steps of work (some tens of microseconds).
+  uint64_t timeout_ms;
+  // Steps of work (landings of the ball, placements, positions) before the
+  // call gives up with `PHUTBALL_STATUS_WORK_LIMIT`; 0: no work limit.
+  uint64_t work_limit;
+  // Bytes the call may use for the lists it builds and the states it
+  // remembers before it gives up with `PHUTBALL_STATUS_TOO_MANY_OUTCOMES`;
+  // 0: the default, 256 MiB; `UINT64_MAX`: no limit but the allocator's
+  // (whose refusal is still that status, not an abort).
+  uint64_t memory_limit;
+  // A token another thread may cancel: the call then gives up with
+  // `PHUTBALL_STATUS_CANCELLED` (within some tens of microseconds of
+  // work); NULL: none. A token already cancelled stops the call at once.
+  const struct PhutballCancelToken *cancel;
+} PhutballLimits;
 
 // A player, or no player. Values are the `PHUTBALL_SIDE_*` constants; a side
 // passed in that is neither Ohs nor Eks is an invalid argument.
@@ -242,6 +310,49 @@ PhutballStatus phutball_last_error_message(char *buf, size_t len, size_t *writte
 // NUL-terminated string that must not be freed. Unknown codes give `"unknown status"`.
 const char *phutball_status_name(uint32_t status);
 
+// The default limits: all fields 0 and NULL (no timeout, no work limit, the
+// default memory limit of 256 MiB, no cancel token). Passing NULL for a
+// `const PhutballLimits *` means the same.
+struct PhutballLimits phutball_limits_default(void);
+
+// Makes a cancel token, not cancelled, and stores a new handle in `*out`.
+//
+// # Safety
+// `out` must be NULL or point to a writable `PhutballCancelToken *`.
+PhutballStatus phutball_cancel_token_new(struct PhutballCancelToken **out);
+
+// Cancels: every call running with this token, on any thread, gives up with
+// `PHUTBALL_STATUS_CANCELLED` soon after, and every later call given it
+// gives up at once, until `phutball_cancel_token_reset`. Safe to call from
+// any thread, any number of times, while other threads use the token.
+//
+// # Safety
+// `token` must be NULL or a live token.
+PhutballStatus phutball_cancel_token_cancel(const struct PhutballCancelToken *token);
+
+// Clears the token, so that it can serve new calls. A call that was running
+// when the token was cancelled may or may not have seen the cancel; reset
+// only once the calls it was meant to stop have returned.
+//
+// # Safety
+// `token` must be NULL or a live token.
+PhutballStatus phutball_cancel_token_reset(const struct PhutballCancelToken *token);
+
+// Writes whether the token is cancelled.
+//
+// # Safety
+// `token` must be NULL or a live token; `out` NULL or writable.
+PhutballStatus phutball_cancel_token_is_cancelled(const struct PhutballCancelToken *token,
+                                                  bool *out);
+
+// Frees a cancel token. NULL is ignored. No call may be using the token
+// (running with it, or cancelling it) and it must not be used again.
+//
+// # Safety
+// `token` must be NULL or a live token from this library, not freed before,
+// that no other thread uses.
+void phutball_cancel_token_free(struct PhutballCancelToken *token);
+
 // The default rules: the move ends off the board, Ohs moves first, the ball
 // starts on the centre point.
 struct PhutballRules phutball_rules_default(void);
@@ -270,6 +381,9 @@ const char *phutball_version(void);
 // Writes whether the side to move can score this move (end a jump move with
 // the ball on or over the opponent's goal line).
 //
+// Unbounded: on dense boards deciding it can take minutes, and nothing stops
+// it; `phutball_position_can_score_within` takes a timeout and a cancel token.
+//
 // # Safety
 // `pos` NULL or live; `out` NULL or writable.
 PhutballStatus phutball_position_can_score(const struct PhutballPosition *pos, bool *out);
@@ -277,6 +391,9 @@ PhutballStatus phutball_position_can_score(const struct PhutballPosition *pos, b
 // Finds a jump move that scores for the side to move. Writes whether there is
 // one to `*out_found` and, when there is, the move in notation into `buf`
 // (buffer convention; when there is none, `buf` gets the empty string).
+//
+// Unbounded, as `phutball_position_can_score`;
+// `phutball_position_scoring_jump_within` takes limits.
 //
 // # Safety
 // `pos` NULL or live; `out_found` NULL or writable; `buf` NULL or `len`
@@ -288,6 +405,9 @@ PhutballStatus phutball_position_scoring_jump(const struct PhutballPosition *pos
                                               size_t *written);
 
 // Writes the number of legal moves: placements plus distinct jump outcomes.
+// Bounded by the default memory limit (256 MiB for the states it remembers:
+// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it) and nothing else;
+// `phutball_position_count_legal_moves_within` takes limits.
 //
 // # Safety
 // `pos` NULL or live; `out` NULL or writable.
@@ -297,11 +417,62 @@ PhutballStatus phutball_position_count_legal_moves(const struct PhutballPosition
 // Writes the number of move sequences of `depth` moves from `pos`, counting a
 // jump move once per distinct resulting position and no moves from a finished
 // position (perft 1 and 2 of the standard start are 284 and 80380). The time
-// grows quickly with `depth`.
+// grows quickly with `depth`. Bounded by the default memory limit only;
+// `phutball_perft_within` takes limits.
 //
 // # Safety
 // `pos` NULL or live; `out` NULL or writable.
 PhutballStatus phutball_perft(const struct PhutballPosition *pos, uint32_t depth, uint64_t *out);
+
+// `phutball_position_can_score` within `limits` (NULL: the defaults, which
+// do not stop the search: give a timeout or a cancel token). Writes the
+// exact answer, or gives up with `PHUTBALL_STATUS_TIMED_OUT`,
+// `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_WORK_LIMIT` (a landing of
+// the ball is a step of work) and writes nothing.
+//
+// # Safety
+// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+// token; `out` NULL or writable.
+PhutballStatus phutball_position_can_score_within(const struct PhutballPosition *pos,
+                                                  const struct PhutballLimits *limits,
+                                                  bool *out);
+
+// `phutball_position_scoring_jump` within `limits` (as
+// `phutball_position_can_score_within`). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL`
+// the search is lost: call again with a larger buffer.
+//
+// # Safety
+// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+// token; `out_found` NULL or writable; `buf` NULL or `len` writable bytes;
+// `written` NULL or writable.
+PhutballStatus phutball_position_scoring_jump_within(const struct PhutballPosition *pos,
+                                                     const struct PhutballLimits *limits,
+                                                     bool *out_found,
+                                                     char *buf,
+                                                     size_t len,
+                                                     size_t *written);
+
+// `phutball_position_count_legal_moves` within `limits` (NULL: the
+// defaults). A placement and a distinct jump outcome are steps of work; the
+// states remembered count against the memory limit.
+//
+// # Safety
+// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+// token; `out` NULL or writable.
+PhutballStatus phutball_position_count_legal_moves_within(const struct PhutballPosition *pos,
+                                                          const struct PhutballLimits *limits,
+                                                          uint64_t *out);
+
+// `phutball_perft` within `limits` (NULL: the defaults): one budget for the
+// whole count, every position visited a step of work.
+//
+// # Safety
+// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+// token; `out` NULL or writable.
+PhutballStatus phutball_perft_within(const struct PhutballPosition *pos,
+                                     uint32_t depth,
+                                     const struct PhutballLimits *limits,
+                                     uint64_t *out);
 
 // Makes an engine with `limits` (NULL: one second per move) and `seed`
 // (which breaks ties between equal moves) and stores a new handle in `*out`.
@@ -349,6 +520,40 @@ PhutballStatus phutball_engine_analyse(const struct PhutballEngine *engine,
                                        char *buf,
                                        size_t len,
                                        size_t *written);
+
+// `phutball_engine_best_move`, which the caller can stop: within `limits`
+// (NULL: the defaults, which do not stop it), the cancel token stops the
+// search with `PHUTBALL_STATUS_CANCELLED` and the timeout with
+// `PHUTBALL_STATUS_TIMED_OUT`, and no move is written. These are not the
+// engine's own limits (`PhutballEngineLimits`, given to
+// `phutball_engine_new`): those end the search with a move. The engine does
+// not use `work_limit` or `memory_limit`; its node limit bounds its work.
+//
+// # Safety
+// `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+// NULL or a live token; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+PhutballStatus phutball_engine_best_move_within(const struct PhutballEngine *engine,
+                                                const struct PhutballPosition *pos,
+                                                const struct PhutballLimits *limits,
+                                                char *buf,
+                                                size_t len,
+                                                size_t *written);
+
+// `phutball_engine_analyse`, which the caller can stop within `limits`, as
+// `phutball_engine_best_move_within`. Nothing is written to `*out` unless
+// the call succeeds.
+//
+// # Safety
+// `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+// NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
+// bytes; `written` NULL or writable.
+PhutballStatus phutball_engine_analyse_within(const struct PhutballEngine *engine,
+                                              const struct PhutballPosition *pos,
+                                              const struct PhutballLimits *limits,
+                                              struct PhutballAnalysis *out,
+                                              char *buf,
+                                              size_t len,
+                                              size_t *written);
 
 // Starts a game from a copy of `start`, with no move limit, and stores a new
 // handle in `*out`. The game does not keep `start`: free it when you like.
@@ -447,7 +652,9 @@ PhutballStatus phutball_game_to_string(const struct PhutballGame *game,
 // Calls `visitor` with every legal jump path of the side to move, depth
 // first; every non-empty prefix of a legal path is a path, so each is
 // visited. Dense positions have millions of paths. If `out_stopped` is not
-// NULL, it is set to whether the visitor stopped the walk.
+// NULL, it is set to whether the visitor stopped the walk. Unbounded but
+// for the visitor, which can stop it; `phutball_position_for_each_jump_path_within`
+// takes limits.
 //
 // # Safety
 // `pos` NULL or live; `visitor` NULL or a function honouring
@@ -460,7 +667,9 @@ PhutballStatus phutball_position_for_each_jump_path(const struct PhutballPositio
 // Calls `visitor` once per distinct position the side to move can reach by
 // jumping (ball point plus remaining men), with the first path found that
 // reaches it. Much faster than visiting every path.
-// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` if the search would exceed its memory bound.
+// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` if the states it remembers would
+// exceed the default memory limit (256 MiB); nothing else bounds it but the
+// visitor. `phutball_position_for_each_jump_outcome_within` takes limits.
 //
 // # Safety
 // As `phutball_position_for_each_jump_path`.
@@ -470,18 +679,72 @@ PhutballStatus phutball_position_for_each_jump_outcome(const struct PhutballPosi
                                                        bool *out_stopped);
 
 // Writes the number of legal jump paths, counted without building any.
+// Unbounded: on dense boards it can take minutes, and nothing stops it;
+// `phutball_position_count_jump_paths_within` takes limits.
 //
 // # Safety
 // `pos` NULL or live; `out` NULL or writable.
 PhutballStatus phutball_position_count_jump_paths(const struct PhutballPosition *pos,
                                                   uint64_t *out);
 
-// Writes the number of distinct positions the side to move can reach by jumping.
+// Writes the number of distinct positions the side to move can reach by
+// jumping. Bounded by the default memory limit only
+// (`PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it);
+// `phutball_position_count_jump_outcomes_within` takes limits.
 //
 // # Safety
 // `pos` NULL or live; `out` NULL or writable.
 PhutballStatus phutball_position_count_jump_outcomes(const struct PhutballPosition *pos,
                                                      uint64_t *out);
+
+// `phutball_position_for_each_jump_path` within `limits` (NULL: the
+// defaults; a landing is a step of work). When it gives up
+// (`PHUTBALL_STATUS_TIMED_OUT`, `_CANCELLED`, `_WORK_LIMIT`) the visitor may
+// already have seen some paths, and `*out_stopped` is not written.
+//
+// # Safety
+// As `phutball_position_for_each_jump_path`; `limits` NULL or readable, its
+// `cancel` NULL or a live token.
+PhutballStatus phutball_position_for_each_jump_path_within(const struct PhutballPosition *pos,
+                                                           const struct PhutballLimits *limits,
+                                                           PhutballPathVisitor visitor,
+                                                           void *user_data,
+                                                           bool *out_stopped);
+
+// `phutball_position_for_each_jump_outcome` within `limits` (NULL: the
+// defaults; a distinct outcome is a step of work, and the states remembered,
+// 16 bytes and a slot each, count against the memory limit). When it gives
+// up the visitor may already have seen some outcomes, and `*out_stopped` is
+// not written.
+//
+// # Safety
+// As `phutball_position_for_each_jump_path_within`.
+PhutballStatus phutball_position_for_each_jump_outcome_within(const struct PhutballPosition *pos,
+                                                              const struct PhutballLimits *limits,
+                                                              PhutballPathVisitor visitor,
+                                                              void *user_data,
+                                                              bool *out_stopped);
+
+// `phutball_position_count_jump_paths` within `limits` (NULL: the defaults,
+// which do not stop it; a landing the walk goes on from is a step of work).
+//
+// # Safety
+// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+// token; `out` NULL or writable.
+PhutballStatus phutball_position_count_jump_paths_within(const struct PhutballPosition *pos,
+                                                         const struct PhutballLimits *limits,
+                                                         uint64_t *out);
+
+// `phutball_position_count_jump_outcomes` within `limits` (NULL: the
+// defaults; a distinct outcome is a step of work, and the states remembered
+// count against the memory limit).
+//
+// # Safety
+// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+// token; `out` NULL or writable.
+PhutballStatus phutball_position_count_jump_outcomes_within(const struct PhutballPosition *pos,
+                                                            const struct PhutballLimits *limits,
+                                                            uint64_t *out);
 
 // Writes the `len` points of `path` in notation, joined by `-`
 // (`"K6-G9-G11-J11"`; one point gives `"H10"`), into `buf` (buffer convention).
@@ -495,6 +758,77 @@ PhutballStatus phutball_path_to_string(const struct PhutballPoint *path,
                                        char *buf,
                                        size_t buf_len,
                                        size_t *written);
+
+// Stores in `*out` a new list of every legal move of the side to move: the
+// placements (row by row from row 1, left to right), then one jump move per
+// distinct outcome. Within `limits` (NULL: the defaults): the list itself
+// and the states remembered count against the memory limit (default
+// 256 MiB; `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it), a placement and
+// a distinct outcome are steps of work.
+//
+// # Safety
+// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+// token; `out` NULL or writable.
+PhutballStatus phutball_position_legal_moves_within(const struct PhutballPosition *pos,
+                                                    const struct PhutballLimits *limits,
+                                                    struct PhutballMoveList **out);
+
+// Stores in `*out` a new list of one jump move per distinct outcome, each
+// with the first path found that reaches it, within `limits` as
+// `phutball_position_legal_moves_within`.
+//
+// # Safety
+// As `phutball_position_legal_moves_within`.
+PhutballStatus phutball_position_jump_outcomes_within(const struct PhutballPosition *pos,
+                                                      const struct PhutballLimits *limits,
+                                                      struct PhutballMoveList **out);
+
+// Stores in `*out` a new list of every legal jump path (as
+// `phutball_position_for_each_jump_path` visits them), within `limits`:
+// a landing is a step of work and the list counts against the memory limit.
+// Dense positions have millions of paths: the walk streams them instead.
+//
+// # Safety
+// As `phutball_position_legal_moves_within`.
+PhutballStatus phutball_position_jump_paths_within(const struct PhutballPosition *pos,
+                                                   const struct PhutballLimits *limits,
+                                                   struct PhutballMoveList **out);
+
+// Writes the number of moves in the list.
+//
+// # Safety
+// `list` NULL or live; `out` NULL or writable.
+PhutballStatus phutball_move_list_len(const struct PhutballMoveList *list, size_t *out);
+
+// Writes move `index` (from 0) in notation (`"H9"`, `"K6-G9-G11"`) into
+// `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` for an index
+// past the end.
+//
+// # Safety
+// `list` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+PhutballStatus phutball_move_list_get(const struct PhutballMoveList *list,
+                                      size_t index,
+                                      char *buf,
+                                      size_t len,
+                                      size_t *written);
+
+// Writes the points of move `index` into `buf` (room for `capacity` points)
+// and their number into `*count` (buffer convention): one point for a
+// placement, the ball's start then each landing (two or more) for a jump.
+//
+// # Safety
+// `list` NULL or live; `buf` NULL or `capacity` writable points; `count` NULL or writable.
+PhutballStatus phutball_move_list_points(const struct PhutballMoveList *list,
+                                         size_t index,
+                                         struct PhutballPoint *buf,
+                                         size_t capacity,
+                                         size_t *count);
+
+// Frees a move list. NULL is ignored. The handle must not be used again.
+//
+// # Safety
+// `list` must be NULL or a live list from this library, not freed before.
+void phutball_move_list_free(struct PhutballMoveList *list);
 
 // Writes the points a man may be placed on (every vacant point of rows 1 to
 // `rows`; none in a finished position or during a jump move), row by row from

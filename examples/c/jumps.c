@@ -1,11 +1,13 @@
 /* jumps: print every legal jump move of a position, one per line, in path
  * notation, through the C API only.
  *
- *   jumps POSITION [--outcomes] [--continue-off-board]
+ *   jumps POSITION [--outcomes] [--continue-off-board] [--timeout MS]
  *
  * --outcomes prints one jump per distinct resulting position instead of every
- * path; --continue-off-board lets the ball jump on from the off-board strips.
- * Exits 1 with the library's error message on stderr for a bad position. */
+ * path; --continue-off-board lets the ball jump on from the off-board strips;
+ * --timeout MS gives up after MS milliseconds (dense boards have millions of
+ * paths). Exits 1 with the library's error message on stderr for a bad
+ * position, 3 when the timeout passed (the jumps printed so far stay). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,16 +56,25 @@ static bool print_path(void *user_data, const PhutballPoint *path, size_t len) {
 
 int main(int argc, char **argv) {
     if (argc < 2) {
-        fprintf(stderr, "usage: %s POSITION [--outcomes] [--continue-off-board]\n", argv[0]);
+        fprintf(stderr, "usage: %s POSITION [--outcomes] [--continue-off-board] [--timeout MS]\n", argv[0]);
         return 2;
     }
     bool outcomes = false;
     PhutballRules rules = phutball_rules_default();
+    PhutballLimits limits = phutball_limits_default(); /* no timeout, 256 MiB of memory */
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--outcomes") == 0) {
             outcomes = true;
         } else if (strcmp(argv[i], "--continue-off-board") == 0) {
             rules.continue_off_board = true;
+        } else if (strcmp(argv[i], "--timeout") == 0 && i + 1 < argc) {
+            char *end = NULL;
+            unsigned long long ms = strtoull(argv[++i], &end, 10);
+            if (end == argv[i] || *end != '\0' || ms == 0) {
+                fprintf(stderr, "jumps: --timeout wants a positive number of milliseconds, not %s\n", argv[i]);
+                return 2;
+            }
+            limits.timeout_ms = ms;
         } else {
             fprintf(stderr, "jumps: unknown option %s\n", argv[i]);
             return 2;
@@ -83,10 +94,13 @@ int main(int argc, char **argv) {
         return 1;
     }
     PhutballStatus status = outcomes
-        ? phutball_position_for_each_jump_outcome(position, print_path, &printer, NULL)
-        : phutball_position_for_each_jump_path(position, print_path, &printer, NULL);
+        ? phutball_position_for_each_jump_outcome_within(position, &limits, print_path, &printer, NULL)
+        : phutball_position_for_each_jump_path_within(position, &limits, print_path, &printer, NULL);
     int exit_code = 0;
-    if (status != PHUTBALL_STATUS_OK) {
+    if (status == PHUTBALL_STATUS_TIMED_OUT) {
+        report_error("gave up");
+        exit_code = 3;
+    } else if (status != PHUTBALL_STATUS_OK) {
         report_error("cannot list the jumps");
         exit_code = 1;
     } else if (printer.status != PHUTBALL_STATUS_OK) {

@@ -3,6 +3,8 @@
 // themselves; a failing call throws phutball::Error with the status and the
 // library's message; visitors are lambdas, and an exception thrown by one stops
 // the walk and is rethrown once the library has returned (it never crosses C frames).
+// Long calls take an optional `const PhutballLimits *` (nullptr: the defaults);
+// a CancelToken may be cancelled from any thread while another one searches.
 #ifndef PHUTBALL_EXAMPLES_PHUTBALL_HPP
 #define PHUTBALL_EXAMPLES_PHUTBALL_HPP
 
@@ -73,6 +75,35 @@ inline std::string path_to_string(const std::vector<PhutballPoint> &path) {
         return phutball_path_to_string(path.data(), path.size(), buf, len, written);
     });
 }
+
+// A cancel token (not copyable: the library holds on to it during calls).
+// Put get() in PhutballLimits::cancel; cancel() from any thread. It must
+// outlive every call it was given to.
+class CancelToken {
+public:
+    CancelToken() {
+        PhutballCancelToken *raw = nullptr;
+        check(phutball_cancel_token_new(&raw));
+        handle_.reset(raw);
+    }
+    CancelToken(const CancelToken &) = delete;
+    CancelToken &operator=(const CancelToken &) = delete;
+
+    void cancel() const { check(phutball_cancel_token_cancel(get())); }
+    void reset() const { check(phutball_cancel_token_reset(get())); }
+    bool is_cancelled() const {
+        bool cancelled = false;
+        check(phutball_cancel_token_is_cancelled(get(), &cancelled));
+        return cancelled;
+    }
+    const PhutballCancelToken *get() const noexcept { return handle_.get(); }
+
+private:
+    struct Free {
+        void operator()(PhutballCancelToken *t) const noexcept { phutball_cancel_token_free(t); }
+    };
+    std::unique_ptr<PhutballCancelToken, Free> handle_;
+};
 
 class Position {
 public:
@@ -147,6 +178,29 @@ public:
         return n;
     }
 
+    std::uint64_t count_jump_paths(const PhutballLimits *limits) const {
+        std::uint64_t n = 0;
+        check(phutball_position_count_jump_paths_within(get(), limits, &n));
+        return n;
+    }
+
+    // Every legal move in notation: placements, then one jump per distinct outcome.
+    std::vector<std::string> legal_moves(const PhutballLimits *limits = nullptr) const {
+        PhutballMoveList *raw = nullptr;
+        check(phutball_position_legal_moves_within(get(), limits, &raw));
+        std::unique_ptr<PhutballMoveList, void (*)(PhutballMoveList *)> list(raw, phutball_move_list_free);
+        std::size_t len = 0;
+        check(phutball_move_list_len(list.get(), &len));
+        std::vector<std::string> moves;
+        moves.reserve(len);
+        for (std::size_t i = 0; i < len; i++) {
+            moves.push_back(read_text([&](char *buf, std::size_t buf_len, std::size_t *written) {
+                return phutball_move_list_get(list.get(), i, buf, buf_len, written);
+            }));
+        }
+        return moves;
+    }
+
     std::uint64_t count_jump_outcomes() const {
         std::uint64_t n = 0;
         check(phutball_position_count_jump_outcomes(get(), &n));
@@ -156,6 +210,12 @@ public:
     bool can_score() const {
         bool can = false;
         check(phutball_position_can_score(get(), &can));
+        return can;
+    }
+
+    bool can_score(const PhutballLimits *limits) const {
+        bool can = false;
+        check(phutball_position_can_score_within(get(), limits, &can));
         return can;
     }
 

@@ -6,6 +6,8 @@
 # runs them, compares the jump lists of examples/c/jumps (and the outcomes of
 # examples/cpp/outcomes) with the Rust CLI's on the worked examples and every
 # position of benches/data/jumps-24.pos, and runs the tests once under valgrind.
+# test_limits and test_engine start searches on a second thread and cancel them
+# from the first (pthreads: -pthread in CFLAGS, -lpthread for the static library).
 # Ends with "capi: N passed, M failed"; exits non-zero on any failure.
 set -euo pipefail
 
@@ -70,6 +72,7 @@ build CFLAGS gcc examples/c/jumps.c jumps
 build CFLAGS gcc examples/c/play.c play
 build CFLAGS gcc tests/c/test_capi.c test_capi
 build CFLAGS gcc tests/c/test_engine.c test_engine
+build CFLAGS gcc tests/c/test_limits.c test_limits
 build CXXFLAGS g++ examples/cpp/outcomes.cpp outcomes
 build CXXFLAGS g++ tests/c/test_cpp.cpp test_cpp
 not_linked_to_shared_library() { ! ldd "$1" | grep -q 'libphutball\.so'; }
@@ -81,6 +84,7 @@ for linkage in shared static; do
     step "test_capi ($linkage)" "$WORK/test_capi-$linkage" benches/data
     step "test_cpp ($linkage)" "$WORK/test_cpp-$linkage"
     step "test_engine ($linkage)" "$WORK/test_engine-$linkage"
+    step "test_limits ($linkage)" "$WORK/test_limits-$linkage" benches/data
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
 done
 
@@ -150,6 +154,14 @@ rejects_bad_position() {
     [ "$status" -eq 1 ] && [ ! -s "$WORK/bad.out" ] && grep -q 'bad position: ' "$WORK/bad.err"
 }
 step "jumps rejects a bad position with a message" rejects_bad_position "$WORK/jumps-shared"
+# A dense board (issue 9) has far too many paths: the timeout ends the walk.
+DENSE="5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O"
+gives_up_at_the_timeout() {
+    local status=0
+    "$1" "$DENSE" --timeout 200 >"$WORK/timeout.out" 2>"$WORK/timeout.err" || status=$?
+    [ "$status" -eq 3 ] && grep -q '^jumps: gave up: timed out$' "$WORK/timeout.err"
+}
+step "jumps --timeout gives up with exit status 3 on a dense board" gives_up_at_the_timeout "$WORK/jumps-static"
 
 # --- once under valgrind ----------------------------------------------------------
 # to_file COMMAND...: runs COMMAND with its output kept out of the log.
@@ -158,6 +170,7 @@ VALGRIND=(to_file valgrind -q --error-exitcode=1 --leak-check=full --errors-for-
 step "valgrind test_capi" "${VALGRIND[@]}" "$WORK/test_capi-shared" benches/data
 step "valgrind test_cpp" "${VALGRIND[@]}" "$WORK/test_cpp-static"
 step "valgrind test_engine" "${VALGRIND[@]}" "$WORK/test_engine-shared"
+step "valgrind test_limits" "${VALGRIND[@]}" "$WORK/test_limits-static" benches/data
 step "valgrind play" "${VALGRIND[@]}" "$WORK/play-shared"
 step "valgrind jumps" "${VALGRIND[@]}" "$WORK/jumps-static" "${WORKED[0]}"
 

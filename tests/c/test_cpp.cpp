@@ -1,10 +1,14 @@
 // Tests of the C API from C++17 through the RAII wrappers of
 // examples/cpp/phutball.hpp: exceptions carry the status and message, copies
 // are independent, and an exception thrown by a visitor stops the walk and
-// reaches the caller. Prints "test_cpp: N passed, M failed".
+// reaches the caller; a search on another std::thread is cancelled through a
+// CancelToken, and limits reach the library. Prints "test_cpp: N passed, M failed".
+#include <atomic>
+#include <chrono>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <thread>
 
 #include "check.h"
 #include "phutball.hpp"
@@ -90,6 +94,46 @@ void test_game() {
     CHECK(status_thrown([] { phutball::Game::parse("H9\n"); }) == PHUTBALL_STATUS_PARSE_ERROR);
 }
 
+// A dense board with astronomically many jump paths (issue 9's first position).
+const char *const kDense = "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/"
+                           "############1##/####1######1###/2###1#1###1###/#1####2#######/"
+                           "###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/"
+                           "########1##1###/###1#######2##/######1#1####2 O";
+
+void test_limits_and_cancel() {
+    const auto dense = phutball::Position::parse(kDense);
+    phutball::CancelToken token;
+    PhutballLimits limits = phutball_limits_default();
+    limits.cancel = token.get();
+    limits.timeout_ms = 30000; // a backstop: a cancel that does not work fails, not hangs
+    std::atomic<bool> started{false};
+    PhutballStatus status = PHUTBALL_STATUS_OK;
+    std::thread search([&] {
+        started = true;
+        status = status_thrown([&] { dense.count_jump_paths(&limits); });
+    });
+    while (!started) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    token.cancel();
+    search.join();
+    CHECK(status == PHUTBALL_STATUS_CANCELLED);
+    CHECK(token.is_cancelled());
+    token.reset();
+    CHECK(!token.is_cancelled());
+
+    PhutballLimits small = phutball_limits_default();
+    small.memory_limit = 1 << 20;
+    CHECK(status_thrown([&] { dense.legal_moves(&small); }) == PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    small.work_limit = 10;
+    CHECK(status_thrown([&] { dense.can_score(&small); }) == PHUTBALL_STATUS_WORK_LIMIT);
+    const auto seeds = phutball::Position::parse(kSeedsJump);
+    CHECK(seeds.legal_moves().size() == 15 * 19 - 5 + 3); // placements, then the three outcomes
+    CHECK(seeds.legal_moves(&limits).back() == "K6-G9-G11-J11");
+    CHECK(!seeds.can_score(&limits));
+}
+
 } // namespace
 
 int main() {
@@ -97,5 +141,6 @@ int main() {
     test_errors_throw();
     test_visitor_exception_stops_the_walk();
     test_game();
+    test_limits_and_cancel();
     return check_summary("test_cpp");
 }

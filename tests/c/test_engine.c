@@ -1,8 +1,14 @@
 /* Tests of the engine functions of the C API (phutball_engine_*): the
  * engine scores when it can, reports its analysis, is reproducible with a
  * node limit, and follows the error and buffer conventions of
- * include/phutball.h. Prints "test_engine: N passed, M failed". */
+ * include/phutball.h, and stops when its caller's limits say so (a cancel
+ * token cancelled from another thread, a timeout). Prints "test_engine: N passed, M failed". */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "check.h"
 
@@ -116,10 +122,123 @@ static void errors_follow_the_conventions(void) {
     phutball_engine_free(engine);
 }
 
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1000.0 + (double)t.tv_nsec / 1e6;
+}
+
+static void sleep_ms(long ms) {
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+struct search {
+    const PhutballEngine *engine;
+    const PhutballPosition *pos;
+    PhutballLimits limits;
+    PhutballStatus status;
+    char move[64];
+    char message[512]; /* the searching thread's last error */
+    atomic_bool started;
+    double finished_ms;
+};
+
+static void *search_best_move(void *arg) {
+    struct search *s = arg;
+    size_t written = 0;
+    atomic_store(&s->started, true);
+    s->status = phutball_engine_best_move_within(s->engine, s->pos, &s->limits, s->move, sizeof s->move, &written);
+    s->finished_ms = now_ms();
+    if (phutball_last_error_message(s->message, sizeof s->message, &written) != PHUTBALL_STATUS_OK) {
+        strcpy(s->message, "(could not read the last error)");
+    }
+    return NULL;
+}
+
+/* Generous: the tests also run under valgrind. */
+#define PROMPT_MS 5000.0
+
+static void stops_within_the_callers_limits(void) {
+    /* Depth 64 and no time limit: the engine would search for a long time. */
+    PhutballEngine *deep = engine_with(0, 64, 0, 1);
+    PhutballPosition *start = parse(STANDARD_START);
+    PhutballCancelToken *token = NULL;
+    CHECK_OK(phutball_cancel_token_new(&token));
+
+    /* Cancelled from this thread while another one searches. */
+    struct search s = {.engine = deep, .pos = start, .move = "untouched"};
+    s.limits = phutball_limits_default();
+    s.limits.cancel = token;
+    /* A backstop, so that a cancel that does not work fails (TIMED_OUT) rather than hangs. */
+    s.limits.timeout_ms = 30000;
+    atomic_store(&s.started, false);
+    pthread_t thread;
+    CHECK(pthread_create(&thread, NULL, search_best_move, &s) == 0);
+    while (!atomic_load(&s.started)) {
+        sleep_ms(1);
+    }
+    sleep_ms(50);
+    double cancelled_ms = now_ms();
+    CHECK_OK(phutball_cancel_token_cancel(token));
+    CHECK(pthread_join(thread, NULL) == 0);
+    CHECK(s.status == PHUTBALL_STATUS_CANCELLED);
+    CHECK(strstr(s.message, "cancelled") != NULL);
+    CHECK(strcmp(s.move, "untouched") == 0);
+    CHECK(s.finished_ms - cancelled_ms < PROMPT_MS);
+
+    /* A token cancelled before the call: no search at all. */
+    char move[64];
+    size_t written = 0;
+    PhutballAnalysis analysis = {0, 12345, 0, 0, 0.0};
+    CHECK_STATUS(phutball_engine_analyse_within(deep, start, &s.limits, &analysis, move, sizeof move, &written),
+                 PHUTBALL_STATUS_CANCELLED);
+    CHECK(analysis.score == 12345);
+    CHECK_OK(phutball_cancel_token_reset(token));
+
+    /* The caller's timeout: no move, TIMED_OUT (not the engine's time limit). */
+    PhutballLimits timeout = phutball_limits_default();
+    timeout.timeout_ms = 150;
+    double start_ms = now_ms();
+    CHECK_STATUS(phutball_engine_best_move_within(deep, start, &timeout, move, sizeof move, &written),
+                 PHUTBALL_STATUS_TIMED_OUT);
+    CHECK_MESSAGE_HAS("timed out");
+    CHECK(now_ms() - start_ms < 150.0 + PROMPT_MS);
+
+    /* Limits that do not bind (NULL, or an uncancelled token): the same
+     * answers as the functions without limits. */
+    PhutballEngine *quick = engine_with(0, 0, 1500, 7);
+    char plain[64], bounded[64];
+    CHECK_OK(phutball_engine_best_move(quick, start, plain, sizeof plain, &written));
+    CHECK_OK(phutball_engine_best_move_within(quick, start, NULL, bounded, sizeof bounded, &written));
+    CHECK(strcmp(plain, bounded) == 0);
+    CHECK_OK(phutball_engine_best_move_within(quick, start, &s.limits, bounded, sizeof bounded, &written));
+    CHECK(strcmp(plain, bounded) == 0);
+    PhutballPosition *chain = parse(CHAIN);
+    CHECK_OK(phutball_engine_analyse_within(quick, chain, &s.limits, &analysis, move, sizeof move, &written));
+    CHECK(analysis.score_kind == PHUTBALL_SCORE_WIN && analysis.score == 1);
+    CHECK(strcmp(move, "H10-H19") == 0);
+    /* The engine's own errors keep their status. */
+    PhutballPosition *finished = parse(FINISHED);
+    CHECK_STATUS(phutball_engine_best_move_within(quick, finished, &s.limits, move, sizeof move, &written),
+                 PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("game is over");
+    CHECK_STATUS(phutball_engine_best_move_within(NULL, start, NULL, move, sizeof move, &written),
+                 PHUTBALL_STATUS_NULL_ARGUMENT);
+
+    phutball_position_free(finished);
+    phutball_position_free(chain);
+    phutball_engine_free(quick);
+    phutball_cancel_token_free(token);
+    phutball_position_free(start);
+    phutball_engine_free(deep);
+}
+
 int main(void) {
     scores_when_it_can();
     the_chosen_move_is_legal_and_reproducible();
     errors_follow_the_conventions();
+    stops_within_the_callers_limits();
     printf("test_engine: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }

@@ -1,17 +1,22 @@
 //! Questions about a position that need a search: can the side to move
-//! score, how many legal moves are there, perft.
+//! score, how many legal moves are there, perft; each also in a `*_within`
+//! form that takes `PhutballLimits`.
 
 use core::ffi::c_char;
 
-use phutball::perft;
+use phutball::{perft, perft_within};
 
 use crate::buffers::{copy_text, require_out, write_optional, write_out};
 use crate::guard::ffi_call;
+use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::PhutballStatus;
 
 /// Writes whether the side to move can score this move (end a jump move with
 /// the ball on or over the opponent's goal line).
+///
+/// Unbounded: on dense boards deciding it can take minutes, and nothing stops
+/// it; `phutball_position_can_score_within` takes a timeout and a cancel token.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -29,6 +34,9 @@ pub unsafe extern "C" fn phutball_position_can_score(
 /// Finds a jump move that scores for the side to move. Writes whether there is
 /// one to `*out_found` and, when there is, the move in notation into `buf`
 /// (buffer convention; when there is none, `buf` gets the empty string).
+///
+/// Unbounded, as `phutball_position_can_score`;
+/// `phutball_position_scoring_jump_within` takes limits.
 ///
 /// # Safety
 /// `pos` NULL or live; `out_found` NULL or writable; `buf` NULL or `len`
@@ -56,6 +64,9 @@ pub unsafe extern "C" fn phutball_position_scoring_jump(
 }
 
 /// Writes the number of legal moves: placements plus distinct jump outcomes.
+/// Bounded by the default memory limit (256 MiB for the states it remembers:
+/// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it) and nothing else;
+/// `phutball_position_count_legal_moves_within` takes limits.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -75,7 +86,8 @@ pub unsafe extern "C" fn phutball_position_count_legal_moves(
 /// Writes the number of move sequences of `depth` moves from `pos`, counting a
 /// jump move once per distinct resulting position and no moves from a finished
 /// position (perft 1 and 2 of the standard start are 284 and 80380). The time
-/// grows quickly with `depth`.
+/// grows quickly with `depth`. Bounded by the default memory limit only;
+/// `phutball_perft_within` takes limits.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -89,6 +101,110 @@ pub unsafe extern "C" fn phutball_perft(
         require_out(out, "out")?;
         // SAFETY: the caller's promise about pos.
         let count = perft(unsafe { position_arg(pos) }?, depth)?;
+        // SAFETY: the caller's promise about out.
+        unsafe { write_out(out, count, "out") }
+    })
+}
+
+/// `phutball_position_can_score` within `limits` (NULL: the defaults, which
+/// do not stop the search: give a timeout or a cancel token). Writes the
+/// exact answer, or gives up with `PHUTBALL_STATUS_TIMED_OUT`,
+/// `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_WORK_LIMIT` (a landing of
+/// the ball is a step of work) and writes nothing.
+///
+/// # Safety
+/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// token; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_position_can_score_within(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    out: *mut bool,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promises about pos and limits.
+        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
+        let can = limits.run(|budget| pos.can_score_within(budget))?;
+        // SAFETY: the caller's promise about out.
+        unsafe { write_out(out, can, "out") }
+    })
+}
+
+/// `phutball_position_scoring_jump` within `limits` (as
+/// `phutball_position_can_score_within`). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL`
+/// the search is lost: call again with a larger buffer.
+///
+/// # Safety
+/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// token; `out_found` NULL or writable; `buf` NULL or `len` writable bytes;
+/// `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_position_scoring_jump_within(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    out_found: *mut bool,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out_found, "out_found")?;
+        require_out(written, "written")?;
+        // SAFETY: the caller's promises about pos and limits.
+        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
+        let found = limits.run(|budget| pos.scoring_jump_within(budget))?;
+        let text = found.as_ref().map(ToString::to_string).unwrap_or_default();
+        // SAFETY: the caller's promises about buf, len, written and out_found.
+        unsafe {
+            copy_text(&text, buf, len, written)?;
+            write_optional(out_found, found.is_some());
+        }
+        Ok(())
+    })
+}
+
+/// `phutball_position_count_legal_moves` within `limits` (NULL: the
+/// defaults). A placement and a distinct jump outcome are steps of work; the
+/// states remembered count against the memory limit.
+///
+/// # Safety
+/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// token; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_position_count_legal_moves_within(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    out: *mut u64,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promises about pos and limits.
+        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
+        let count = limits.run(|budget| pos.count_legal_moves_within(budget))?;
+        // SAFETY: the caller's promise about out.
+        unsafe { write_out(out, count, "out") }
+    })
+}
+
+/// `phutball_perft` within `limits` (NULL: the defaults): one budget for the
+/// whole count, every position visited a step of work.
+///
+/// # Safety
+/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// token; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_perft_within(
+    pos: *const PhutballPosition,
+    depth: u32,
+    limits: *const PhutballLimits,
+    out: *mut u64,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promises about pos and limits.
+        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
+        let count = limits.run(|budget| perft_within(pos, depth, budget))?;
         // SAFETY: the caller's promise about out.
         unsafe { write_out(out, count, "out") }
     })

@@ -3,10 +3,11 @@
 use core::ffi::c_char;
 use std::time::Duration;
 
-use phutball_engine::{Engine, EngineError, Limits, Score};
+use phutball_engine::{Analysis, Engine, EngineError, Limits, Score};
 
 use crate::buffers::{copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out};
 use crate::guard::ffi_call;
+use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{Failure, FfiResult, PhutballStatus};
 
@@ -59,8 +60,72 @@ pub struct PhutballAnalysis {
     pub seconds: f64,
 }
 
+/// An engine error as a failure: the caller's limits stopping the search
+/// keep their own status (timed out, cancelled, ...), anything else is a
+/// position the engine cannot move in.
 fn engine_failure(e: EngineError) -> Failure {
-    Failure::invalid_argument(e.to_string())
+    match e {
+        EngineError::Interrupted(ref stop) => {
+            let status = Failure::from(stop.clone()).status;
+            Failure::new(status, e.to_string())
+        }
+        other => Failure::invalid_argument(other.to_string()),
+    }
+}
+
+/// Analyses `pos` with `engine`, within `limits` when it is `Some` (whose
+/// pointer may be NULL: the defaults).
+///
+/// # Safety
+/// `engine` and `pos` NULL or live; `limits` `None` or a pointer `limits_arg` accepts.
+unsafe fn analyse(
+    engine: *const PhutballEngine,
+    pos: *const PhutballPosition,
+    limits: Option<*const PhutballLimits>,
+) -> FfiResult<Analysis> {
+    // SAFETY: the caller's promises about engine and pos.
+    let (engine, pos) = unsafe { (engine_arg(engine)?, position_arg(pos)?) };
+    let analysis = match limits {
+        None => engine.analyse(pos),
+        Some(limits) => {
+            // SAFETY: the caller's promise about limits.
+            let limits = unsafe { limits_arg(limits) };
+            limits.run(|budget| engine.analyse_within(pos, budget))
+        }
+    };
+    analysis.map_err(engine_failure)
+}
+
+/// Writes an analysis: the figures to `*out`, the principal variation to `buf`.
+///
+/// # Safety
+/// `out` NULL or writable; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+unsafe fn write_analysis(
+    analysis: &Analysis,
+    out: *mut PhutballAnalysis,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> FfiResult {
+    let pv: Vec<String> = analysis.pv.iter().map(ToString::to_string).collect();
+    let (score_kind, score) = match analysis.score {
+        Score::Eval(v) => (PHUTBALL_SCORE_EVAL, v),
+        Score::Win { plies } => (PHUTBALL_SCORE_WIN, plies as i32),
+        Score::Loss { plies } => (PHUTBALL_SCORE_LOSS, plies as i32),
+    };
+    let figures = PhutballAnalysis {
+        score_kind,
+        score,
+        depth: analysis.depth,
+        nodes: analysis.nodes,
+        seconds: analysis.elapsed.as_secs_f64(),
+    };
+    // The text first: if it does not fit, *out stays as it was.
+    // SAFETY: the caller's promises about buf, len, written and out.
+    unsafe {
+        copy_text(&pv.join(" "), buf, len, written)?;
+        write_out(out, figures, "out")
+    }
 }
 
 /// Borrows the engine behind a handle argument named `engine`.
@@ -143,10 +208,9 @@ pub unsafe extern "C" fn phutball_engine_best_move(
     ffi_call(|| {
         require_out(written, "written")?;
         // SAFETY: the caller's promises about engine and pos.
-        let (engine, pos) = unsafe { (engine_arg(engine)?, position_arg(pos)?) };
-        let m = engine.best_move(pos).map_err(engine_failure)?;
+        let analysis = unsafe { analyse(engine, pos, None) }?;
         // SAFETY: the caller's promises about buf, len and written.
-        unsafe { copy_text(&m.to_string(), buf, len, written) }
+        unsafe { copy_text(&analysis.best_move.to_string(), buf, len, written) }
     })
 }
 
@@ -172,26 +236,107 @@ pub unsafe extern "C" fn phutball_engine_analyse(
         require_out(out, "out")?;
         require_out(written, "written")?;
         // SAFETY: the caller's promises about engine and pos.
-        let (engine, pos) = unsafe { (engine_arg(engine)?, position_arg(pos)?) };
-        let analysis = engine.analyse(pos).map_err(engine_failure)?;
-        let pv: Vec<String> = analysis.pv.iter().map(ToString::to_string).collect();
-        let (score_kind, score) = match analysis.score {
-            Score::Eval(v) => (PHUTBALL_SCORE_EVAL, v),
-            Score::Win { plies } => (PHUTBALL_SCORE_WIN, plies as i32),
-            Score::Loss { plies } => (PHUTBALL_SCORE_LOSS, plies as i32),
-        };
-        let figures = PhutballAnalysis {
-            score_kind,
-            score,
-            depth: analysis.depth,
-            nodes: analysis.nodes,
-            seconds: analysis.elapsed.as_secs_f64(),
-        };
-        // The text first: if it does not fit, *out stays as it was.
-        // SAFETY: the caller's promises about buf, len, written and out.
-        unsafe {
-            copy_text(&pv.join(" "), buf, len, written)?;
-            write_out(out, figures, "out")
-        }
+        let analysis = unsafe { analyse(engine, pos, None) }?;
+        // SAFETY: the caller's promises about out, buf, len and written.
+        unsafe { write_analysis(&analysis, out, buf, len, written) }
     })
+}
+
+/// `phutball_engine_best_move`, which the caller can stop: within `limits`
+/// (NULL: the defaults, which do not stop it), the cancel token stops the
+/// search with `PHUTBALL_STATUS_CANCELLED` and the timeout with
+/// `PHUTBALL_STATUS_TIMED_OUT`, and no move is written. These are not the
+/// engine's own limits (`PhutballEngineLimits`, given to
+/// `phutball_engine_new`): those end the search with a move. The engine does
+/// not use `work_limit` or `memory_limit`; its node limit bounds its work.
+///
+/// # Safety
+/// `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+/// NULL or a live token; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_best_move_within(
+    engine: *const PhutballEngine,
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(written, "written")?;
+        // SAFETY: the caller's promises about engine, pos and limits.
+        let analysis = unsafe { analyse(engine, pos, Some(limits)) }?;
+        // SAFETY: the caller's promises about buf, len and written.
+        unsafe { copy_text(&analysis.best_move.to_string(), buf, len, written) }
+    })
+}
+
+/// `phutball_engine_analyse`, which the caller can stop within `limits`, as
+/// `phutball_engine_best_move_within`. Nothing is written to `*out` unless
+/// the call succeeds.
+///
+/// # Safety
+/// `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+/// NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
+/// bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_analyse_within(
+    engine: *const PhutballEngine,
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    out: *mut PhutballAnalysis,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        require_out(written, "written")?;
+        // SAFETY: the caller's promises about engine, pos and limits.
+        let analysis = unsafe { analyse(engine, pos, Some(limits)) }?;
+        // SAFETY: the caller's promises about out, buf, len and written.
+        unsafe { write_analysis(&analysis, out, buf, len, written) }
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use phutball::{SearchError, Side};
+
+    #[test]
+    fn a_stopped_search_keeps_its_status_and_other_engine_errors_are_invalid_arguments() {
+        let cases = [
+            (
+                EngineError::Interrupted(SearchError::Cancelled),
+                PhutballStatus::Cancelled,
+            ),
+            (
+                EngineError::Interrupted(SearchError::TimedOut),
+                PhutballStatus::TimedOut,
+            ),
+            (
+                EngineError::Interrupted(SearchError::WorkLimit { limit: 5 }),
+                PhutballStatus::WorkLimit,
+            ),
+            (
+                EngineError::Interrupted(SearchError::MemoryLimit {
+                    limit: 1,
+                    what: "a test",
+                }),
+                PhutballStatus::TooManyOutcomes,
+            ),
+            (EngineError::MidJump, PhutballStatus::InvalidArgument),
+            (
+                EngineError::Finished { winner: Side::Ohs },
+                PhutballStatus::InvalidArgument,
+            ),
+        ];
+        for (error, status) in cases {
+            let message = error.to_string();
+            let failure = engine_failure(error);
+            assert_eq!(failure.status, status);
+            assert_eq!(failure.message, message);
+        }
+    }
 }

@@ -1,13 +1,15 @@
 //! Jump moves: visiting every path or one path per distinct outcome, counting
-//! them, and writing a path in notation.
+//! them (each also in a `*_within` form that takes `PhutballLimits`), and
+//! writing a path in notation.
 
 use core::ffi::{c_char, c_void};
 use core::ops::ControlFlow;
 
 use phutball::{Move, Point};
 
-use crate::buffers::{copy_text, ref_arg, write_optional, write_out};
+use crate::buffers::{copy_text, ref_arg, require_out, write_optional, write_out};
 use crate::guard::ffi_call;
+use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{Failure, FfiResult, PhutballStatus};
 use crate::types::PhutballPoint;
@@ -29,14 +31,18 @@ enum Walk {
     Outcomes,
 }
 
-/// Runs a walk over `pos`, handing each path to the C visitor.
+/// Runs a walk over `pos`, handing each path to the C visitor: within
+/// `limits` when it is `Some` (whose pointer may be NULL: the defaults), else
+/// as the functions without limits always did.
 ///
 /// # Safety
-/// `pos` NULL or live; `visitor` a function that honours its contract with
-/// `user_data`; `out_stopped` NULL or writable.
+/// `pos` NULL or live; `limits` `None` or a pointer `limits_arg` accepts;
+/// `visitor` a function that honours its contract with `user_data`;
+/// `out_stopped` NULL or writable.
 unsafe fn visit(
     walk: Walk,
     pos: *const PhutballPosition,
+    limits: Option<*const PhutballLimits>,
     visitor: PhutballPathVisitor,
     user_data: *mut c_void,
     out_stopped: *mut bool,
@@ -57,9 +63,19 @@ unsafe fn visit(
             ControlFlow::Break(())
         }
     };
-    let flow = match walk {
-        Walk::Paths => position.for_each_jump_path(&mut call),
-        Walk::Outcomes => position.for_each_jump_outcome(&mut call)?,
+    let flow = match limits {
+        None => match walk {
+            Walk::Paths => position.for_each_jump_path(&mut call),
+            Walk::Outcomes => position.for_each_jump_outcome(&mut call)?,
+        },
+        Some(limits) => {
+            // SAFETY: the caller's promise about limits.
+            let limits = unsafe { limits_arg(limits) };
+            limits.run(|budget| match walk {
+                Walk::Paths => position.for_each_jump_path_within(budget, &mut call),
+                Walk::Outcomes => position.for_each_jump_outcome_within(budget, &mut call),
+            })?
+        }
     };
     // SAFETY: the caller's promise about out_stopped.
     unsafe { write_optional(out_stopped, flow.is_break()) };
@@ -69,7 +85,9 @@ unsafe fn visit(
 /// Calls `visitor` with every legal jump path of the side to move, depth
 /// first; every non-empty prefix of a legal path is a path, so each is
 /// visited. Dense positions have millions of paths. If `out_stopped` is not
-/// NULL, it is set to whether the visitor stopped the walk.
+/// NULL, it is set to whether the visitor stopped the walk. Unbounded but
+/// for the visitor, which can stop it; `phutball_position_for_each_jump_path_within`
+/// takes limits.
 ///
 /// # Safety
 /// `pos` NULL or live; `visitor` NULL or a function honouring
@@ -82,13 +100,15 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_path(
     out_stopped: *mut bool,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are visit's.
-    ffi_call(|| unsafe { visit(Walk::Paths, pos, visitor, user_data, out_stopped) })
+    ffi_call(|| unsafe { visit(Walk::Paths, pos, None, visitor, user_data, out_stopped) })
 }
 
 /// Calls `visitor` once per distinct position the side to move can reach by
 /// jumping (ball point plus remaining men), with the first path found that
 /// reaches it. Much faster than visiting every path.
-/// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` if the search would exceed its memory bound.
+/// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` if the states it remembers would
+/// exceed the default memory limit (256 MiB); nothing else bounds it but the
+/// visitor. `phutball_position_for_each_jump_outcome_within` takes limits.
 ///
 /// # Safety
 /// As `phutball_position_for_each_jump_path`.
@@ -100,10 +120,12 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_outcome(
     out_stopped: *mut bool,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are visit's.
-    ffi_call(|| unsafe { visit(Walk::Outcomes, pos, visitor, user_data, out_stopped) })
+    ffi_call(|| unsafe { visit(Walk::Outcomes, pos, None, visitor, user_data, out_stopped) })
 }
 
 /// Writes the number of legal jump paths, counted without building any.
+/// Unbounded: on dense boards it can take minutes, and nothing stops it;
+/// `phutball_position_count_jump_paths_within` takes limits.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -118,7 +140,10 @@ pub unsafe extern "C" fn phutball_position_count_jump_paths(
     })
 }
 
-/// Writes the number of distinct positions the side to move can reach by jumping.
+/// Writes the number of distinct positions the side to move can reach by
+/// jumping. Bounded by the default memory limit only
+/// (`PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it);
+/// `phutball_position_count_jump_outcomes_within` takes limits.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -130,6 +155,109 @@ pub unsafe extern "C" fn phutball_position_count_jump_outcomes(
     ffi_call(|| {
         // SAFETY: the caller's promise about pos.
         let count = unsafe { position_arg(pos) }?.count_jump_outcomes()?;
+        // SAFETY: the caller's promise about out.
+        unsafe { write_out(out, count, "out") }
+    })
+}
+
+/// `phutball_position_for_each_jump_path` within `limits` (NULL: the
+/// defaults; a landing is a step of work). When it gives up
+/// (`PHUTBALL_STATUS_TIMED_OUT`, `_CANCELLED`, `_WORK_LIMIT`) the visitor may
+/// already have seen some paths, and `*out_stopped` is not written.
+///
+/// # Safety
+/// As `phutball_position_for_each_jump_path`; `limits` NULL or readable, its
+/// `cancel` NULL or a live token.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_position_for_each_jump_path_within(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    visitor: PhutballPathVisitor,
+    user_data: *mut c_void,
+    out_stopped: *mut bool,
+) -> PhutballStatus {
+    // SAFETY: the caller's promises are visit's.
+    ffi_call(|| unsafe {
+        visit(
+            Walk::Paths,
+            pos,
+            Some(limits),
+            visitor,
+            user_data,
+            out_stopped,
+        )
+    })
+}
+
+/// `phutball_position_for_each_jump_outcome` within `limits` (NULL: the
+/// defaults; a distinct outcome is a step of work, and the states remembered,
+/// 16 bytes and a slot each, count against the memory limit). When it gives
+/// up the visitor may already have seen some outcomes, and `*out_stopped` is
+/// not written.
+///
+/// # Safety
+/// As `phutball_position_for_each_jump_path_within`.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_position_for_each_jump_outcome_within(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    visitor: PhutballPathVisitor,
+    user_data: *mut c_void,
+    out_stopped: *mut bool,
+) -> PhutballStatus {
+    // SAFETY: the caller's promises are visit's.
+    ffi_call(|| unsafe {
+        visit(
+            Walk::Outcomes,
+            pos,
+            Some(limits),
+            visitor,
+            user_data,
+            out_stopped,
+        )
+    })
+}
+
+/// `phutball_position_count_jump_paths` within `limits` (NULL: the defaults,
+/// which do not stop it; a landing the walk goes on from is a step of work).
+///
+/// # Safety
+/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// token; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_position_count_jump_paths_within(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    out: *mut u64,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promises about pos and limits.
+        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
+        let count = limits.run(|budget| pos.count_jump_paths_within(budget))?;
+        // SAFETY: the caller's promise about out.
+        unsafe { write_out(out, count, "out") }
+    })
+}
+
+/// `phutball_position_count_jump_outcomes` within `limits` (NULL: the
+/// defaults; a distinct outcome is a step of work, and the states remembered
+/// count against the memory limit).
+///
+/// # Safety
+/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// token; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_position_count_jump_outcomes_within(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    out: *mut u64,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promises about pos and limits.
+        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
+        let count = limits.run(|budget| pos.count_jump_outcomes_within(budget))?;
         // SAFETY: the caller's promise about out.
         unsafe { write_out(out, count, "out") }
     })

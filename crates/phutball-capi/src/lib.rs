@@ -11,6 +11,7 @@
 pub(crate) mod buffers;
 pub(crate) mod guard;
 pub mod last_error;
+pub mod limits;
 pub mod status;
 pub mod types;
 
@@ -18,5 +19,6 @@ pub mod analysis;
 pub mod engine;
 pub mod game;
 pub mod jumps;
+pub mod move_list;
 pub mod play;
 pub mod position;

@@ -27,16 +27,18 @@ pub enum PhutballStatus {
     /// The caller's buffer is too small; the size needed has been written.
     BufferTooSmall = 7,
     /// A search or a list would need more memory than its bound allows (the
-    /// distinct-outcome bound, or the memory limit), or the allocator refused.
+    /// memory limit, `PhutballLimits.memory_limit`, 256 MiB by default; or
+    /// the distinct-outcome bound), or the allocator refused. This is the
+    /// memory status: there is no separate code for the memory limit.
     TooManyOutcomes = 8,
     /// An argument out of range: a side that is neither Ohs nor Eks, a point
     /// no board has, an index past the end.
     InvalidArgument = 9,
-    /// The call's deadline passed before it could answer.
+    /// The call's timeout (`PhutballLimits.timeout_ms`) passed before it could answer.
     TimedOut = 10,
-    /// The call's cancel token was cancelled before it could answer.
+    /// The call's cancel token (`PhutballLimits.cancel`) was cancelled before it could answer.
     Cancelled = 11,
-    /// The call's work limit was reached before it could answer.
+    /// The call's work limit (`PhutballLimits.work_limit`) was reached before it could answer.
     WorkLimit = 12,
     /// A bug in the library: it panicked. The panic was caught at the boundary;
     /// the handles passed to the call are unchanged.

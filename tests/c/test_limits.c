@@ -1,0 +1,472 @@
+/* Tests of bounded work in the C API: the cancel token (cancelled from
+ * another thread while a can-score runs), PhutballLimits (timeout, work
+ * limit, memory limit, NULL for the defaults), the *_within functions and
+ * PhutballMoveList.
+ *
+ *   test_limits [BENCH_DATA_DIR]
+ *
+ * With BENCH_DATA_DIR, also checks on every position of jumps-24 and
+ * score-16 that a call under a work limit answers exactly what the
+ * unbounded call answers, or gives up with PHUTBALL_STATUS_WORK_LIMIT.
+ * Prints "test_limits: N passed, M failed". */
+#define _POSIX_C_SOURCE 200809L
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "check.h"
+
+#define STANDARD_START "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
+/* The seeds' jump: ball K6, men J7 H8 G10 H11; K6-G9, K6-G9-G11, K6-G9-G11-J11. */
+#define SEEDS_JUMP "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O"
+/* Ball H10, men H11..H18: Ohs scores with H10-H19. */
+#define CHAIN "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
+/* Dense boards on which the unbounded can-score ran for minutes (issue 9). */
+#define HARD_1                                                                                     \
+    "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/"         \
+    "####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/" \
+    "@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O"
+#define HARD_2                                                                                     \
+    "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/"  \
+    "3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/"       \
+    "###2####1#3#/######1#1#1##2 O"
+
+/* Generous bounds for "promptly": the tests also run under valgrind. */
+#define PROMPT_MS 5000.0
+#define BACKSTOP_MS 30000
+
+static PhutballPosition *parse(const char *text) {
+    PhutballPosition *pos = NULL;
+    if (phutball_position_parse(text, NULL, &pos) != PHUTBALL_STATUS_OK) {
+        fprintf(stderr, "cannot parse %s: %s\n", text, last_error());
+        exit(2);
+    }
+    return pos;
+}
+
+static PhutballCancelToken *new_token(void) {
+    PhutballCancelToken *token = NULL;
+    if (phutball_cancel_token_new(&token) != PHUTBALL_STATUS_OK) {
+        fprintf(stderr, "cannot make a cancel token: %s\n", last_error());
+        exit(2);
+    }
+    return token;
+}
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1000.0 + (double)t.tv_nsec / 1e6;
+}
+
+static void sleep_ms(long ms) {
+    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+/* --- cancelling from another thread ------------------------------------------ */
+
+/* What the worker thread runs, and what it saw. */
+struct worker {
+    const PhutballPosition *pos;
+    PhutballLimits limits;
+    PhutballStatus status;
+    bool answer;
+    char message[512]; /* the worker's last error: it is per thread */
+    atomic_bool started;
+    double finished_ms;
+};
+
+static void keep_message(struct worker *w) {
+    size_t written = 0;
+    if (phutball_last_error_message(w->message, sizeof w->message, &written) != PHUTBALL_STATUS_OK) {
+        strcpy(w->message, "(could not read the last error)");
+    }
+}
+
+static void *run_can_score(void *arg) {
+    struct worker *w = arg;
+    atomic_store(&w->started, true);
+    w->status = phutball_position_can_score_within(w->pos, &w->limits, &w->answer);
+    w->finished_ms = now_ms();
+    keep_message(w);
+    return NULL;
+}
+
+static void *run_count_paths(void *arg) {
+    struct worker *w = arg;
+    uint64_t count = 0;
+    atomic_store(&w->started, true);
+    w->status = phutball_position_count_jump_paths_within(w->pos, &w->limits, &count);
+    w->finished_ms = now_ms();
+    keep_message(w);
+    return NULL;
+}
+
+/* Starts `body` on a second thread with a fresh token, cancels the token from
+ * this thread about 50 ms after the call has started, and joins. Returns the
+ * time the cancel was issued (ms) in *cancelled_ms. */
+static void run_and_cancel(void *(*body)(void *), struct worker *w, double *cancelled_ms) {
+    PhutballCancelToken *token = new_token();
+    w->limits = phutball_limits_default();
+    w->limits.cancel = token;
+    /* A backstop, so that a cancel that does not work fails (TIMED_OUT) rather than hangs. */
+    w->limits.timeout_ms = BACKSTOP_MS;
+    atomic_store(&w->started, false);
+    w->message[0] = '\0';
+    pthread_t thread;
+    if (pthread_create(&thread, NULL, body, w) != 0) {
+        CHECK(!"pthread_create");
+        phutball_cancel_token_free(token);
+        return;
+    }
+    while (!atomic_load(&w->started)) {
+        sleep_ms(1);
+    }
+    sleep_ms(50);
+    *cancelled_ms = now_ms();
+    CHECK_OK(phutball_cancel_token_cancel(token));
+    CHECK(pthread_join(thread, NULL) == 0);
+    bool cancelled = false;
+    CHECK_OK(phutball_cancel_token_is_cancelled(token, &cancelled));
+    CHECK(cancelled);
+    /* Only now, with the call returned, may the token go. */
+    phutball_cancel_token_free(token);
+}
+
+static void test_cancel_from_another_thread(void) {
+    PhutballPosition *pos = parse(HARD_1);
+    struct worker w = {.pos = pos};
+    double cancelled_ms = 0.0;
+    run_and_cancel(run_can_score, &w, &cancelled_ms);
+    if (w.status == PHUTBALL_STATUS_OK && w.finished_ms < cancelled_ms) {
+        /* A can-score strong enough to decide the position within 50 ms:
+         * nothing to cancel. The count of its paths below still is. */
+        printf("test_limits: can-score decided the hard position before the cancel (%s)\n",
+               w.answer ? "it can score" : "it cannot score");
+    } else {
+        CHECK(w.status == PHUTBALL_STATUS_CANCELLED);
+        CHECK(strstr(w.message, "cancelled") != NULL);
+        CHECK(w.finished_ms - cancelled_ms < PROMPT_MS);
+    }
+
+    /* Counting the paths of a dense board takes far longer than 50 ms. */
+    struct worker paths = {.pos = pos};
+    run_and_cancel(run_count_paths, &paths, &cancelled_ms);
+    CHECK(paths.status == PHUTBALL_STATUS_CANCELLED);
+    CHECK(strstr(paths.message, "cancelled") != NULL);
+    CHECK(paths.finished_ms - cancelled_ms < PROMPT_MS);
+    phutball_position_free(pos);
+}
+
+/* --- the token itself -------------------------------------------------------- */
+
+static bool count_visits(void *user_data, const PhutballPoint *path, size_t len) {
+    (void)path;
+    (void)len;
+    (*(size_t *)user_data)++;
+    return true;
+}
+
+static void test_token(void) {
+    PhutballCancelToken *token = NULL;
+    CHECK_STATUS(phutball_cancel_token_new(NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_OK(phutball_cancel_token_new(&token));
+    bool cancelled = true;
+    CHECK_OK(phutball_cancel_token_is_cancelled(token, &cancelled));
+    CHECK(!cancelled);
+    CHECK_STATUS(phutball_cancel_token_cancel(NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_MESSAGE_HAS("token must not be NULL");
+    CHECK_STATUS(phutball_cancel_token_reset(NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(phutball_cancel_token_is_cancelled(token, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    phutball_cancel_token_free(NULL);
+
+    /* A token cancelled before the call stops it at once, whatever the call. */
+    PhutballPosition *pos = parse(SEEDS_JUMP);
+    PhutballLimits limits = phutball_limits_default();
+    limits.cancel = token;
+    CHECK_OK(phutball_cancel_token_cancel(token));
+    CHECK_OK(phutball_cancel_token_cancel(token)); /* twice is fine */
+    bool can = true;
+    uint64_t n = 99;
+    size_t visits = 0;
+    char text[64] = "untouched";
+    size_t written = 0;
+    PhutballMoveList *list = NULL;
+    CHECK_STATUS(phutball_position_can_score_within(pos, &limits, &can), PHUTBALL_STATUS_CANCELLED);
+    CHECK_MESSAGE_HAS("cancelled");
+    CHECK(can); /* nothing written */
+    CHECK_STATUS(phutball_position_scoring_jump_within(pos, &limits, &can, text, sizeof text, &written),
+                 PHUTBALL_STATUS_CANCELLED);
+    CHECK(strcmp(text, "untouched") == 0);
+    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &limits, &n), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_count_jump_outcomes_within(pos, &limits, &n), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_count_legal_moves_within(pos, &limits, &n), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_perft_within(pos, 1, &limits, &n), PHUTBALL_STATUS_CANCELLED);
+    CHECK(n == 99);
+    CHECK_STATUS(phutball_position_for_each_jump_path_within(pos, &limits, count_visits, &visits, NULL),
+                 PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_for_each_jump_outcome_within(pos, &limits, count_visits, &visits, NULL),
+                 PHUTBALL_STATUS_CANCELLED);
+    CHECK(visits == 0);
+    CHECK_STATUS(phutball_position_legal_moves_within(pos, &limits, &list), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_jump_outcomes_within(pos, &limits, &list), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_jump_paths_within(pos, &limits, &list), PHUTBALL_STATUS_CANCELLED);
+    CHECK(list == NULL);
+    CHECK(strcmp(phutball_status_name(PHUTBALL_STATUS_CANCELLED), "cancelled") == 0);
+
+    /* Reset: the token serves new calls. */
+    CHECK_OK(phutball_cancel_token_reset(token));
+    CHECK_OK(phutball_cancel_token_is_cancelled(token, &cancelled));
+    CHECK(!cancelled);
+    CHECK_OK(phutball_position_count_jump_paths_within(pos, &limits, &n));
+    CHECK(n == 3);
+    phutball_position_free(pos);
+    phutball_cancel_token_free(token);
+}
+
+/* --- NULL limits, and limits that do not bind -------------------------------- */
+
+static void test_defaults(void) {
+    PhutballLimits zero = phutball_limits_default();
+    CHECK(zero.timeout_ms == 0 && zero.work_limit == 0 && zero.memory_limit == 0 && zero.cancel == NULL);
+    /* Generous limits that do not bind: the same answers as NULL. */
+    PhutballLimits loose = {60000, 1000000000, 64u << 20, NULL};
+    const PhutballLimits *each[] = {NULL, &zero, &loose};
+    PhutballPosition *start = parse(STANDARD_START);
+    PhutballPosition *seeds = parse(SEEDS_JUMP);
+    PhutballPosition *chain = parse(CHAIN);
+    for (size_t i = 0; i < sizeof each / sizeof each[0]; i++) {
+        const PhutballLimits *limits = each[i];
+        bool can = false, found = false;
+        uint64_t n = 0;
+        char text[64];
+        size_t written = 0;
+        CHECK_OK(phutball_position_can_score_within(chain, limits, &can));
+        CHECK(can);
+        CHECK_OK(phutball_position_can_score_within(seeds, limits, &can));
+        CHECK(!can);
+        CHECK_OK(phutball_position_scoring_jump_within(chain, limits, &found, text, sizeof text, &written));
+        CHECK(found && strcmp(text, "H10-H19") == 0);
+        CHECK_OK(phutball_position_scoring_jump_within(seeds, limits, &found, text, sizeof text, &written));
+        CHECK(!found && written == 0 && text[0] == '\0');
+        CHECK_OK(phutball_position_count_jump_paths_within(seeds, limits, &n));
+        CHECK(n == 3);
+        CHECK_OK(phutball_position_count_jump_outcomes_within(seeds, limits, &n));
+        CHECK(n == 3);
+        CHECK_OK(phutball_position_count_legal_moves_within(start, limits, &n));
+        CHECK(n == 284);
+        CHECK_OK(phutball_perft_within(start, 1, limits, &n));
+        CHECK(n == 284);
+        size_t visits = 0;
+        bool stopped = true;
+        CHECK_OK(phutball_position_for_each_jump_path_within(seeds, limits, count_visits, &visits, &stopped));
+        CHECK(visits == 3 && !stopped);
+        visits = 0;
+        CHECK_OK(phutball_position_for_each_jump_outcome_within(seeds, limits, count_visits, &visits, &stopped));
+        CHECK(visits == 3 && !stopped);
+    }
+    /* The old functions are unchanged. */
+    uint64_t n = 0;
+    CHECK_OK(phutball_perft(start, 2, &n));
+    CHECK(n == 80380);
+    CHECK_OK(phutball_perft_within(start, 2, NULL, &n));
+    CHECK(n == 80380);
+    /* NULL where a pointer is required is still an error. */
+    bool can = false;
+    CHECK_STATUS(phutball_position_can_score_within(NULL, NULL, &can), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(phutball_position_can_score_within(chain, NULL, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(phutball_perft_within(start, 1, NULL, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(phutball_position_for_each_jump_path_within(seeds, NULL, NULL, NULL, NULL),
+                 PHUTBALL_STATUS_NULL_ARGUMENT);
+    phutball_position_free(start);
+    phutball_position_free(seeds);
+    phutball_position_free(chain);
+}
+
+/* --- timeout ---------------------------------------------------------------- */
+
+static void test_timeout(void) {
+    PhutballPosition *pos = parse(HARD_1);
+    PhutballLimits limits = phutball_limits_default();
+    limits.timeout_ms = 150;
+    uint64_t n = 0;
+    double start = now_ms();
+    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &limits, &n), PHUTBALL_STATUS_TIMED_OUT);
+    CHECK_MESSAGE_HAS("timed out");
+    double took = now_ms() - start;
+    CHECK(took >= 150.0 && took < 150.0 + PROMPT_MS);
+
+    /* Can-score answers or times out, promptly either way. */
+    PhutballPosition *hard_2 = parse(HARD_2);
+    bool can = false;
+    start = now_ms();
+    PhutballStatus status = phutball_position_can_score_within(hard_2, &limits, &can);
+    took = now_ms() - start;
+    CHECK(status == PHUTBALL_STATUS_TIMED_OUT || (status == PHUTBALL_STATUS_OK && can));
+    CHECK(took < 150.0 + PROMPT_MS);
+    CHECK(strcmp(phutball_status_name(PHUTBALL_STATUS_TIMED_OUT), "timed out") == 0);
+    phutball_position_free(hard_2);
+    phutball_position_free(pos);
+}
+
+/* --- work limit -------------------------------------------------------------- */
+
+static void test_work_limit(void) {
+    PhutballPosition *pos = parse(HARD_1);
+    PhutballLimits limits = phutball_limits_default();
+    limits.work_limit = 1000;
+    bool can = false;
+    CHECK_STATUS(phutball_position_can_score_within(pos, &limits, &can), PHUTBALL_STATUS_WORK_LIMIT);
+    CHECK_MESSAGE_HAS("1000 steps");
+    uint64_t n = 0;
+    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &limits, &n), PHUTBALL_STATUS_WORK_LIMIT);
+    phutball_position_free(pos);
+
+    /* Each work limit gives the exact count or gives up; enough work answers. */
+    PhutballPosition *seeds = parse(SEEDS_JUMP);
+    bool gave_up = false, answered = false;
+    for (uint64_t work = 1; work <= 16; work++) {
+        limits.work_limit = work;
+        n = 0;
+        PhutballStatus status = phutball_position_count_jump_paths_within(seeds, &limits, &n);
+        CHECK(status == PHUTBALL_STATUS_WORK_LIMIT || (status == PHUTBALL_STATUS_OK && n == 3));
+        gave_up |= status == PHUTBALL_STATUS_WORK_LIMIT;
+        answered |= status == PHUTBALL_STATUS_OK;
+    }
+    CHECK(gave_up && answered);
+    phutball_position_free(seeds);
+}
+
+/* On every position of a benchmark file: under each work limit, the exact
+ * answer of its .expected line ("<paths> <outcomes> <can-score 0|1>") or
+ * PHUTBALL_STATUS_WORK_LIMIT; with no limit, the answer. */
+static void test_work_limits_on(const char *dir, const char *name) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.pos", dir, name);
+    FILE *positions = fopen(path, "r");
+    snprintf(path, sizeof path, "%s/%s.expected", dir, name);
+    FILE *expected = fopen(path, "r");
+    CHECK(positions != NULL && expected != NULL);
+    if (positions == NULL || expected == NULL) {
+        if (positions) fclose(positions);
+        if (expected) fclose(expected);
+        return;
+    }
+    static const uint64_t works[] = {1, 100, 10000, 0};
+    char line[2048];
+    int lines = 0, gave_up = 0;
+    while (fgets(line, sizeof line, positions) != NULL) {
+        line[strcspn(line, "\r\n")] = '\0';
+        unsigned long long want_paths = 0, want_outcomes = 0;
+        int want_score = -1;
+        if (fscanf(expected, "%llu %llu %d", &want_paths, &want_outcomes, &want_score) != 3) {
+            CHECK(!"an .expected line for every position");
+            break;
+        }
+        PhutballPosition *pos = parse(line);
+        for (size_t i = 0; i < sizeof works / sizeof works[0]; i++) {
+            PhutballLimits limits = phutball_limits_default();
+            limits.work_limit = works[i];
+            uint64_t paths = 0, outcomes = 0;
+            bool can = false;
+            PhutballStatus s = phutball_position_count_jump_paths_within(pos, &limits, &paths);
+            CHECK(s == PHUTBALL_STATUS_OK ? paths == want_paths : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
+            gave_up += s == PHUTBALL_STATUS_WORK_LIMIT;
+            s = phutball_position_count_jump_outcomes_within(pos, &limits, &outcomes);
+            CHECK(s == PHUTBALL_STATUS_OK ? outcomes == want_outcomes
+                                          : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
+            s = phutball_position_can_score_within(pos, &limits, &can);
+            CHECK(s == PHUTBALL_STATUS_OK ? can == (want_score == 1)
+                                          : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
+        }
+        phutball_position_free(pos);
+        lines++;
+    }
+    CHECK(lines > 0 && gave_up > 0);
+    fclose(positions);
+    fclose(expected);
+}
+
+/* --- memory limit and move lists -------------------------------------------- */
+
+static void test_memory_limit(void) {
+    PhutballPosition *pos = parse(HARD_1);
+    PhutballLimits limits = phutball_limits_default();
+    limits.memory_limit = 1u << 20;
+    PhutballMoveList *list = NULL;
+    CHECK_STATUS(phutball_position_legal_moves_within(pos, &limits, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    CHECK_MESSAGE_HAS("memory limit of 1048576 bytes");
+    CHECK(list == NULL);
+    CHECK_STATUS(phutball_position_jump_outcomes_within(pos, &limits, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    CHECK_MESSAGE_HAS("memory limit");
+    uint64_t n = 0;
+    CHECK_STATUS(phutball_position_count_legal_moves_within(pos, &limits, &n), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    CHECK_MESSAGE_HAS("memory limit");
+    phutball_position_free(pos);
+
+    /* The start's 284 moves fit in 1 MB, and the list reads back. */
+    PhutballPosition *start = parse(STANDARD_START);
+    CHECK_OK(phutball_position_legal_moves_within(start, &limits, &list));
+    size_t len = 0;
+    CHECK_OK(phutball_move_list_len(list, &len));
+    CHECK(len == 284);
+    char text[64];
+    size_t written = 0;
+    CHECK_OK(phutball_move_list_get(list, 0, text, sizeof text, &written));
+    CHECK(strcmp(text, "A1") == 0);
+    CHECK_STATUS(phutball_move_list_get(list, 284, text, sizeof text, &written), PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("index 284 is past the end");
+    PhutballPoint points[4];
+    size_t count = 0;
+    CHECK_OK(phutball_move_list_points(list, 283, points, 4, &count));
+    CHECK(count == 1 && points[0].col == 14 && points[0].row == 19); /* P19 */
+    phutball_move_list_free(list);
+    /* A memory limit too small for the list itself. */
+    limits.memory_limit = 1000;
+    list = NULL;
+    CHECK_STATUS(phutball_position_legal_moves_within(start, &limits, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    CHECK_MESSAGE_HAS("memory limit of 1000 bytes");
+    CHECK(list == NULL);
+    phutball_position_free(start);
+
+    /* Jump lists of the seeds' jump: paths and outcomes. */
+    PhutballPosition *seeds = parse(SEEDS_JUMP);
+    CHECK_OK(phutball_position_jump_paths_within(seeds, NULL, &list));
+    CHECK_OK(phutball_move_list_len(list, &len));
+    CHECK(len == 3);
+    bool longest = false;
+    for (size_t i = 0; i < len; i++) {
+        CHECK_OK(phutball_move_list_get(list, i, text, sizeof text, &written));
+        longest |= strcmp(text, "K6-G9-G11-J11") == 0;
+    }
+    CHECK(longest);
+    CHECK_STATUS(phutball_move_list_points(list, 0, points, 1, &count), PHUTBALL_STATUS_BUFFER_TOO_SMALL);
+    CHECK(count >= 2);
+    phutball_move_list_free(list);
+    CHECK_OK(phutball_position_jump_outcomes_within(seeds, NULL, &list));
+    CHECK_OK(phutball_move_list_len(list, &len));
+    CHECK(len == 3);
+    phutball_move_list_free(list);
+    CHECK_STATUS(phutball_position_jump_outcomes_within(seeds, NULL, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(phutball_move_list_len(NULL, &len), PHUTBALL_STATUS_NULL_ARGUMENT);
+    phutball_move_list_free(NULL);
+    phutball_position_free(seeds);
+}
+
+int main(int argc, char **argv) {
+    test_token();
+    test_defaults();
+    test_cancel_from_another_thread();
+    test_timeout();
+    test_work_limit();
+    test_memory_limit();
+    if (argc > 1) {
+        test_work_limits_on(argv[1], "jumps-24");
+        test_work_limits_on(argv[1], "score-16");
+    }
+    return check_summary("test_limits");
+}
