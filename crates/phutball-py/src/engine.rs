@@ -15,8 +15,12 @@ use crate::position::PyPosition;
 
 /// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1)``:
 /// the search stops at the first limit reached (one second per move when no
-/// limit is given). Without ``time_ms`` the choice depends only on the
-/// position, the limits and ``seed``. The GIL is released while it searches.
+/// limit is given) and answers with a move. ``depth`` alone bounds the search
+/// only by its depth, which can take very long: ``best_move`` and ``analyse``
+/// also take ``timeout=`` (seconds), a hard stop that raises
+/// ``SearchTimeout``, and Ctrl-C raises ``KeyboardInterrupt``. Without
+/// ``time_ms`` the choice depends only on the position, the limits and
+/// ``seed``. The GIL is released while it searches.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
