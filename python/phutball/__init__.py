@@ -5,36 +5,45 @@
 >>> [str(m) for m in pos.jump_paths()]
 ['K6-G9', 'K6-G9-G11', 'K6-G9-G11-J11']
 
-Positions are immutable values: ``pos.play(move)`` returns a new one. The
+Positions are immutable values: ``pos.play(move)`` returns a new one. Every
+call that can run long takes ``timeout=`` (seconds; ``SearchTimeout`` when it
+runs out) and stops on Ctrl-C; the lists also take ``memory_limit=`` (bytes,
+``DEFAULT_MEMORY_LIMIT`` by default; ``MemoryLimitError`` past it). The
 rules are in the repository's ``docs/rules.md``; the reinforcement-learning
 environment is ``phutball.env`` (import it explicitly: it needs PettingZoo's
 API only if PettingZoo is installed).
 """
 
 from ._phutball import (
+    DEFAULT_MEMORY_LIMIT,
     Analysis,
     Engine,
     Game,
     IllegalMoveError,
     InvalidPositionError,
+    MemoryLimitError,
     Move,
     ParseError,
     Position,
     Rules,
+    SearchTimeout,
     TooManyOutcomesError,
     __version__,
 )
 
 __all__ = [
+    "DEFAULT_MEMORY_LIMIT",
     "Analysis",
     "Engine",
     "Game",
     "IllegalMoveError",
     "InvalidPositionError",
+    "MemoryLimitError",
     "Move",
     "ParseError",
     "Position",
     "Rules",
+    "SearchTimeout",
     "TooManyOutcomesError",
     "__version__",
 ]

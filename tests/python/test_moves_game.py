@@ -78,7 +78,9 @@ def test_game_move_limit_is_a_draw():
     assert again.move_limit == 2 and again.result == "draw"
     with pytest.raises(ValueError, match="move_limit must be None or an int of at least 0, not -1"):
         phutball.Game(move_limit=-1)
-    assert phutball.Game(move_limit=10**30).move_limit == 2**32 - 1
+    # Too large is an error, not silently clamped (issue 9).
+    with pytest.raises(ValueError, match="move_limit must be None or an int from 0 to 4294967295"):
+        phutball.Game(move_limit=10**30)
 
 
 def test_game_win_is_reported():

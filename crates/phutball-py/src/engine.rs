@@ -8,14 +8,19 @@ use phutball_engine::{Analysis, Decision, Engine, Limits, Score};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::bounds::{run, Bounds};
 use crate::errors::OrRaise;
 use crate::moves::{moves_to_py, PyMove};
 use crate::position::PyPosition;
 
 /// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1)``:
 /// the search stops at the first limit reached (one second per move when no
-/// limit is given). Without ``time_ms`` the choice depends only on the
-/// position, the limits and ``seed``. The GIL is released while it searches.
+/// limit is given) and answers with a move. ``depth`` alone bounds the search
+/// only by its depth, which can take very long: ``best_move`` and ``analyse``
+/// also take ``timeout=`` (seconds), a hard stop that raises
+/// ``SearchTimeout``, and Ctrl-C raises ``KeyboardInterrupt``. Without
+/// ``time_ms`` the choice depends only on the position, the limits and
+/// ``seed``. The GIL is released while it searches.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
@@ -49,11 +54,17 @@ fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
 }
 
 impl PyEngine {
-    fn search(&self, py: Python<'_>, pos: &Bound<'_, PyAny>) -> PyResult<Analysis> {
+    fn search(
+        &self,
+        py: Python<'_>,
+        pos: &Bound<'_, PyAny>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Analysis> {
         let pos = position_arg(pos)?;
-        let engine = self.inner.clone();
-        py.detach(|| engine.analyse(&pos))
-            .map_err(|e| PyValueError::new_err(e.to_string()))
+        let engine = &self.inner;
+        run(py, Bounds::timeout(timeout)?, |budget| {
+            engine.analyse_within(&pos, budget)
+        })
     }
 }
 
@@ -83,15 +94,33 @@ impl PyEngine {
     /// The move to play in ``pos`` (a ``Position`` or a position string).
     /// Raises ``ValueError`` when there is none (the game is over, or a jump
     /// move is under way).
-    fn best_move(&self, py: Python<'_>, pos: &Bound<'_, PyAny>) -> PyResult<PyMove> {
-        Ok(PyMove::from(self.search(py, pos)?.best_move))
+    ///
+    /// The engine's limits end the search with a move. ``timeout`` seconds
+    /// (``None``: none) are a hard stop on top of them: past it the call
+    /// raises ``SearchTimeout`` instead of answering. Ctrl-C raises
+    /// ``KeyboardInterrupt``.
+    #[pyo3(signature = (pos, *, timeout=None))]
+    fn best_move(
+        &self,
+        py: Python<'_>,
+        pos: &Bound<'_, PyAny>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyMove> {
+        Ok(PyMove::from(self.search(py, pos, timeout)?.best_move))
     }
 
     /// Searches ``pos`` and returns an ``Analysis``: the best move, its score,
     /// the depth reached, the nodes searched and the principal variation.
-    fn analyse(&self, py: Python<'_>, pos: &Bound<'_, PyAny>) -> PyResult<PyAnalysis> {
+    /// ``timeout`` and Ctrl-C as in ``best_move``.
+    #[pyo3(signature = (pos, *, timeout=None))]
+    fn analyse(
+        &self,
+        py: Python<'_>,
+        pos: &Bound<'_, PyAny>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyAnalysis> {
         Ok(PyAnalysis {
-            inner: self.search(py, pos)?,
+            inner: self.search(py, pos, timeout)?,
         })
     }
 

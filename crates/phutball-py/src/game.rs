@@ -2,7 +2,7 @@
 //! text game record.
 
 use phutball::{Game, GameResult};
-use pyo3::exceptions::PyOSError;
+use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::errors::OrRaise;
@@ -28,8 +28,17 @@ impl PyGame {
         start: Option<&Bound<'_, PyAny>>,
         move_limit: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let move_limit =
-            limit_arg(move_limit, "move_limit")?.map(|l| u32::try_from(l).unwrap_or(u32::MAX));
+        let move_limit = limit_arg(move_limit, "move_limit")?
+            .map(|l| {
+                u32::try_from(l).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "move_limit must be None or an int from 0 to {}, not {}",
+                        u32::MAX,
+                        move_limit.map_or_else(|| l.to_string(), |o| o.to_string())
+                    ))
+                })
+            })
+            .transpose()?;
         let start = match start {
             None => phutball::Position::standard(),
             Some(obj) => match obj.cast::<PyPosition>() {

@@ -4,6 +4,7 @@
 //! core's notation, call the core and format the answer.
 
 mod actions;
+mod bounds;
 mod engine;
 mod errors;
 mod game;
@@ -24,6 +25,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     position::register(m)?;
     game::register(m)?;
     engine::register(m)?;
+    m.add("DEFAULT_MEMORY_LIMIT", phutball::DEFAULT_MEMORY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())
 }

@@ -2,10 +2,11 @@
 
 use std::ops::ControlFlow;
 
-use phutball::{BoardSize, Move, Position};
+use phutball::{BoardSize, Move, Point, Position, SearchError};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
+use crate::bounds::{run, Bounds, MemoryLimit};
 use crate::errors::OrRaise;
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{
@@ -32,41 +33,72 @@ impl From<Position> for PyPosition {
     }
 }
 
-/// Keeps the first `limit` items a visitor is given (all when `None`).
+/// The first `limit` jump paths a bounded walk gives, appended to `out`
+/// (placements already there count too). The list is counted against
+/// `memory` bytes as the core counts the lists it builds (a slot per move
+/// plus its points' block) and allocated with `try_reserve`: a list too
+/// large is [`SearchError::MemoryLimit`] or [`SearchError::OutOfMemory`],
+/// not an abort. (The core's own lists have no `limit`; the states a walk
+/// remembers are counted by the core against the same limit, separately.)
 fn collect_limited(
-    limit: Option<usize>,
-    walk: impl FnOnce(&mut dyn FnMut(&[phutball::Point]) -> ControlFlow<()>),
-) -> Vec<Move> {
-    let mut out = Vec::new();
-    if limit == Some(0) {
-        return out;
+    limit: usize,
+    memory: usize,
+    mut out: Vec<Move>,
+    walk: impl FnOnce(
+        &mut dyn FnMut(&[Point]) -> ControlFlow<()>,
+    ) -> Result<ControlFlow<()>, SearchError>,
+) -> Result<Vec<Move>, SearchError> {
+    const WHAT: &str = "the list of moves";
+    if out.len() >= limit {
+        out.truncate(limit);
+        return Ok(out);
     }
-    walk(&mut |path| {
-        out.push(Move::Jump(path.to_vec()));
-        if limit.is_some_and(|l| out.len() >= l) {
+    let mut bytes = out.capacity() * size_of::<Move>();
+    if bytes > memory {
+        return Err(SearchError::MemoryLimit {
+            limit: memory,
+            what: WHAT,
+        });
+    }
+    let mut failed = None;
+    // Whether the walk ended or was stopped here, `out` holds the answer.
+    let _ = walk(&mut |path| {
+        let more = if out.len() == out.capacity() {
+            out.capacity().max(16)
+        } else {
+            0
+        };
+        // The path's heap block, rounded to an allocator's granularity.
+        let need = bytes
+            .saturating_add(more * size_of::<Move>())
+            .saturating_add(size_of_val(path).next_multiple_of(16));
+        if need > memory {
+            failed = Some(SearchError::MemoryLimit {
+                limit: memory,
+                what: WHAT,
+            });
+            return ControlFlow::Break(());
+        }
+        let mut points = Vec::new();
+        if out.try_reserve_exact(more).is_err() || points.try_reserve_exact(path.len()).is_err() {
+            failed = Some(SearchError::OutOfMemory { what: WHAT });
+            return ControlFlow::Break(());
+        }
+        points.extend_from_slice(path);
+        bytes = need;
+        out.push(Move::Jump(points));
+        if out.len() >= limit {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
-    });
-    out
+    })?;
+    failed.map_or(Ok(out), Err)
 }
 
 /// The `limit=` argument of the move lists: `None` or an int of at least 0.
 fn list_limit(limit: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
     Ok(limit_arg(limit, "limit")?.map(|l| usize::try_from(l).unwrap_or(usize::MAX)))
-}
-
-impl PyPosition {
-    fn jump_outcomes_limited(&self, limit: Option<usize>) -> PyResult<Vec<Move>> {
-        let pos = self.inner;
-        let mut result = Ok(());
-        let moves = collect_limited(limit, |visit| {
-            result = pos.for_each_jump_outcome(visit).map(|_| ());
-        });
-        result.or_raise()?;
-        Ok(moves)
-    }
 }
 
 #[pymethods]
@@ -245,71 +277,126 @@ impl PyPosition {
 
     /// Every legal jump path (every non-empty prefix of a path is one), at
     /// most ``limit`` of them. Dense positions have millions: prefer
-    /// ``count_jump_paths``. Releases the GIL.
-    #[pyo3(signature = (limit=None))]
+    /// ``count_jump_paths``.
+    ///
+    /// Bounded: after ``timeout`` seconds (``None``: no timeout) it raises
+    /// ``SearchTimeout``; a list over ``memory_limit`` bytes (default
+    /// ``DEFAULT_MEMORY_LIMIT``, 256 MiB; ``None``: no limit) raises
+    /// ``MemoryLimitError``; Ctrl-C raises ``KeyboardInterrupt``. Releases
+    /// the GIL.
+    #[pyo3(signature = (limit=None, *, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
     fn jump_paths(
         &self,
         py: Python<'_>,
         limit: Option<&Bound<'_, PyAny>>,
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory_limit: MemoryLimit,
     ) -> PyResult<Vec<PyMove>> {
         let limit = list_limit(limit)?;
+        let bounds = Bounds::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = py.detach(|| {
-            collect_limited(limit, |visit| {
-                let _ = pos.for_each_jump_path(visit);
-            })
-        });
+        let moves = run(py, bounds, |budget| match limit {
+            None => pos.jump_paths_within(budget),
+            Some(limit) => collect_limited(limit, budget.memory_limit(), Vec::new(), |visit| {
+                pos.for_each_jump_path_within(budget, visit)
+            }),
+        })?;
         Ok(moves_to_py(moves))
     }
 
-    /// The number of legal jump paths. Releases the GIL.
-    fn count_jump_paths(&self, py: Python<'_>) -> u64 {
+    /// The number of legal jump paths, counted without building any (dense
+    /// boards have billions). After ``timeout`` seconds (``None``: no
+    /// timeout) it raises ``SearchTimeout``; Ctrl-C raises
+    /// ``KeyboardInterrupt``. Releases the GIL.
+    #[pyo3(signature = (*, timeout=None))]
+    fn count_jump_paths(
+        &self,
+        py: Python<'_>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<u64> {
         let pos = self.inner;
-        py.detach(|| pos.count_jump_paths())
+        run(py, Bounds::timeout(timeout)?, |budget| {
+            pos.count_jump_paths_within(budget)
+        })
     }
 
     /// One jump move per distinct resulting position (at most ``limit``).
-    /// Releases the GIL.
-    #[pyo3(signature = (limit=None))]
+    /// Bounded as ``jump_paths``; the states the search remembers count
+    /// against ``memory_limit`` too. Releases the GIL.
+    #[pyo3(signature = (limit=None, *, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
     fn jump_outcomes(
         &self,
         py: Python<'_>,
         limit: Option<&Bound<'_, PyAny>>,
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory_limit: MemoryLimit,
     ) -> PyResult<Vec<PyMove>> {
         let limit = list_limit(limit)?;
-        let moves = py.detach(|| self.jump_outcomes_limited(limit))?;
+        let bounds = Bounds::new(timeout, memory_limit)?;
+        let pos = self.inner;
+        let moves = run(py, bounds, |budget| match limit {
+            None => pos.jump_outcomes_within(budget),
+            Some(limit) => collect_limited(limit, budget.memory_limit(), Vec::new(), |visit| {
+                pos.for_each_jump_outcome_within(budget, visit)
+            }),
+        })?;
         Ok(moves_to_py(moves))
     }
 
-    /// The number of distinct positions a jump move can reach. Releases the GIL.
-    fn count_jump_outcomes(&self, py: Python<'_>) -> PyResult<u64> {
+    /// The number of distinct positions a jump move can reach. Bounded as
+    /// ``jump_outcomes`` (the states the search remembers count against
+    /// ``memory_limit``). Releases the GIL.
+    #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
+    fn count_jump_outcomes(
+        &self,
+        py: Python<'_>,
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory_limit: MemoryLimit,
+    ) -> PyResult<u64> {
         let pos = self.inner;
-        py.detach(|| pos.count_jump_outcomes()).or_raise()
+        run(py, Bounds::new(timeout, memory_limit)?, |budget| {
+            pos.count_jump_outcomes_within(budget)
+        })
     }
 
     /// Every legal move: the placements, then one jump per distinct outcome
-    /// (at most ``limit`` moves in all). Releases the GIL.
-    #[pyo3(signature = (limit=None))]
+    /// (at most ``limit`` moves in all). Bounded as ``jump_outcomes``.
+    /// Releases the GIL.
+    #[pyo3(signature = (limit=None, *, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
     fn legal_moves(
         &self,
         py: Python<'_>,
         limit: Option<&Bound<'_, PyAny>>,
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory_limit: MemoryLimit,
     ) -> PyResult<Vec<PyMove>> {
         let limit = list_limit(limit)?;
-        let mut moves = self.inner.placements();
-        if let Some(l) = limit {
-            moves.truncate(l);
-        }
-        let rest = limit.map(|l| l - moves.len());
-        let jumps = py.detach(|| self.jump_outcomes_limited(rest))?;
-        moves.extend(jumps);
+        let bounds = Bounds::new(timeout, memory_limit)?;
+        let pos = self.inner;
+        let moves = run(py, bounds, |budget| match limit {
+            None => pos.legal_moves_within(budget),
+            Some(limit) => {
+                collect_limited(limit, budget.memory_limit(), pos.placements(), |visit| {
+                    pos.for_each_jump_outcome_within(budget, visit)
+                })
+            }
+        })?;
         Ok(moves_to_py(moves))
     }
 
     /// The number of legal moves (placements plus distinct jump outcomes).
-    fn count_legal_moves(&self, py: Python<'_>) -> PyResult<u64> {
+    /// Bounded as ``count_jump_outcomes``. Releases the GIL.
+    #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
+    fn count_legal_moves(
+        &self,
+        py: Python<'_>,
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory_limit: MemoryLimit,
+    ) -> PyResult<u64> {
         let pos = self.inner;
-        py.detach(|| pos.count_legal_moves()).or_raise()
+        run(py, Bounds::new(timeout, memory_limit)?, |budget| {
+            pos.count_legal_moves_within(budget)
+        })
     }
 
     /// The position after ``move`` (a ``Move`` or notation), with the other
@@ -331,16 +418,31 @@ impl PyPosition {
         self.inner.check_move(&move_arg(r#move)?).or_raise()
     }
 
-    /// A jump move that scores for the side to move, or ``None``. Releases the GIL.
-    fn scoring_move(&self, py: Python<'_>) -> Option<PyMove> {
+    /// A jump move that scores for the side to move, or ``None``. The search
+    /// can take minutes on some dense boards: ``timeout`` seconds (``None``:
+    /// none) raise ``SearchTimeout``; Ctrl-C raises ``KeyboardInterrupt``.
+    /// Releases the GIL.
+    #[pyo3(signature = (*, timeout=None))]
+    fn scoring_move(
+        &self,
+        py: Python<'_>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Option<PyMove>> {
         let pos = self.inner;
-        py.detach(|| pos.scoring_jump()).map(PyMove::from)
+        let m = run(py, Bounds::timeout(timeout)?, |budget| {
+            pos.scoring_jump_within(budget)
+        })?;
+        Ok(m.map(PyMove::from))
     }
 
-    /// Whether the side to move can score this move. Releases the GIL.
-    fn can_score(&self, py: Python<'_>) -> bool {
+    /// Whether the side to move can score this move. Bounded as
+    /// ``scoring_move``. Releases the GIL.
+    #[pyo3(signature = (*, timeout=None))]
+    fn can_score(&self, py: Python<'_>, timeout: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
         let pos = self.inner;
-        py.detach(|| pos.can_score())
+        run(py, Bounds::timeout(timeout)?, |budget| {
+            pos.can_score_within(budget)
+        })
     }
 
     /// One jump of the ball to ``to``, keeping the turn (a jump move under way).

@@ -1,0 +1,153 @@
+//! Bounded calls: the `timeout=` and `memory_limit=` arguments, and the one
+//! helper, [`run`], that every long call goes through. It releases the GIL
+//! for the search and gives the core a [`Budget`] whose interrupt hook stops
+//! the search at the deadline, or when Ctrl-C (any signal whose Python
+//! handler raises) arrives; the handler's exception is then raised.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use phutball::{Budget, Interrupt};
+use phutball_engine::Deadline;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyInt};
+
+use crate::errors::{OrRaise, SearchTimeout};
+use crate::notation::limit_arg;
+
+/// How often a running search looks at Python's signals: Ctrl-C raises
+/// `KeyboardInterrupt` within about this (plus one poll of the core, far less).
+const SIGNAL_INTERVAL: Duration = Duration::from_millis(10);
+
+/// The `timeout=` argument: `None`, or seconds (an int or a float) that are
+/// not negative. Infinity, or a timeout too long to represent, is no timeout.
+pub(crate) fn timeout_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let not_a_number = || -> PyResult<PyErr> {
+        Ok(PyTypeError::new_err(format!(
+            "timeout must be None or a number of seconds, not {}",
+            obj.get_type().name()?
+        )))
+    };
+    if obj.is_instance_of::<PyBool>() {
+        return Err(not_a_number()?);
+    }
+    // Python floats and ints, and anything with __float__ or __index__ (numpy scalars).
+    let seconds: f64 = match obj.extract() {
+        Ok(s) => s,
+        // An int too large for a float is no timeout at all.
+        Err(_) if obj.is_instance_of::<PyInt>() && obj.gt(0)? => return Ok(None),
+        Err(_) if obj.is_instance_of::<PyInt>() => f64::NEG_INFINITY,
+        Err(_) => return Err(not_a_number()?),
+    };
+    if seconds.is_nan() || seconds < 0.0 {
+        return Err(PyValueError::new_err(format!(
+            "timeout must be None or a number of seconds of at least 0, not {}",
+            obj.repr()?
+        )));
+    }
+    Ok(Duration::try_from_secs_f64(seconds).ok())
+}
+
+/// The `memory_limit=` argument: `None` (no limit), or bytes as an int of
+/// at least 0 (an int too large for the machine is no limit). Its default,
+/// [`MemoryLimit::DEFAULT`], is the core's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct MemoryLimit(pub(crate) usize);
+
+impl MemoryLimit {
+    /// The core's default, [`phutball::DEFAULT_MEMORY_LIMIT`] (256 MiB).
+    pub(crate) const DEFAULT: MemoryLimit = MemoryLimit(phutball::DEFAULT_MEMORY_LIMIT);
+}
+
+impl<'a, 'py> FromPyObject<'a, 'py> for MemoryLimit {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let limit = limit_arg(Some(&obj.to_owned()), "memory_limit")?;
+        Ok(MemoryLimit(limit.map_or(usize::MAX, |l| {
+            usize::try_from(l).unwrap_or(usize::MAX)
+        })))
+    }
+}
+
+/// What a call may use: its deadline and its memory limit.
+#[derive(Copy, Clone, Debug)]
+pub(crate) struct Bounds {
+    timeout: Option<Duration>,
+    memory: usize,
+}
+
+impl Bounds {
+    /// The bounds of a call from its `timeout=` and `memory_limit=` arguments.
+    pub(crate) fn new(timeout: Option<&Bound<'_, PyAny>>, memory: MemoryLimit) -> PyResult<Bounds> {
+        Ok(Bounds {
+            timeout: timeout_arg(timeout)?,
+            memory: memory.0,
+        })
+    }
+
+    /// A call that takes only `timeout=` (it keeps no lists: the core's
+    /// default memory limit stays).
+    pub(crate) fn timeout(timeout: Option<&Bound<'_, PyAny>>) -> PyResult<Bounds> {
+        Bounds::new(timeout, MemoryLimit::DEFAULT)
+    }
+}
+
+/// Runs `search` with the GIL released, within `bounds`, and converts its
+/// answer: the value, `SearchTimeout` past the deadline, `MemoryLimitError`
+/// past the memory limit, or the exception a signal handler raised (Ctrl-C:
+/// `KeyboardInterrupt`) while it ran.
+///
+/// The budget's interrupt hook, polled by the core every
+/// [`phutball::POLL_INTERVAL`] steps, checks the deadline each time and, at
+/// most every [`SIGNAL_INTERVAL`], takes the GIL to run Python's signal
+/// handlers (`check_signals`; a no-op outside the main thread).
+pub(crate) fn run<T, E>(
+    py: Python<'_>,
+    bounds: Bounds,
+    search: impl FnOnce(&Budget<'_>) -> Result<T, E> + Send,
+) -> PyResult<T>
+where
+    T: Send,
+    E: Send,
+    Result<T, E>: OrRaise<T>,
+{
+    let deadline = Deadline::after_opt(bounds.timeout);
+    let start = Instant::now();
+    let interval = SIGNAL_INTERVAL.as_nanos() as u64;
+    let next_signal_check = AtomicU64::new(interval);
+    let raised: Mutex<Option<PyErr>> = Mutex::new(None);
+    let hook = || {
+        if deadline.passed() {
+            return Some(Interrupt::TimedOut);
+        }
+        let now = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
+        if now < next_signal_check.load(Ordering::Relaxed) {
+            return None;
+        }
+        next_signal_check.store(now.saturating_add(interval), Ordering::Relaxed);
+        let err = Python::attach(|py| py.check_signals()).err()?;
+        *raised.lock().unwrap_or_else(|e| e.into_inner()) = Some(err);
+        Some(Interrupt::Cancelled)
+    };
+    let budget = Budget::default()
+        .with_memory_limit(bounds.memory)
+        .with_interrupt(&hook);
+    let result = py.detach(|| search(&budget));
+    // A handler's exception wins over whatever the search answered.
+    if let Some(err) = raised.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(err);
+    }
+    result.or_raise().map_err(|e| match bounds.timeout {
+        Some(t) if e.is_instance_of::<SearchTimeout>(py) => SearchTimeout::new_err(format!(
+            "the search gave up at its timeout of {} s",
+            t.as_secs_f64()
+        )),
+        _ => e,
+    })
+}
