@@ -1,7 +1,7 @@
 //! Players: anything that chooses a move. The engine is one; the baseline
 //! and the random mover are the yardsticks its strength is measured against.
 
-use phutball::{Game, Move, Position};
+use phutball::{Budget, Game, Move, Position};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::error::EngineError;
@@ -62,7 +62,7 @@ impl Player for BaselinePlayer {
                 pos.play(m)
                     .is_ok_and(|after| after.winner() != Some(me.opponent()) && !after.can_score())
             };
-            if let Some(m) = blocking_moves(pos, &threat, ROOT_JUMPS)
+            if let Some(m) = blocking_moves(pos, &threat, ROOT_JUMPS, &Budget::default())
                 .into_iter()
                 .find(stops)
             {
@@ -81,7 +81,7 @@ impl Player for BaselinePlayer {
                 }
             }
         }
-        all_moves(pos)
+        all_moves(pos, &Budget::default())
             .into_iter()
             .next()
             .ok_or(EngineError::NoLegalMove)
@@ -111,7 +111,7 @@ impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Result<Move, EngineError> {
         let pos = game.position();
         check_playable(pos)?;
-        let mut moves = all_moves(pos);
+        let mut moves = all_moves(pos, &Budget::default());
         if moves.is_empty() {
             return Err(EngineError::NoLegalMove);
         }
