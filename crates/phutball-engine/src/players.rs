@@ -42,6 +42,10 @@ fn check_playable(pos: &Position) -> Result<(), EngineError> {
 /// score if it can; otherwise places a man next to the ball on the side of
 /// its own attack (straight ahead, then the forward diagonals, then beside
 /// the ball), or failing all that the first legal move.
+///
+/// A yardstick for ordinary games, with no limits: its can-score searches
+/// are the core's unbounded ones, which can run for minutes on some dense
+/// boards (the [`Engine`] bounds its own).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct BaselinePlayer;
 

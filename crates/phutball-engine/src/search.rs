@@ -53,7 +53,9 @@ const PV_TIME: Duration = Duration::from_millis(10);
 pub enum Decision {
     /// It scores now (found by the core's can-score search; no search needed).
     Scores,
-    /// Every other move lets the opponent score at once (or is an own goal).
+    /// It is the only move not known to lose at once: every other move lets
+    /// the opponent score at once or is an own goal (or, with a time limit
+    /// too short to decide it, is not known to be safe).
     OnlyMove,
     /// Every move loses at once; this one is the least bad.
     AllMovesLose,
@@ -137,15 +139,21 @@ impl Engine {
     ///
     /// Guarantees: it plays a scoring move whenever one exists; it never
     /// plays an own goal while another move exists; if some move leaves the
-    /// opponent unable to score next move, it plays such a move.
+    /// opponent unable to score next move, it plays such a move. Without a
+    /// time limit they always hold (and the root's checks are not bounded
+    /// in time); with one, whenever the time was enough for the core to
+    /// decide the checks they rest on (see the crate docs, "Bounded work").
     pub fn analyse(&self, pos: &Position) -> Result<Analysis, EngineError> {
         self.analyse_within(pos, &Budget::default())
     }
 
     /// [`Engine::analyse`], which the caller can stop: when `stop`'s cancel
     /// flag is set or its interrupt hook answers, the search ends with
-    /// [`EngineError::Interrupted`]. The engine's own [`Limits`] still end
-    /// it with a move, as in [`Engine::analyse`].
+    /// [`EngineError::Interrupted`] (within about a millisecond: the core's
+    /// searches poll them too). The engine's own [`Limits`] still end it
+    /// with a move, as in [`Engine::analyse`]. `stop`'s memory limit bounds
+    /// each call into the core; its work limit is not used (the engine sets
+    /// its own work caps, see the crate docs).
     pub fn analyse_within(
         &self,
         pos: &Position,
