@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use phutball::{Budget, Game, Interrupt, Move, Position, SearchError, Side};
 
-use crate::candidates::{all_moves, blocking_moves, nearby_placements, quiet_moves, INNER_JUMPS};
+use crate::candidates::{
+    all_moves, blocking_moves, jump_moves, nearby_placements, quiet_moves, INNER_JUMPS,
+};
 use crate::deadline::Deadline;
 use crate::error::EngineError;
 use crate::eval::{evaluate, progress};
@@ -45,7 +47,7 @@ pub(crate) const SCORING_SHARE: u32 = 30;
 /// the search has the rest.
 pub(crate) const FILTER_SHARE: u32 = 65;
 /// With a time limit, reading back the principal variation after the search
-/// may take this long.
+/// (or evaluating the move chosen without a search) may take this long.
 const PV_TIME: Duration = Duration::from_millis(10);
 
 /// How the move was chosen.
@@ -203,9 +205,9 @@ impl Engine {
         // they are exact (only the caller's stop ends them).
         let timed = self.limits.time.is_some();
         let share = |percent: u32| {
-            self.limits
-                .time
-                .map_or(Deadline::NONE, |t| Deadline::after(t * percent / 100))
+            self.limits.time.map_or(Deadline::NONE, |t| {
+                Deadline::after((t / 100).saturating_mul(percent))
+            })
         };
         let (scoring_deadline, filter_deadline) = (share(SCORING_SHARE), share(FILTER_SHARE));
         let scoring =
@@ -276,7 +278,13 @@ impl Engine {
             let (m, value) = match (lets_them_score, own_goal) {
                 (Some((_, m)), _) => (m, -(WIN - 2)),
                 (None, Some(m)) => (m, -(WIN - 1)),
-                (None, None) => return Err(EngineError::NoLegalMove),
+                // No move at all, unless the caller's stop cut the list short.
+                (None, None) => {
+                    return Err(match stop.interrupted() {
+                        Some(e) => EngineError::Interrupted(e),
+                        None => EngineError::NoLegalMove,
+                    })
+                }
             };
             return Ok(search.report(m.clone(), value, 0, vec![m], Decision::AllMovesLose));
         }
@@ -452,17 +460,32 @@ impl<'s> Search<'s> {
     }
 
     /// Every root move: all placements and up to 4096 jump outcomes (a
-    /// bounded enumeration, stopped only by the caller: the engine's clock
-    /// must not leave it without a move).
+    /// bounded enumeration, which the move's deadline also ends). Should the
+    /// deadline leave no move at all, the first jump is looked for without
+    /// it: the engine always answers with a legal move.
     fn root_moves(&self, pos: &Position) -> Vec<Move> {
+        let hook = clock(self.stop, self.deadline);
+        let moves = all_moves(pos, &budget_of(self.stop, u64::MAX, &hook));
+        if !moves.is_empty() {
+            return moves;
+        }
         let hook = clock(self.stop, Deadline::NONE);
-        all_moves(pos, &budget_of(self.stop, u64::MAX, &hook))
+        jump_moves(pos, 1, &budget_of(self.stop, u64::MAX, &hook))
+    }
+
+    /// A deadline for the little work done once the move's time may be
+    /// over: [`PV_TIME`] from now with a time limit, none without.
+    fn after_deadline(&self) -> Deadline {
+        match self.limits.time {
+            Some(_) => Deadline::after(PV_TIME),
+            None => Deadline::NONE,
+        }
     }
 
     /// The evaluation, when the move's time may be over: bounded by its
-    /// work caps and the caller's stop only.
+    /// work caps, the caller's stop and [`Search::after_deadline`].
     fn evaluate_after_deadline(&self, pos: &Position) -> i32 {
-        let hook = clock(self.stop, Deadline::NONE);
+        let hook = clock(self.stop, self.after_deadline());
         evaluate(pos, &budget_of(self.stop, u64::MAX, &hook))
     }
 
@@ -552,10 +575,7 @@ impl<'s> Search<'s> {
     /// step's can-score capped at [`NODE_SCORE_WORK`], and with a time
     /// limit all of it within [`PV_TIME`]).
     fn principal_variation(&self, first: Move, mut pos: Position, len: usize) -> Vec<Move> {
-        let deadline = match self.limits.time {
-            Some(_) => Deadline::after(PV_TIME),
-            None => Deadline::NONE,
-        };
+        let deadline = self.after_deadline();
         let hook = clock(self.stop, deadline);
         let budget = budget_of(self.stop, NODE_SCORE_WORK, &hook);
         let mut pv = vec![first];

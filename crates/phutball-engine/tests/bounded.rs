@@ -73,6 +73,15 @@ fn a_zero_time_limit_still_gives_a_legal_move() {
 }
 
 #[test]
+fn a_huge_time_limit_is_no_overflow() {
+    let pos = Position::standard();
+    let analysis = Engine::new(Limits::time(Duration::MAX).with_nodes(500), 1)
+        .analyse(&pos)
+        .unwrap();
+    assert!(pos.is_legal(&analysis.best_move));
+}
+
+#[test]
 fn the_hard_positions_keep_their_clock_in_a_game_too() {
     // `analyse_game`, as `phutball game` and `selfplay` use it.
     let engine = Engine::new(Limits::time(Duration::from_millis(100)), 1);
