@@ -3,6 +3,7 @@
 //! engine's guarantees.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
 use phutball::{Budget, Game, Interrupt, Move, Position, SearchError, Side};
@@ -49,6 +50,8 @@ pub(crate) const FILTER_SHARE: u32 = 65;
 /// With a time limit, reading back the principal variation after the search
 /// (or evaluating the move chosen without a search) may take this long.
 const PV_TIME: Duration = Duration::from_millis(10);
+/// The engine's clock is read at one poll of the core's searches in this many.
+const CLOCK_SAMPLE: u32 = 8;
 
 /// How the move was chosen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -198,7 +201,8 @@ impl Engine {
         if let Some(winner) = pos.winner() {
             return Err(EngineError::Finished { winner });
         }
-        let mut search = Search::new(self.limits, pos.to_move(), history, stop);
+        let polls = AtomicU32::new(0);
+        let mut search = Search::new(self.limits, pos.to_move(), history, stop, &polls);
         search.nodes = 1;
         // With a time limit every root check has its share of the move's
         // time and grows its work cap while the share lasts; without one
@@ -357,15 +361,23 @@ fn order_key(pos: &Position, m: &Move) -> i32 {
 }
 
 /// The interrupt hook of the core's calls within a search: the caller's
-/// cancel flag and hook (its stop), then `deadline` (the engine's own clock).
+/// cancel flag and hook (its stop) at every poll, then `deadline` (the
+/// engine's own clock) at one poll in [`CLOCK_SAMPLE`], counted in `polls`.
+/// The core polls once as each call starts, and a search makes several
+/// calls per node, so reading the clock at each would cost a few percent of
+/// the search's speed; one in eight still sees the deadline within some
+/// 8000 steps of a long call (well under a millisecond), and the search
+/// reads the clock itself at every node.
 fn clock<'a>(
     stop: &'a Budget<'a>,
     deadline: Deadline,
+    polls: &'a AtomicU32,
 ) -> impl Fn() -> Option<Interrupt> + Sync + 'a {
     move || match stop.interrupted() {
         Some(SearchError::Cancelled) => Some(Interrupt::Cancelled),
         Some(_) => Some(Interrupt::TimedOut),
-        None => deadline.check(),
+        None if polls.fetch_add(1, Ordering::Relaxed) % CLOCK_SAMPLE == 0 => deadline.check(),
+        None => None,
     }
 }
 
@@ -385,6 +397,8 @@ fn budget_of<'h>(
 struct Search<'s> {
     /// The caller's cancel flag and interrupt hook.
     stop: &'s Budget<'s>,
+    /// Polls of the hooks given to the core (see [`clock`]).
+    polls: &'s AtomicU32,
     /// Why the caller stopped the search, if it did.
     interrupted: Option<SearchError>,
     limits: Limits,
@@ -406,9 +420,11 @@ impl<'s> Search<'s> {
         engine_side: Side,
         history: &[Position],
         stop: &'s Budget<'s>,
+        polls: &'s AtomicU32,
     ) -> Search<'s> {
         Search {
             stop,
+            polls,
             interrupted: None,
             limits,
             started: Instant::now(),
@@ -449,7 +465,7 @@ impl<'s> Search<'s> {
         deadline: Deadline,
         f: impl FnOnce(&Budget<'_>) -> Result<T, SearchError>,
     ) -> Result<Option<T>, EngineError> {
-        let hook = clock(self.stop, deadline);
+        let hook = clock(self.stop, deadline, self.polls);
         match f(&budget_of(self.stop, work, &hook)) {
             Ok(answer) => Ok(Some(answer)),
             Err(_) => match self.stop.interrupted() {
@@ -464,12 +480,12 @@ impl<'s> Search<'s> {
     /// deadline leave no move at all, the first jump is looked for without
     /// it: the engine always answers with a legal move.
     fn root_moves(&self, pos: &Position) -> Vec<Move> {
-        let hook = clock(self.stop, self.deadline);
+        let hook = clock(self.stop, self.deadline, self.polls);
         let moves = all_moves(pos, &budget_of(self.stop, u64::MAX, &hook));
         if !moves.is_empty() {
             return moves;
         }
-        let hook = clock(self.stop, Deadline::NONE);
+        let hook = clock(self.stop, Deadline::NONE, self.polls);
         jump_moves(pos, 1, &budget_of(self.stop, u64::MAX, &hook))
     }
 
@@ -485,7 +501,7 @@ impl<'s> Search<'s> {
     /// The evaluation, when the move's time may be over: bounded by its
     /// work caps, the caller's stop and [`Search::after_deadline`].
     fn evaluate_after_deadline(&self, pos: &Position) -> i32 {
-        let hook = clock(self.stop, self.after_deadline());
+        let hook = clock(self.stop, self.after_deadline(), self.polls);
         evaluate(pos, &budget_of(self.stop, u64::MAX, &hook))
     }
 
@@ -576,7 +592,7 @@ impl<'s> Search<'s> {
     /// limit all of it within [`PV_TIME`]).
     fn principal_variation(&self, first: Move, mut pos: Position, len: usize) -> Vec<Move> {
         let deadline = self.after_deadline();
-        let hook = clock(self.stop, deadline);
+        let hook = clock(self.stop, deadline, self.polls);
         let budget = budget_of(self.stop, NODE_SCORE_WORK, &hook);
         let mut pv = vec![first];
         while pv.len() < len.min(MAX_PV) && !pos.is_finished() && !deadline.passed() {
@@ -610,7 +626,7 @@ impl<'s> Search<'s> {
                 -value
             };
         }
-        let hook = clock(self.stop, self.deadline);
+        let hook = clock(self.stop, self.deadline, self.polls);
         let budget = budget_of(self.stop, NODE_SCORE_WORK, &hook);
         // "Don't know" is not a win.
         if self.known(pos.can_score_within(&budget)) == Some(true) {
