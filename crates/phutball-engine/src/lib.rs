@@ -58,7 +58,8 @@
 //! the scoring jump, the enumeration of jump outcomes) runs under a
 //! [`phutball::Budget`]: a work cap, and one interrupt hook that polls the
 //! caller's stop (the cancel flag and hook of the budget given to
-//! [`Engine::analyse_within`]) and then the move's deadline.
+//! [`Engine::analyse_within`]) and then the move's deadline (the clock is
+//! read at one poll in eight; the core polls every 1024 steps of work).
 //!
 //! - **With a time limit** ([`Limits::time`]) a legal move comes within the
 //!   limit and a few milliseconds on every position (reading back the
