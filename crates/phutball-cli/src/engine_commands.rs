@@ -14,13 +14,20 @@ use phutball_engine::{play_game, Analysis, Engine, Limits};
 /// Arguments of `phutball best`.
 #[derive(Args)]
 pub struct BestArgs {
-    /// Time per move in milliseconds (default 1000 when no --depth or --nodes is given).
+    /// Time per move in milliseconds (default 1000 when no --depth or --nodes
+    /// is given). Kept on every position, dense boards included: a legal
+    /// move comes within a few milliseconds of it; checks the time did not
+    /// let the engine decide are treated as "don't know" (see docs/engine.md).
     #[arg(long, value_name = "MS")]
     time: Option<u64>,
-    /// Deepest search, in plies.
+    /// Deepest search, in plies. Without --time the search is NOT bounded in
+    /// time: the checks at the root (can it score, which moves let the
+    /// opponent score) are exact and can take minutes on dense boards; add
+    /// --time to bound it.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
     depth: Option<u32>,
-    /// Most positions to search (with no --time the result is reproducible).
+    /// Most positions to search (with no --time the result is reproducible,
+    /// and, as with --depth, not bounded in time).
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
     /// Seed for breaking ties between equal moves.
@@ -193,11 +200,19 @@ impl Session {
                 result => write!(out, "Game over: {result}. undo, save FILE or quit> ")?,
             }
             out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let mut bytes = Vec::new();
+            if input.read_until(b'\n', &mut bytes)? == 0 {
                 writeln!(out)?;
                 return Ok(());
             }
+            // One unreadable line must not end the game (and lose it).
+            let Ok(line) = String::from_utf8(bytes) else {
+                writeln!(
+                    out,
+                    "That line was not UTF-8 text; it was ignored. Type help for help."
+                )?;
+                continue;
+            };
             let line = line.trim();
             let (word, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
             match word {

@@ -7,6 +7,7 @@ use std::fs;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
 
 use phutball::{Game, GameResult, Position};
 
@@ -15,6 +16,12 @@ const START: &str = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O
 const CHAIN: &str = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O";
 /// Ball H3, man H2, Ohs to move: H3-H1 is an own goal.
 const OWN_GOAL: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/7@7/7#7/15 O";
+/// Dense boards on which the core's unbounded can-score runs for minutes
+/// (the first) or seconds (the second, where Ohs can score).
+const HARD: [&str; 2] = [
+    "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O",
+    "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O",
+];
 
 fn phutball() -> Command {
     Command::new(env!("CARGO_BIN_EXE_phutball"))
@@ -27,7 +34,7 @@ fn run(args: &[&str]) -> Output {
         .expect("the phutball binary runs")
 }
 
-fn run_with_input(args: &[&str], input: &str) -> Output {
+fn run_with_input(args: &[&str], input: impl AsRef<[u8]>) -> Output {
     let mut child = phutball()
         .args(args)
         .stdin(Stdio::piped())
@@ -39,7 +46,7 @@ fn run_with_input(args: &[&str], input: &str) -> Output {
         .stdin
         .take()
         .expect("stdin is piped")
-        .write_all(input.as_bytes())
+        .write_all(input.as_ref())
         .expect("input is written");
     child.wait_with_output().expect("the game ends")
 }
@@ -80,6 +87,22 @@ fn best_scores_when_it_can_and_avoids_an_own_goal() {
     let pos: Position = OWN_GOAL.parse().unwrap();
     let after = pos.play(&m.trim().parse().unwrap()).unwrap();
     assert_eq!(after.winner(), None, "{m} ends the game");
+}
+
+#[test]
+fn best_keeps_its_time_limit_on_dense_boards() {
+    // Not a performance test: the bound is a hundred times the limit.
+    for position in HARD {
+        let started = Instant::now();
+        let out = run(&["best", "--time", "100", position]);
+        let took = started.elapsed();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let stdout = text(&out.stdout);
+        let first = stdout.lines().next().expect("a line");
+        let pos: Position = position.parse().unwrap();
+        assert!(pos.is_legal(&first.parse().expect("a move")), "{first}");
+        assert!(took < Duration::from_secs(10), "{took:?} for --time 100");
+    }
 }
 
 #[test]
@@ -148,6 +171,22 @@ fn game_reports_an_illegal_move_and_goes_on() {
         "{stdout}"
     );
     assert!(stdout.contains("X plays H10-H8"), "{stdout}");
+}
+
+#[test]
+fn game_ignores_a_line_that_is_not_utf8_and_goes_on() {
+    let dir = scratch_dir("utf8");
+    let record = dir.join("game.txt");
+    let mut input = b"H9\n\xff\xfe\nH10-H8\n".to_vec();
+    input.extend_from_slice(format!("save {}\nquit\n", record.display()).as_bytes());
+    let out = run_with_input(&["game", "--engine", "none"], input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.contains("not UTF-8"), "{stdout}");
+    assert!(stdout.contains("X plays H10-H8"), "{stdout}");
+    let saved: Game = fs::read_to_string(&record).unwrap().parse().unwrap();
+    assert_eq!(saved.moves().len(), 2, "H9 and H10-H8 are saved");
+    let _ = fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -17,10 +17,10 @@
 
 use core::ops::ControlFlow;
 
-use phutball::{Move, Point, Position};
+use phutball::{Budget, Move, Point, Position};
 
-/// Memory bound for the distinct-outcome search of jump moves.
-const OUTCOME_MEMORY: usize = 1 << 14;
+/// Work bound (distinct outcomes visited) of the outcome search of jump moves.
+const OUTCOME_WORK: usize = 1 << 14;
 /// At most this many jump outcomes become candidates at an inner node.
 pub(crate) const INNER_JUMPS: usize = 64;
 /// At most this many jump outcomes are considered at the root.
@@ -39,11 +39,15 @@ const DIRECTIONS: [(i32, i32); 8] = [
     (-1, 1),
 ];
 
-/// Up to `cap` jump moves, one per distinct outcome.
-pub(crate) fn jump_moves(pos: &Position, cap: usize) -> Vec<Move> {
+/// Up to `cap` jump moves, one per distinct outcome, found within `budget`
+/// (its cancel flag and interrupt hook; the work is capped here at
+/// [`OUTCOME_WORK`] distinct outcomes, or `cap` if larger). A search that
+/// stops early, for whatever reason, still gives the moves it found.
+pub(crate) fn jump_moves(pos: &Position, cap: usize, budget: &Budget<'_>) -> Vec<Move> {
     let mut out = Vec::new();
-    // On a memory-bound error the moves found so far are still in `out`.
-    let _ = pos.for_each_jump_outcome_bounded(OUTCOME_MEMORY.max(cap), |path: &[Point]| {
+    let work = OUTCOME_WORK.max(cap) as u64;
+    let budget = budget.with_work_limit(budget.work_limit().min(work));
+    let _ = pos.for_each_jump_outcome_within(&budget, |path: &[Point]| {
         out.push(Move::Jump(path.to_vec()));
         if out.len() >= cap {
             ControlFlow::Break(())
@@ -54,16 +58,22 @@ pub(crate) fn jump_moves(pos: &Position, cap: usize) -> Vec<Move> {
     out
 }
 
-/// Every placement and up to [`ROOT_JUMPS`] jump moves.
-pub(crate) fn all_moves(pos: &Position) -> Vec<Move> {
+/// Every placement and up to [`ROOT_JUMPS`] jump moves (found within `budget`).
+pub(crate) fn all_moves(pos: &Position, budget: &Budget<'_>) -> Vec<Move> {
     let mut moves = pos.placements();
-    moves.extend(jump_moves(pos, ROOT_JUMPS));
+    moves.extend(jump_moves(pos, ROOT_JUMPS, budget));
     moves
 }
 
 /// The moves that might stop the scoring jump `threat` the opponent would
-/// have if it moved now: the jumps and the placements on its landing points.
-pub(crate) fn blocking_moves(pos: &Position, threat: &Move, jump_cap: usize) -> Vec<Move> {
+/// have if it moved now: the jumps (found within `budget`) and the
+/// placements on its landing points.
+pub(crate) fn blocking_moves(
+    pos: &Position,
+    threat: &Move,
+    jump_cap: usize,
+    budget: &Budget<'_>,
+) -> Vec<Move> {
     let vacant = pos.placement_points();
     let mut moves: Vec<Move> = threat
         .path()
@@ -72,18 +82,18 @@ pub(crate) fn blocking_moves(pos: &Position, threat: &Move, jump_cap: usize) -> 
         .filter(|&&p| vacant.contains(p))
         .map(|&p| Move::Place(p))
         .collect();
-    moves.extend(jump_moves(pos, jump_cap));
+    moves.extend(jump_moves(pos, jump_cap, budget));
     moves
 }
 
-/// The moves worth searching in a quiet position: the jumps, and the
-/// placements near the ball and along its lines.
-pub(crate) fn quiet_moves(pos: &Position) -> Vec<Move> {
+/// The moves worth searching in a quiet position: the jumps (found within
+/// `budget`), and the placements near the ball and along its lines.
+pub(crate) fn quiet_moves(pos: &Position, budget: &Budget<'_>) -> Vec<Move> {
     let mut moves: Vec<Move> = nearby_placements(pos)
         .into_iter()
         .map(Move::Place)
         .collect();
-    moves.extend(jump_moves(pos, INNER_JUMPS));
+    moves.extend(jump_moves(pos, INNER_JUMPS, budget));
     moves
 }
 
@@ -156,7 +166,7 @@ mod tests {
         // board with men H4, Eks to move: Ohs would jump H3-H5 (its goal row).
         let pos: Position = "15/7#7/7@7/15/15 X".parse().unwrap();
         let threat = pos.end_turn().scoring_jump().unwrap();
-        let moves = blocking_moves(&pos, &threat, 64);
+        let moves = blocking_moves(&pos, &threat, 64, &Budget::default());
         let text: Vec<String> = moves.iter().map(Move::to_string).collect();
         assert_eq!(text, ["H5", "H3-H5"]);
     }

@@ -19,12 +19,12 @@
 
 use core::ops::ControlFlow;
 
-use phutball::{Point, Position, Side};
+use phutball::{Budget, Point, Position, Side};
 
 /// At most this many distinct jump outcomes are looked at per side.
 const JUMP_OUTCOMES_LOOKED_AT: usize = 256;
-/// Memory bound of the distinct-outcome search inside the evaluation.
-const OUTCOME_MEMORY: usize = 4096;
+/// Work bound (distinct outcomes visited) of the outcome search inside the evaluation.
+const OUTCOME_WORK: u64 = 4096;
 
 /// One row of ball progress.
 pub(crate) const ROW: i32 = 100;
@@ -46,14 +46,16 @@ pub(crate) fn progress(pos: &Position, side: Side, row: u8) -> i32 {
 }
 
 /// The best progress for the side to move of `pos` after one of its jump
-/// moves, or of standing still.
-pub(crate) fn best_jump_progress(pos: &Position) -> i32 {
+/// moves, or of standing still, looking at the outcomes found within
+/// `budget` (and at most [`OUTCOME_WORK`] of them).
+pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> i32 {
     let side = pos.to_move();
     let mut best = progress(pos, side, pos.ball().row());
     let mut looked_at = 0;
-    // A search that hits its memory bound still reported every outcome it
-    // visited, which is all this needs.
-    let _ = pos.for_each_jump_outcome_bounded(OUTCOME_MEMORY, |path: &[Point]| {
+    let budget = budget.with_work_limit(budget.work_limit().min(OUTCOME_WORK));
+    // A search that stops early (its work bound, the clock) still reported
+    // every outcome it visited, which is all this needs.
+    let _ = pos.for_each_jump_outcome_within(&budget, |path: &[Point]| {
         if let Some(last) = path.last() {
             best = best.max(progress(pos, side, last.row()));
         }
@@ -67,12 +69,13 @@ pub(crate) fn best_jump_progress(pos: &Position) -> i32 {
     best
 }
 
-/// The evaluation of a position whose side to move cannot score now.
-pub(crate) fn evaluate(pos: &Position) -> i32 {
+/// The evaluation of a position whose side to move cannot score now (as
+/// far as the search knows); the jump outcomes are looked for within `budget`.
+pub(crate) fn evaluate(pos: &Position, budget: &Budget<'_>) -> i32 {
     let me = pos.to_move();
     let here = progress(pos, me, pos.ball().row());
-    let my_gain = (best_jump_progress(pos) - here).min(MAX_COUNTED_GAIN);
-    let their_gain = (best_jump_progress(&pos.end_turn()) + here).min(MAX_COUNTED_GAIN);
+    let my_gain = (best_jump_progress(pos, budget) - here).min(MAX_COUNTED_GAIN);
+    let their_gain = (best_jump_progress(&pos.end_turn(), budget) + here).min(MAX_COUNTED_GAIN);
     here + my_gain * 3 / 4 - their_gain / 2
 }
 
@@ -91,13 +94,13 @@ mod tests {
 
     #[test]
     fn the_start_is_level_and_a_ball_near_the_goal_is_good() {
-        assert_eq!(evaluate(&Position::standard()), 0);
+        assert_eq!(evaluate(&Position::standard(), &Budget::default()), 0);
         // Ball on H15, Ohs to move, no men: five rows up for Ohs.
         let pos: Position = "15/15/15/15/7@7/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O"
             .parse()
             .unwrap();
-        assert_eq!(evaluate(&pos), 500);
-        assert_eq!(evaluate(&pos.end_turn()), -500);
+        assert_eq!(evaluate(&pos, &Budget::default()), 500);
+        assert_eq!(evaluate(&pos.end_turn(), &Budget::default()), -500);
     }
 
     #[test]
@@ -106,7 +109,7 @@ mod tests {
         let pos: Position = "15/15/15/15/15/15/15/15/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
             .parse()
             .unwrap();
-        assert!(evaluate(&pos) > 0);
-        assert!(evaluate(&pos.end_turn()) < 0);
+        assert!(evaluate(&pos, &Budget::default()) > 0);
+        assert!(evaluate(&pos.end_turn(), &Budget::default()) < 0);
     }
 }

@@ -44,11 +44,61 @@
 //! - **Horizon**: the evaluation (see `eval.rs`: ball progress, both sides'
 //!   jump threats), or a loss if the opponent threatens and nothing stops it.
 //! - **Limits**: time, depth and node count ([`Limits`]); the time and node
-//!   limits are checked at every node. Without a time limit the result is
-//!   fully determined by the position, the limits and the seed (the seed
-//!   breaks ties in the root move order). Forced results (win/loss in N)
-//!   are exact where the opponent was threatened at every step; elsewhere
-//!   they hold within the candidate moves.
+//!   limits are checked at every node, and the time inside every call into
+//!   the core too (see below). Without a time limit the result is fully
+//!   determined by the position, the limits and the seed (the seed breaks
+//!   ties in the root move order). Forced results (win/loss in N) are exact
+//!   where the opponent was threatened at every step; elsewhere they hold
+//!   within the candidate moves.
+//!
+//! # Bounded work: the engine keeps its clock
+//!
+//! Deciding "can the side to move score?" can take the core minutes on a
+//! dense board, so every call into the core that can run long (can-score,
+//! the scoring jump, the enumeration of jump outcomes) runs under a
+//! [`phutball::Budget`]: a work cap, and one interrupt hook that polls the
+//! caller's stop (the cancel flag and hook of the budget given to
+//! [`Engine::analyse_within`]) and then the move's deadline (the clock is
+//! read at one poll in eight; the core polls every 1024 steps of work).
+//!
+//! - **With a time limit** ([`Limits::time`]) a legal move comes within the
+//!   limit and a few milliseconds on every position (reading back the
+//!   principal variation may take 10 ms more). The root's "can I score?"
+//!   may use 30% of the time. "Does the opponent threaten?" and the safety
+//!   filter (for every root move: "can the opponent score after it?") end
+//!   by 65%: each move's check first gets 16 384 steps (landings of the
+//!   ball), then the moves still undecided get four times more, and so on
+//!   while the share lasts, so one hard move cannot starve the others; a
+//!   "can I score?" still undecided gets what is left of that share. The
+//!   search has the rest.
+//! - **Without a time limit** (depth or nodes only) the root's checks are
+//!   exact: they are not bounded in time (minutes on some dense boards),
+//!   and only the caller's stop ends them. The guarantees then always hold.
+//! - **Inside the tree**, with or without a time limit, every can-score and
+//!   scoring-jump search is capped at 65 536 steps (a few milliseconds on
+//!   the densest boards; the positions of ordinary games need far fewer),
+//!   and jump outcomes at 16 384 per node (4096 in the evaluation). These
+//!   caps are work, not time, so a search without a time limit stays
+//!   reproducible.
+//!
+//! A check that gave up ("don't know") is treated conservatively:
+//!
+//! - at the root, an undecided "can I score?" is not a win: the engine
+//!   searches; a move whose "can the opponent score after it?" is undecided
+//!   is not known to be safe: it is searched only when no move is proved
+//!   safe (a fallback below every proved-safe move); an undecided "does the
+//!   opponent threaten?" counts as a threat (every candidate is searched);
+//! - in the tree, an undecided "can the side to move score?" is not a win,
+//!   and an undecided threat, or a defence not known to hold, is not a loss
+//!   (the evaluation less the price of a threat).
+//!
+//! So the guarantees of [`Engine::analyse`] hold whenever the budget was
+//! enough to decide them: it scores when its "can I score?" was decided;
+//! it never plays an own goal while another move exists (that needs no
+//! search, so it always holds); and it plays a move proved to stop every
+//! threat whenever the filter proved one (with enough time it proves every
+//! such move; the filter's checks on the ordinary boards of the tactical
+//! suites take microseconds).
 //!
 //! # Players and self-play
 //!

@@ -8,7 +8,10 @@ pub const MAX_DEPTH: u32 = 64;
 /// Search limits. The search stops at the first limit reached and plays the
 /// best move of the deepest iteration it has finished (at least one legal
 /// move is always returned). Without a time limit the result depends only on
-/// the position, the limits and the seed.
+/// the position, the limits and the seed, and the search is not bounded in
+/// time: the root's checks are exact, which can take minutes on dense
+/// boards. A time limit is kept on every position (see the crate docs,
+/// "Bounded work").
 ///
 /// ```
 /// use std::time::Duration;
@@ -19,7 +22,8 @@ pub const MAX_DEPTH: u32 = 64;
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Limits {
-    /// Wall-clock time for the whole move.
+    /// Wall-clock time for the whole move (the core's searches inside it
+    /// are bounded by it too).
     pub time: Option<Duration>,
     /// Deepest iteration, in plies (capped at [`MAX_DEPTH`]).
     pub depth: Option<u32>,

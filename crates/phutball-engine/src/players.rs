@@ -1,7 +1,7 @@
 //! Players: anything that chooses a move. The engine is one; the baseline
 //! and the random mover are the yardsticks its strength is measured against.
 
-use phutball::{Game, Move, Position};
+use phutball::{Budget, Game, Move, Position};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::error::EngineError;
@@ -42,6 +42,10 @@ fn check_playable(pos: &Position) -> Result<(), EngineError> {
 /// score if it can; otherwise places a man next to the ball on the side of
 /// its own attack (straight ahead, then the forward diagonals, then beside
 /// the ball), or failing all that the first legal move.
+///
+/// A yardstick for ordinary games, with no limits: its can-score searches
+/// are the core's unbounded ones, which can run for minutes on some dense
+/// boards (the [`Engine`] bounds its own).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct BaselinePlayer;
 
@@ -62,7 +66,7 @@ impl Player for BaselinePlayer {
                 pos.play(m)
                     .is_ok_and(|after| after.winner() != Some(me.opponent()) && !after.can_score())
             };
-            if let Some(m) = blocking_moves(pos, &threat, ROOT_JUMPS)
+            if let Some(m) = blocking_moves(pos, &threat, ROOT_JUMPS, &Budget::default())
                 .into_iter()
                 .find(stops)
             {
@@ -81,7 +85,7 @@ impl Player for BaselinePlayer {
                 }
             }
         }
-        all_moves(pos)
+        all_moves(pos, &Budget::default())
             .into_iter()
             .next()
             .ok_or(EngineError::NoLegalMove)
@@ -111,7 +115,7 @@ impl Player for RandomPlayer {
     fn choose(&mut self, game: &Game) -> Result<Move, EngineError> {
         let pos = game.position();
         check_playable(pos)?;
-        let mut moves = all_moves(pos);
+        let mut moves = all_moves(pos, &Budget::default());
         if moves.is_empty() {
             return Err(EngineError::NoLegalMove);
         }

@@ -3,11 +3,15 @@
 //! engine's guarantees.
 
 use std::collections::HashSet;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 
-use phutball::{Budget, Game, Move, Position, SearchError, Side};
+use phutball::{Budget, Game, Interrupt, Move, Position, SearchError, Side};
 
-use crate::candidates::{all_moves, blocking_moves, nearby_placements, quiet_moves, INNER_JUMPS};
+use crate::candidates::{
+    all_moves, blocking_moves, jump_moves, nearby_placements, quiet_moves, INNER_JUMPS,
+};
+use crate::deadline::Deadline;
 use crate::error::EngineError;
 use crate::eval::{evaluate, progress};
 use crate::limits::Limits;
@@ -26,13 +30,37 @@ const MAX_PV: usize = 32;
 /// engine plays for: it prefers any line not worse than this to a cycle, so
 /// that it does not circle for ever against an opponent it should beat.
 const CONTEMPT: i32 = 30;
+/// Work cap (steps of the core's search: landings of the ball) of every
+/// can-score and scoring-jump search at an inner node, at the horizon and
+/// in the principal variation, with or without a time limit: a few
+/// milliseconds on the densest boards; the positions of ordinary games are
+/// decided in far fewer steps.
+pub(crate) const NODE_SCORE_WORK: u64 = 1 << 16;
+/// With a time limit, the root's safety filter first gives each move's
+/// can-score this much work, then four times as much to the moves still
+/// undecided, and so on while the filter's share of the time lasts.
+pub(crate) const ROOT_FIRST_WORK: u64 = 1 << 14;
+/// With a time limit, the root's "can I score?" may use this share (in
+/// percent) of the move's time.
+pub(crate) const SCORING_SHARE: u32 = 30;
+/// With a time limit, the root's checks (the above, then "does the opponent
+/// threaten?" and the safety filter) end by this share of the move's time;
+/// the search has the rest.
+pub(crate) const FILTER_SHARE: u32 = 65;
+/// With a time limit, reading back the principal variation after the search
+/// (or evaluating the move chosen without a search) may take this long.
+const PV_TIME: Duration = Duration::from_millis(10);
+/// The engine's clock is read at one poll of the core's searches in this many.
+const CLOCK_SAMPLE: u32 = 8;
 
 /// How the move was chosen.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Decision {
     /// It scores now (found by the core's can-score search; no search needed).
     Scores,
-    /// Every other move lets the opponent score at once (or is an own goal).
+    /// It is the only move not known to lose at once: every other move lets
+    /// the opponent score at once or is an own goal (or, with a time limit
+    /// too short to decide it, is not known to be safe).
     OnlyMove,
     /// Every move loses at once; this one is the least bad.
     AllMovesLose,
@@ -116,15 +144,21 @@ impl Engine {
     ///
     /// Guarantees: it plays a scoring move whenever one exists; it never
     /// plays an own goal while another move exists; if some move leaves the
-    /// opponent unable to score next move, it plays such a move.
+    /// opponent unable to score next move, it plays such a move. Without a
+    /// time limit they always hold (and the root's checks are not bounded
+    /// in time); with one, whenever the time was enough for the core to
+    /// decide the checks they rest on (see the crate docs, "Bounded work").
     pub fn analyse(&self, pos: &Position) -> Result<Analysis, EngineError> {
         self.analyse_within(pos, &Budget::default())
     }
 
     /// [`Engine::analyse`], which the caller can stop: when `stop`'s cancel
     /// flag is set or its interrupt hook answers, the search ends with
-    /// [`EngineError::Interrupted`]. The engine's own [`Limits`] still end
-    /// it with a move, as in [`Engine::analyse`].
+    /// [`EngineError::Interrupted`] (within about a millisecond: the core's
+    /// searches poll them too). The engine's own [`Limits`] still end it
+    /// with a move, as in [`Engine::analyse`]. `stop`'s memory limit bounds
+    /// each call into the core; its work limit is not used (the engine sets
+    /// its own work caps, see the crate docs).
     pub fn analyse_within(
         &self,
         pos: &Position,
@@ -167,41 +201,104 @@ impl Engine {
         if let Some(winner) = pos.winner() {
             return Err(EngineError::Finished { winner });
         }
-        let mut search = Search::new(self.limits, pos.to_move(), history, stop);
+        let polls = AtomicU32::new(0);
+        let mut search = Search::new(self.limits, pos.to_move(), history, stop, &polls);
         search.nodes = 1;
-        if let Some(m) = pos.scoring_jump() {
+        // With a time limit every root check has its share of the move's
+        // time and grows its work cap while the share lasts; without one
+        // they are exact (only the caller's stop ends them).
+        let timed = self.limits.time.is_some();
+        let share = |percent: u32| {
+            self.limits.time.map_or(Deadline::NONE, |t| {
+                Deadline::after((t / 100).saturating_mul(percent))
+            })
+        };
+        let (scoring_deadline, filter_deadline) = (share(SCORING_SHARE), share(FILTER_SHARE));
+        let scoring =
+            search.root_call(u64::MAX, scoring_deadline, |b| pos.scoring_jump_within(b))?;
+        if let Some(Some(m)) = scoring {
             return Ok(search.report(m.clone(), WIN - 1, 0, vec![m], Decision::Scores));
         }
+        let first_work = if timed { ROOT_FIRST_WORK } else { u64::MAX };
+        let threatened = search.root_call(first_work.saturating_mul(4), filter_deadline, |b| {
+            pos.end_turn().can_score_within(b)
+        })?;
         let me = pos.to_move();
-        let mut safe = Vec::new();
-        let mut lets_them_score = None;
         let mut own_goal = None;
-        for m in all_moves(pos) {
+        let mut pending = Vec::new();
+        for (i, m) in search.root_moves(pos).into_iter().enumerate() {
             search.nodes += 1;
             let Ok(child) = pos.play(&m) else { continue };
             if child.winner() == Some(me.opponent()) {
                 own_goal.get_or_insert(m);
-            } else if child.can_score() {
-                lets_them_score.get_or_insert(m);
             } else {
-                safe.push((m, child));
+                pending.push((i, m, child));
             }
         }
-        if safe.is_empty() {
+        // The safety filter: "can the opponent score after this move?" for
+        // every move, with a small work cap first, then four times more for
+        // the moves still undecided, while the filter's share of time lasts.
+        let mut safe = Vec::new();
+        let mut lets_them_score = None;
+        let mut work = first_work;
+        loop {
+            let mut undecided = Vec::new();
+            for (i, m, child) in pending {
+                if filter_deadline.passed() {
+                    undecided.push((i, m, child));
+                    continue;
+                }
+                match search.root_call(work, filter_deadline, |b| child.can_score_within(b))? {
+                    Some(true) => {
+                        lets_them_score.get_or_insert((i, m));
+                    }
+                    Some(false) => safe.push((i, m, child)),
+                    None => undecided.push((i, m, child)),
+                }
+            }
+            pending = undecided;
+            if pending.is_empty() || work == u64::MAX || filter_deadline.passed() {
+                break;
+            }
+            work = work.saturating_mul(4);
+        }
+        // A root "can I score?" left undecided gets what remains of the
+        // filter's share.
+        if scoring.is_none() && !filter_deadline.passed() {
+            let again =
+                search.root_call(u64::MAX, filter_deadline, |b| pos.scoring_jump_within(b))?;
+            if let Some(Some(m)) = again {
+                return Ok(search.report(m.clone(), WIN - 1, 0, vec![m], Decision::Scores));
+            }
+        }
+        // Moves proved safe come first; moves not known to be safe (their
+        // check ran out of time) are the fallback when none is proved safe.
+        let mut candidates = if safe.is_empty() { pending } else { safe };
+        candidates.sort_by_key(|(i, _, _)| *i);
+        let candidates: Vec<(Move, Position)> =
+            candidates.into_iter().map(|(_, m, c)| (m, c)).collect();
+        if candidates.is_empty() {
             // Letting them score beats scoring for them now.
             let (m, value) = match (lets_them_score, own_goal) {
-                (Some(m), _) => (m, -(WIN - 2)),
+                (Some((_, m)), _) => (m, -(WIN - 2)),
                 (None, Some(m)) => (m, -(WIN - 1)),
-                (None, None) => return Err(EngineError::NoLegalMove),
+                // No move at all, unless the caller's stop cut the list short.
+                (None, None) => {
+                    return Err(match stop.interrupted() {
+                        Some(e) => EngineError::Interrupted(e),
+                        None => EngineError::NoLegalMove,
+                    })
+                }
             };
             return Ok(search.report(m.clone(), value, 0, vec![m], Decision::AllMovesLose));
         }
-        if safe.len() == 1 {
-            let (m, child) = safe.swap_remove(0);
-            let value = -evaluate(&child);
+        if candidates.len() == 1 {
+            let (m, child) = candidates.into_iter().next().expect("one candidate");
+            let value = -search.evaluate_after_deadline(&child);
             return Ok(search.report(m.clone(), value, 0, vec![m], Decision::OnlyMove));
         }
-        let roots = root_candidates(pos, safe, self.seed);
+        // An undecided threat counts as a threat: every candidate is searched.
+        let roots = root_candidates(pos, candidates, threatened != Some(false), self.seed);
         let analysis = search.iterate(roots);
         match search.interrupted {
             Some(e) => Err(EngineError::Interrupted(e)),
@@ -216,9 +313,9 @@ impl Engine {
 fn root_candidates(
     pos: &Position,
     safe: Vec<(Move, Position)>,
+    threatened: bool,
     seed: u64,
 ) -> Vec<(Move, Position)> {
-    let threatened = pos.end_turn().can_score();
     let mut roots: Vec<(Move, Position)> = if threatened {
         safe.clone()
     } else {
@@ -263,14 +360,51 @@ fn order_key(pos: &Position, m: &Move) -> i32 {
     }
 }
 
+/// The interrupt hook of the core's calls within a search: the caller's
+/// cancel flag and hook (its stop) at every poll, then `deadline` (the
+/// engine's own clock) at one poll in [`CLOCK_SAMPLE`], counted in `polls`.
+/// The core polls once as each call starts, and a search makes several
+/// calls per node, so reading the clock at each would cost a few percent of
+/// the search's speed; one in eight still sees the deadline within some
+/// 8000 steps of a long call (well under a millisecond), and the search
+/// reads the clock itself at every node.
+fn clock<'a>(
+    stop: &'a Budget<'a>,
+    deadline: Deadline,
+    polls: &'a AtomicU32,
+) -> impl Fn() -> Option<Interrupt> + Sync + 'a {
+    move || match stop.interrupted() {
+        Some(SearchError::Cancelled) => Some(Interrupt::Cancelled),
+        Some(_) => Some(Interrupt::TimedOut),
+        None if polls.fetch_add(1, Ordering::Relaxed) % CLOCK_SAMPLE == 0 => deadline.check(),
+        None => None,
+    }
+}
+
+/// A budget of at most `work` steps, the caller's memory limit, and `hook`.
+fn budget_of<'h>(
+    stop: &Budget<'_>,
+    work: u64,
+    hook: &'h (dyn Fn() -> Option<Interrupt> + Sync),
+) -> Budget<'h> {
+    Budget::default()
+        .with_memory_limit(stop.memory_limit())
+        .with_work_limit(work)
+        .with_interrupt(hook)
+}
+
 /// The state of one search.
 struct Search<'s> {
     /// The caller's cancel flag and interrupt hook.
     stop: &'s Budget<'s>,
+    /// Polls of the hooks given to the core (see [`clock`]).
+    polls: &'s AtomicU32,
     /// Why the caller stopped the search, if it did.
     interrupted: Option<SearchError>,
     limits: Limits,
     started: Instant,
+    /// The end of the move's time (none without a time limit).
+    deadline: Deadline,
     nodes: u64,
     aborted: bool,
     table: Table,
@@ -286,12 +420,15 @@ impl<'s> Search<'s> {
         engine_side: Side,
         history: &[Position],
         stop: &'s Budget<'s>,
+        polls: &'s AtomicU32,
     ) -> Search<'s> {
         Search {
             stop,
+            polls,
             interrupted: None,
             limits,
             started: Instant::now(),
+            deadline: Deadline::after_opt(limits.time),
             nodes: 0,
             aborted: false,
             table: Table::new(TABLE_BITS),
@@ -319,14 +456,76 @@ impl<'s> Search<'s> {
         }
     }
 
+    /// A root check: `f` within `work` steps, the caller's stop and
+    /// `deadline`. `Ok(None)` when it gave up ("don't know"); an error only
+    /// when the caller stopped the search.
+    fn root_call<T>(
+        &self,
+        work: u64,
+        deadline: Deadline,
+        f: impl FnOnce(&Budget<'_>) -> Result<T, SearchError>,
+    ) -> Result<Option<T>, EngineError> {
+        let hook = clock(self.stop, deadline, self.polls);
+        match f(&budget_of(self.stop, work, &hook)) {
+            Ok(answer) => Ok(Some(answer)),
+            Err(_) => match self.stop.interrupted() {
+                Some(e) => Err(EngineError::Interrupted(e)),
+                None => Ok(None),
+            },
+        }
+    }
+
+    /// Every root move: all placements and up to 4096 jump outcomes (a
+    /// bounded enumeration, which the move's deadline also ends). Should the
+    /// deadline leave no move at all, the first jump is looked for without
+    /// it: the engine always answers with a legal move.
+    fn root_moves(&self, pos: &Position) -> Vec<Move> {
+        let hook = clock(self.stop, self.deadline, self.polls);
+        let moves = all_moves(pos, &budget_of(self.stop, u64::MAX, &hook));
+        if !moves.is_empty() {
+            return moves;
+        }
+        let hook = clock(self.stop, Deadline::NONE, self.polls);
+        jump_moves(pos, 1, &budget_of(self.stop, u64::MAX, &hook))
+    }
+
+    /// A deadline for the little work done once the move's time may be
+    /// over: [`PV_TIME`] from now with a time limit, none without.
+    fn after_deadline(&self) -> Deadline {
+        match self.limits.time {
+            Some(_) => Deadline::after(PV_TIME),
+            None => Deadline::NONE,
+        }
+    }
+
+    /// The evaluation, when the move's time may be over: bounded by its
+    /// work caps, the caller's stop and [`Search::after_deadline`].
+    fn evaluate_after_deadline(&self, pos: &Position) -> i32 {
+        let hook = clock(self.stop, self.after_deadline(), self.polls);
+        evaluate(pos, &budget_of(self.stop, u64::MAX, &hook))
+    }
+
+    /// The answer of an inner call, or `None` ("don't know"); a call
+    /// stopped by the clock or the caller ends the search.
+    fn known<T>(&mut self, answer: Result<T, SearchError>) -> Option<T> {
+        match answer {
+            Ok(answer) => Some(answer),
+            Err(SearchError::TimedOut | SearchError::Cancelled) => {
+                if self.interrupted.is_none() {
+                    self.interrupted = self.stop.interrupted();
+                }
+                self.aborted = true;
+                None
+            }
+            Err(_) => None,
+        }
+    }
+
     /// Whether a limit has been reached (then the search unwinds).
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
             let nodes_out = self.limits.nodes.is_some_and(|n| self.nodes >= n);
-            let time_out = self
-                .limits
-                .time
-                .is_some_and(|t| self.started.elapsed() >= t);
+            let time_out = self.deadline.passed();
             self.interrupted = self.stop.interrupted();
             self.aborted = nodes_out || time_out || self.interrupted.is_some();
         }
@@ -335,6 +534,7 @@ impl<'s> Search<'s> {
 
     /// Iterative deepening over the root moves (`roots` is not empty).
     fn iterate(&mut self, mut roots: Vec<(Move, Position)>) -> Analysis {
+        let search_started = Instant::now();
         let mut best = 0usize;
         let mut best_value = -INFINITY;
         let mut depth_done = 0;
@@ -369,34 +569,41 @@ impl<'s> Search<'s> {
             if best_value >= DECIDED || best_value <= -DECIDED && depth >= 4 {
                 break;
             }
-            // The next iteration would take several times as long: stop early.
-            if let Some(t) = self.limits.time {
-                if self.started.elapsed() * 3 >= t {
+            // The next iteration would take several times as long: stop
+            // early (when it would not end within the search's time, that
+            // is, the time left after the root's checks).
+            if let Some(left) = self.deadline.remaining() {
+                if search_started.elapsed() * 2 >= left {
                     break;
                 }
             }
         }
         if best_value == -INFINITY {
             // Not even one root move was searched: trust the ordering.
-            best_value = -evaluate(&roots[best].1);
+            best_value = -self.evaluate_after_deadline(&roots[best].1);
         }
         let (m, child) = roots[best].clone();
         let pv = self.principal_variation(m.clone(), child, depth_done as usize + 2);
         self.report(m, best_value, depth_done, pv, Decision::Searched)
     }
 
-    /// The move and the moves stored as best after it in the table.
+    /// The move and the moves stored as best after it in the table (each
+    /// step's can-score capped at [`NODE_SCORE_WORK`], and with a time
+    /// limit all of it within [`PV_TIME`]).
     fn principal_variation(&self, first: Move, mut pos: Position, len: usize) -> Vec<Move> {
+        let deadline = self.after_deadline();
+        let hook = clock(self.stop, deadline, self.polls);
+        let budget = budget_of(self.stop, NODE_SCORE_WORK, &hook);
         let mut pv = vec![first];
-        while pv.len() < len.min(MAX_PV) && !pos.is_finished() {
-            if let Some(m) = pos.scoring_jump() {
+        while pv.len() < len.min(MAX_PV) && !pos.is_finished() && !deadline.passed() {
+            if let Ok(Some(m)) = pos.scoring_jump_within(&budget) {
                 pv.push(m);
                 break;
             }
             let Some(entry) = self.table.probe(pos.zobrist()) else {
                 break;
             };
-            let next = all_moves(&pos).into_iter().find_map(|m| {
+            let next = all_moves(&pos, &budget).into_iter().find_map(|m| {
                 let child = pos.play(&m).ok()?;
                 (child.zobrist() == entry.best_child).then_some((m, child))
             });
@@ -419,7 +626,10 @@ impl<'s> Search<'s> {
                 -value
             };
         }
-        if pos.can_score() {
+        let hook = clock(self.stop, self.deadline, self.polls);
+        let budget = budget_of(self.stop, NODE_SCORE_WORK, &hook);
+        // "Don't know" is not a win.
+        if self.known(pos.can_score_within(&budget)) == Some(true) {
             return WIN - ply as i32 - 1;
         }
         if self.history.contains(&pos.zobrist()) {
@@ -432,9 +642,13 @@ impl<'s> Search<'s> {
         if self.out_of_budget() {
             return 0;
         }
-        let threat = pos.end_turn().scoring_jump();
+        // `None`: not known whether the opponent threatens.
+        let threat = self.known(pos.end_turn().scoring_jump_within(&budget));
+        if self.aborted {
+            return 0;
+        }
         if depth == 0 {
-            return self.horizon(pos, threat.as_ref(), ply);
+            return self.horizon(pos, threat, ply, &budget);
         }
         let key = pos.zobrist();
         let mut table_move = 0;
@@ -453,11 +667,11 @@ impl<'s> Search<'s> {
             }
         }
         let moves = match &threat {
-            Some(t) => blocking_moves(pos, t, INNER_JUMPS),
-            None => {
-                let moves = quiet_moves(pos);
+            Some(Some(t)) => blocking_moves(pos, t, INNER_JUMPS, &budget),
+            _ => {
+                let moves = quiet_moves(pos, &budget);
                 if moves.is_empty() {
-                    all_moves(pos)
+                    all_moves(pos, &budget)
                 } else {
                     moves
                 }
@@ -477,7 +691,7 @@ impl<'s> Search<'s> {
             .collect();
         if children.is_empty() {
             // Threatened with nothing to stop it: they score next move.
-            return if threat.is_some() {
+            return if matches!(threat, Some(Some(_))) {
                 -(WIN - ply as i32 - 2)
             } else {
                 0
@@ -519,20 +733,41 @@ impl<'s> Search<'s> {
     }
 
     /// The value at the search horizon: the evaluation, unless the opponent
-    /// threatens to score and no move stops it (then it is a loss).
-    fn horizon(&mut self, pos: &Position, threat: Option<&Move>, ply: u32) -> i32 {
-        let Some(threat) = threat else {
-            return evaluate(pos);
+    /// threatens to score and no move stops it (then it is a loss). A
+    /// threat not known, or a defence not known to hold, is not a loss: the
+    /// evaluation less the price of a threat.
+    fn horizon(
+        &mut self,
+        pos: &Position,
+        threat: Option<Option<Move>>,
+        ply: u32,
+        budget: &Budget<'_>,
+    ) -> i32 {
+        let threat = match threat {
+            Some(None) => return evaluate(pos, budget),
+            None => return evaluate(pos, budget) - THREAT_PENALTY,
+            Some(Some(threat)) => threat,
         };
         let me = pos.to_move();
-        for m in blocking_moves(pos, threat, INNER_JUMPS) {
+        let mut undecided = false;
+        for m in blocking_moves(pos, &threat, INNER_JUMPS, budget) {
             self.nodes += 1;
             let Ok(child) = pos.play(&m) else { continue };
-            if child.winner() != Some(me.opponent()) && !child.can_score() {
-                return evaluate(pos) - THREAT_PENALTY;
+            if child.winner() == Some(me.opponent()) {
+                continue;
+            }
+            match self.known(child.can_score_within(budget)) {
+                Some(false) => return evaluate(pos, budget) - THREAT_PENALTY,
+                Some(true) => {}
+                None if self.aborted => return 0,
+                None => undecided = true,
             }
         }
-        -(WIN - ply as i32 - 2)
+        if undecided {
+            evaluate(pos, budget) - THREAT_PENALTY
+        } else {
+            -(WIN - ply as i32 - 2)
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! can-score search: "win now" (the side to move can score) and "defend"
 //! (the opponent threatens to score and only a few moves stop every threat).
 
-use phutball::{Bitboard, BoardSize, Move, Position, Rules, Side};
+use phutball::{Bitboard, BoardSize, Budget, Move, Position, Rules, Side};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::rng::SplitMix64;
@@ -34,7 +34,7 @@ pub fn random_position(rng: &mut SplitMix64, men: usize, spread: i32, to_move: S
 /// not own goals.
 pub fn safe_moves(pos: &Position) -> Vec<Move> {
     let me = pos.to_move();
-    all_moves(pos)
+    all_moves(pos, &Budget::default())
         .into_iter()
         .filter(|m| {
             pos.play(m)
@@ -77,7 +77,7 @@ pub fn defend_positions(seed: u64, count: usize, max_defences: usize) -> Vec<Pos
             continue;
         };
         let me = pos.to_move();
-        let defences = blocking_moves(&pos, &threat, ROOT_JUMPS)
+        let defences = blocking_moves(&pos, &threat, ROOT_JUMPS, &Budget::default())
             .iter()
             .filter(|m| {
                 pos.play(m)
@@ -105,7 +105,7 @@ pub fn own_goal_positions(seed: u64, count: usize) -> Vec<Position> {
         }
         // Own goals are the opponent's goals: can it score if it were to move?
         if pos.end_turn().can_score() {
-            let own_goal_exists = all_moves(&pos).iter().any(|m| {
+            let own_goal_exists = all_moves(&pos, &Budget::default()).iter().any(|m| {
                 pos.play(m)
                     .is_ok_and(|after| after.winner() == Some(side.opponent()))
             });
