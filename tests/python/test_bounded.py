@@ -107,6 +107,17 @@ def test_the_engine_answers_within_its_own_time_and_a_timeout():
     assert time.perf_counter() - started < 2
 
 
+@pytest.mark.parametrize("index", [0, 1])
+def test_the_engine_keeps_its_clock_on_the_hard_positions(index):
+    started = time.perf_counter()
+    move = phutball.Engine(time_ms=100).best_move(HARD[index])
+    elapsed = time.perf_counter() - started
+    assert phutball.Position(HARD[index]).is_legal(move)
+    # Behaviour, not speed: the engine's own can-score calls used to run
+    # for minutes here (the measured figure is in docs/engine.md).
+    assert elapsed < 2, f"{elapsed:.2f} s"
+
+
 @pytest.mark.parametrize("bad", [-1, -0.5, float("nan"), float("-inf")])
 def test_negative_or_nan_timeouts_are_value_errors(bad):
     with pytest.raises(ValueError, match="timeout must be None or a number of seconds of at least 0"):
@@ -252,11 +263,6 @@ def test_ctrl_c_raises_keyboard_interrupt_promptly(name):
     assert latency < 2, f"{name}: KeyboardInterrupt {latency:.2f} s after SIGINT"
 
 
-@pytest.mark.xfail(
-    reason="the engine's own can-score calls are not bounded yet (issue 9, item 2)",
-    raises=subprocess.TimeoutExpired,
-    strict=False,
-)
 def test_ctrl_c_stops_the_engine_on_a_hard_position():
     code = CHILD.format(hard=HARD, start=START, call="lambda: phutball.Engine(depth=64).best_move(HARD[0])")
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
@@ -271,9 +277,10 @@ def test_ctrl_c_stops_the_engine_on_a_hard_position():
         if child.poll() is None:
             child.kill()
             child.wait()
-    assert out.split()[0] in ("KeyboardInterrupt", "answered")
-    if out.startswith("KeyboardInterrupt"):
-        assert float(out.split()[1]) - sent < 2
+    # Without a time limit the engine's root checks are exact, so it cannot
+    # have answered in half a second: only Ctrl-C ends it.
+    assert out.split()[0] == "KeyboardInterrupt", out
+    assert float(out.split()[1]) - sent < 2
 
 
 # ---- ulimit -v ----
