@@ -234,11 +234,40 @@ static void stops_within_the_callers_limits(void) {
     phutball_engine_free(deep);
 }
 
+/* Dense boards on which the core's unbounded can-score runs for minutes. */
+static const char *const HARD[] = {
+    "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/"
+    "####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/"
+    "##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O",
+    "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/"
+    "##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/"
+    "@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O",
+};
+
+/* The engine's own time limit holds on boards where deciding whether a
+ * side can score is hard: a legal move comes back. The bound is generous
+ * (valgrind); the measured figures are in docs/engine.md. */
+static void keeps_its_clock_on_hard_positions(void) {
+    PhutballEngine *engine = engine_with(100, 0, 0, 1);
+    for (size_t i = 0; i < sizeof HARD / sizeof HARD[0]; i++) {
+        PhutballPosition *pos = parse(HARD[i]);
+        char move[4096];
+        size_t written = 0;
+        double started = now_ms();
+        CHECK_OK(phutball_engine_best_move(engine, pos, move, sizeof move, &written));
+        CHECK(now_ms() - started < 5000.0);
+        CHECK_OK(phutball_position_play(pos, move));
+        phutball_position_free(pos);
+    }
+    phutball_engine_free(engine);
+}
+
 int main(void) {
     scores_when_it_can();
     the_chosen_move_is_legal_and_reproducible();
     errors_follow_the_conventions();
     stops_within_the_callers_limits();
+    keeps_its_clock_on_hard_positions();
     printf("test_engine: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }
