@@ -223,7 +223,8 @@ fn main() -> ExitCode {
 }
 
 /// Answers each position on stdin within `cap` landings: `1`, `0` or `?`,
-/// with its work on stderr.
+/// with its work on stderr. A `1` is checked by playing the scoring jump
+/// `scoring_jump_within` finds.
 fn decide(cap: u64) -> ExitCode {
     for (number, line) in std::io::stdin().lines().enumerate() {
         let line = match line {
@@ -245,7 +246,22 @@ fn decide(cap: u64) -> ExitCode {
         };
         let p = probe(&pos, cap);
         let answer = match p.answer {
-            Some(true) => "1",
+            Some(true) => {
+                // A "yes" comes with its proof: a scoring jump, played here.
+                let jump = pos
+                    .scoring_jump_within(&Budget::default().with_work_limit(cap))
+                    .ok()
+                    .flatten();
+                let scores = jump
+                    .as_ref()
+                    .and_then(|jump| pos.play(jump).ok())
+                    .is_some_and(|after| after.winner() == Some(pos.to_move()));
+                if !scores {
+                    eprintln!("line {}: can score, but no scoring jump found", number + 1);
+                    return ExitCode::from(2);
+                }
+                "1"
+            }
             Some(false) => "0",
             None => "?",
         };

@@ -37,6 +37,9 @@ impl CellSet {
     }
 }
 
+/// The layer of a cell from which the relaxation cannot reach the goal.
+pub(crate) const NO_LAYER: u8 = u8::MAX;
+
 /// How many jumps from the goal the men in [`Reach::support`] are collected:
 /// the men near the goal are the few that every scoring path needs, and
 /// watching only them keeps recomputation rare.
@@ -62,6 +65,29 @@ impl Reach {
     };
 
     pub(crate) fn compute(mb: &Mailbox, goal_flag: u8, may_jump_from_strip: bool) -> Reach {
+        Self::compute_inner(mb, goal_flag, may_jump_from_strip, None)
+    }
+
+    /// [`Reach::compute`], also writing each cell's layer to `layers`: the
+    /// fewest jumps of the relaxation from it to the goal (0 on the goal,
+    /// [`NO_LAYER`] where the goal is out of reach).
+    pub(crate) fn compute_with_layers(
+        mb: &Mailbox,
+        goal_flag: u8,
+        may_jump_from_strip: bool,
+        layers: &mut [u8; MAILBOX_LEN],
+    ) -> Reach {
+        layers.fill(NO_LAYER);
+        Self::compute_inner(mb, goal_flag, may_jump_from_strip, Some(layers))
+    }
+
+    #[inline(always)]
+    fn compute_inner(
+        mb: &Mailbox,
+        goal_flag: u8,
+        may_jump_from_strip: bool,
+        mut layers: Option<&mut [u8; MAILBOX_LEN]>,
+    ) -> Reach {
         let mut alive = CellSet::EMPTY;
         let mut support = CellSet::EMPTY;
         let mut queue = [0u16; MAILBOX_LEN];
@@ -70,6 +96,9 @@ impl Reach {
             if mb.cells[cell] != OUTSIDE && mb.flags[cell] & goal_flag != 0 {
                 queue[tail] = cell as u16;
                 tail += 1;
+                if let Some(layers) = layers.as_deref_mut() {
+                    layers[cell] = 0;
+                }
             }
         }
         let mut head = 0;
@@ -103,6 +132,9 @@ impl Reach {
                         may_jump_from_strip || mb.flags[source] & FLAG_OFF_BOARD == 0;
                     if jumps_from_here && !alive.contains(source) {
                         alive.insert(source);
+                        if let Some(layers) = layers.as_deref_mut() {
+                            layers[source] = (layer + 1).min(NO_LAYER as usize - 1) as u8;
+                        }
                         queue[tail] = source as u16;
                         tail += 1;
                     }

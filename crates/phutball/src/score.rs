@@ -6,16 +6,17 @@
 //! that the goal is out of reach, or to find a scoring path, before the
 //! search goes on.
 
-use core::ops::ControlFlow;
-
 use crate::budget::{Budget, Meter, SearchError};
 use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
+use crate::geometry::{FINGERPRINT_BALL, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
 use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
 use crate::reach::Reach;
+use crate::reach::NO_LAYER;
 use crate::refute::{refute, Refutation};
-use crate::search::{walk, Order, CLOCKWISE, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
+use crate::search::{fingerprint_run, Order, CLOCKWISE, NORTH_FIRST, RECOMPUTE_DEPTH, SOUTH_FIRST};
+use crate::searched::DeadCache;
 
 impl Position {
     /// A jump move that ends with the ball on or over the opponent's goal line,
@@ -36,7 +37,9 @@ impl Position {
         let meter = Meter::unlimited();
         let mut found = None;
         // An unlimited budget has nothing to run out of.
-        let _ = self.score_search::<true>(&meter, |path| found = Some(Move::Jump(path.to_vec())));
+        let _ = self.score_search::<true>(&meter, FIRST_BUDGET, |path| {
+            found = Some(Move::Jump(path.to_vec()))
+        });
         found
     }
 
@@ -45,7 +48,9 @@ impl Position {
     pub fn scoring_jump_within(&self, budget: &Budget<'_>) -> Result<Option<Move>, SearchError> {
         let meter = Meter::start(budget)?;
         let mut found = None;
-        self.score_search::<true>(&meter, |path| found = Some(Move::Jump(path.to_vec())))?;
+        self.score_search::<true>(&meter, FIRST_BUDGET, |path| {
+            found = Some(Move::Jump(path.to_vec()))
+        })?;
         Ok(found)
     }
 
@@ -55,7 +60,8 @@ impl Position {
     /// [`Position::can_score_within`] takes a budget.
     pub fn can_score(&self) -> bool {
         let meter = Meter::unlimited();
-        self.score_search::<false>(&meter, |_| ()).unwrap_or(false)
+        self.score_search::<false>(&meter, FIRST_BUDGET, |_| ())
+            .unwrap_or(false)
     }
 
     /// [`Position::can_score`] within `budget` (a landing is a step of
@@ -72,102 +78,54 @@ impl Position {
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
     pub fn can_score_within(&self, budget: &Budget<'_>) -> Result<bool, SearchError> {
-        self.score_search::<false>(&Meter::start(budget)?, |_| ())
+        self.score_search::<false>(&Meter::start(budget)?, FIRST_BUDGET, |_| ())
     }
 
+    /// The search, whose first run makes `first_budget` landings.
     fn score_search<const TRACK: bool>(
         &self,
         meter: &Meter<'_>,
+        first_budget: u64,
         mut on_goal: impl FnMut(&[Point]),
     ) -> Result<bool, SearchError> {
-        if self.is_finished() {
+        if self.is_finished() || !self.ball_may_jump() {
             return Ok(false);
         }
         let (goal_flag, order) = match self.to_move {
             Side::Ohs => (FLAG_OHS_GOAL, &NORTH_FIRST),
             Side::Eks => (FLAG_EKS_GOAL, &SOUTH_FIRST),
         };
-        // A depth-first search's time varies wildly with its order of
-        // directions on dense boards; one that runs long restarts with the
-        // other order, with twice the budget each time, until one finishes
-        // or the caller's budget runs out.
-        let mut budget = FIRST_BUDGET;
-        let mut first = true;
-        loop {
-            for order in [order, &CLOCKWISE] {
-                if let Some(found) = self.search_for_goal::<TRACK>(
-                    goal_flag,
-                    order,
-                    budget,
-                    first,
-                    meter,
-                    &mut on_goal,
-                )? {
-                    return Ok(found);
-                }
-                first = false;
-            }
-            budget = budget.saturating_mul(2);
+        let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
+        let start = mb.cell(self.ball);
+        let mut layers = [NO_LAYER; MAILBOX_LEN];
+        let reach =
+            Reach::compute_with_layers(&mb, goal_flag, self.rules.continue_off_board, &mut layers);
+        if !reach.alive.contains(start) {
+            return Ok(false);
         }
-    }
-
-    /// The search for a scoring path in one order of directions: `None` if
-    /// it gave up after `max_landings` landings. With `try_refute`, positions
-    /// that can score mostly reach the goal within a few hundred landings
-    /// (all of `score-16`'s within 1,700), so one still searching after
-    /// [`LANDINGS_BEFORE_REFUTING`] is worth one try of the stronger
-    /// relaxation, which proves most such positions cannot score or finds a
-    /// scoring path.
-    fn search_for_goal<const TRACK: bool>(
-        &self,
-        goal_flag: u8,
-        order: &'static Order,
-        max_landings: u64,
-        try_refute: bool,
-        meter: &Meter<'_>,
-        on_goal: &mut impl FnMut(&[Point]),
-    ) -> Result<Option<bool>, SearchError> {
-        let mut landings = 0;
-        let mut refuted = false;
-        let mut found = false;
-        let mut gave_up = false;
-        let result = walk::<DEDUP_INTERNAL, TRACK, _>(
-            self,
-            order,
-            usize::MAX,
-            Some(goal_flag),
+        let mut search = GoalSearch::<TRACK, _> {
             meter,
-            |path, flags| {
-                if flags & goal_flag != 0 {
-                    on_goal(path);
-                    return ControlFlow::Break(());
-                }
-                landings += 1;
-                if landings == max_landings {
-                    gave_up = true;
-                    return ControlFlow::Break(());
-                }
-                if !try_refute || landings != LANDINGS_BEFORE_REFUTING {
-                    return ControlFlow::Continue(());
-                }
-                match self.refute(goal_flag, order) {
-                    Refutation::CannotScore { .. } => refuted = true,
-                    Refutation::Scores(points) => {
-                        on_goal(&points);
-                        found = true;
-                    }
-                    Refutation::Unknown => return ControlFlow::Continue(()),
-                }
-                ControlFlow::Break(())
-            },
-        );
-        let stats = result?;
-        if gave_up {
-            return Ok(None);
-        }
-        Ok(Some(found || !refuted && stats.stopped))
+            mb,
+            goal_flag,
+            may_jump_from_strip: self.rules.continue_off_board,
+            order,
+            dead: DeadCache::new(DEAD_MAX_SLOTS, meter)?,
+            layers,
+            points: Vec::with_capacity(if TRACK {
+                self.men.count() as usize + 2
+            } else {
+                0
+            }),
+            landings: 0,
+            max_landings: 0,
+            refute_at: LANDINGS_BEFORE_REFUTING,
+            position: self,
+            on_goal: &mut on_goal,
+        };
+        let result = search.run(start, &reach, first_budget);
+        meter.release(search.dead.bytes());
+        result
     }
-
     /// [`refute`] for this position. Kept out of the search's visitor, which
     /// runs on every landing.
     #[cold]
@@ -176,9 +134,200 @@ impl Position {
         let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
         let start = mb.cell(self.ball);
         let reach = Reach::compute(&mb, goal_flag, self.rules.continue_off_board);
-        refute(&mb, start, goal_flag, &reach.alive, &order.offsets)
+        refute(&mb, start, goal_flag, &reach.alive, &order.offsets, 512)
     }
 }
+
+/// The most slots of the memory of dead states (16 MiB).
+const DEAD_MAX_SLOTS: usize = 1 << 20;
+
+/// Why a run of [`GoalSearch`] stopped before it was done.
+enum Stop {
+    /// Its landings ran out: restart.
+    GaveUp,
+    /// [`refute`] settled it.
+    Answer(bool),
+    /// The caller's budget ran out.
+    Budget(SearchError),
+}
+
+/// The depth-first search for a scoring path.
+struct GoalSearch<'p, 'm, 'b, const TRACK: bool, F> {
+    meter: &'m Meter<'b>,
+    mb: Mailbox,
+    goal_flag: u8,
+    may_jump_from_strip: bool,
+    /// The order of directions among landings of one layer.
+    order: &'static Order,
+    /// States proved not to reach the goal, kept across restarts.
+    dead: DeadCache,
+    /// Each cell's layer in the root's relaxation: landings nearer the goal first.
+    layers: [u8; MAILBOX_LEN],
+    points: Vec<Point>,
+    landings: u64,
+    max_landings: u64,
+    /// The landing count of this run at which to try [`refute`] (`u64::MAX`: never).
+    refute_at: u64,
+    position: &'p Position,
+    on_goal: &'p mut F,
+}
+
+impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
+    /// Restarts with twice the landings each time, alternating the order
+    /// of directions, until a run finishes or the caller's budget runs out.
+    fn run(&mut self, start: usize, reach: &Reach, first_budget: u64) -> Result<bool, SearchError> {
+        let first_order = self.order;
+        let mut max_landings = first_budget.max(1);
+        loop {
+            for order in [first_order, &CLOCKWISE] {
+                self.order = order;
+                self.landings = 0;
+                self.max_landings = max_landings;
+                self.points.clear();
+                if TRACK {
+                    self.points.push(self.mb.point(start));
+                }
+                match self.search(start, 0, reach, 0) {
+                    Ok(found) => return Ok(found),
+                    Err(Stop::Answer(found)) => return Ok(found),
+                    Err(Stop::Budget(e)) => return Err(e),
+                    Err(Stop::GaveUp) => {}
+                }
+                self.refute_at = u64::MAX;
+            }
+            max_landings = max_landings.saturating_mul(2);
+        }
+    }
+
+    /// Whether the goal can be reached from `ball` with the men of the
+    /// mailbox; `removed` fingerprints the men removed.
+    fn search(
+        &mut self,
+        ball: usize,
+        removed: u128,
+        reach: &Reach,
+        depth: usize,
+    ) -> Result<bool, Stop> {
+        let mut pending = self.order.neighbours[self.mb.neighbourhood(ball)];
+        // (layer, direction, landing) packed so that sorting orders them.
+        let mut children = [0u32; 8];
+        let mut count = 0;
+        while pending != 0 {
+            let dir = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let d = self.order.offsets[dir];
+            let mut landing = ball.wrapping_add(d).wrapping_add(d) & MAILBOX_MASK;
+            let mut contents = self.mb.cells[landing];
+            while contents == MAN {
+                landing = landing.wrapping_add(d) & MAILBOX_MASK;
+                contents = self.mb.cells[landing];
+            }
+            if contents == OUTSIDE {
+                continue;
+            }
+            self.meter.tick().map_err(Stop::Budget)?;
+            self.landings += 1;
+            if self.flags_goal(landing) {
+                if TRACK {
+                    self.points.push(self.mb.point(landing));
+                }
+                (self.on_goal)(&self.points);
+                return Ok(true);
+            }
+            if self.landings >= self.max_landings {
+                return Err(Stop::GaveUp);
+            }
+            if self.landings == self.refute_at {
+                self.try_refute()?;
+            }
+            if contents == STRIP_STOP || !reach.alive.contains(landing) {
+                continue;
+            }
+            children[count] =
+                u32::from(self.layers[landing]) << 16 | (dir as u32) << 12 | landing as u32;
+            count += 1;
+        }
+        let children = &mut children[..count];
+        if ORDER_BY_LAYER {
+            children.sort_unstable();
+        }
+        for &child in children.iter() {
+            let dir = (child >> 12 & 7) as usize;
+            let landing = (child & 0xfff) as usize;
+            let d = self.order.offsets[dir];
+            let first = ball.wrapping_add(d) & MAILBOX_MASK;
+            let child_removed = fingerprint_run(removed, first, landing, d);
+            let key = child_removed ^ FINGERPRINT_BALL[landing];
+            if self.dead.contains(key) {
+                continue;
+            }
+            if TRACK {
+                self.points.push(self.mb.point(landing));
+            }
+            let mut c = first;
+            while c != landing {
+                self.mb.set_man(c, false);
+                c = c.wrapping_add(d) & MAILBOX_MASK;
+            }
+            let result =
+                if depth < RECOMPUTE_DEPTH && reach.support.intersects_run(first, landing, d) {
+                    self.search_with_new_reach(landing, child_removed, depth + 1)
+                } else {
+                    self.search(landing, child_removed, reach, depth + 1)
+                };
+            let mut c = first;
+            while c != landing {
+                self.mb.set_man(c, true);
+                c = c.wrapping_add(d) & MAILBOX_MASK;
+            }
+            if result? {
+                return Ok(true);
+            }
+            self.dead.record(key, self.meter);
+            if TRACK {
+                self.points.pop();
+            }
+        }
+        Ok(false)
+    }
+
+    #[inline(always)]
+    fn flags_goal(&self, cell: usize) -> bool {
+        self.mb.flags[cell] & self.goal_flag != 0
+    }
+
+    /// Men that `reach` relied on are gone: recomputes it before going on.
+    #[inline(never)]
+    fn search_with_new_reach(
+        &mut self,
+        ball: usize,
+        removed: u128,
+        depth: usize,
+    ) -> Result<bool, Stop> {
+        let reach = Reach::compute(&self.mb, self.goal_flag, self.may_jump_from_strip);
+        if !reach.alive.contains(ball) {
+            return Ok(false);
+        }
+        self.search(ball, removed, &reach, depth)
+    }
+
+    /// Tries [`refute`] on the root position.
+    #[cold]
+    #[inline(never)]
+    fn try_refute(&mut self) -> Result<(), Stop> {
+        match self.position.refute(self.goal_flag, self.order) {
+            Refutation::CannotScore { .. } => Err(Stop::Answer(false)),
+            Refutation::Scores(points) => {
+                (self.on_goal)(&points);
+                Err(Stop::Answer(true))
+            }
+            Refutation::Unknown => Ok(()),
+        }
+    }
+}
+
+/// Whether the search orders the landings of a state by their layer.
+const ORDER_BY_LAYER: bool = true;
 
 /// Landings the search for a scoring path makes before it tries [`refute`].
 const LANDINGS_BEFORE_REFUTING: u64 = 2000;
@@ -186,3 +335,34 @@ const LANDINGS_BEFORE_REFUTING: u64 = 2000;
 /// Landings the first search makes before a restart in another order (about
 /// 3 ms; `score-16` needs at most 17,368).
 const FIRST_BUDGET: u64 = 100_000;
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use crate::budget::Meter;
+    use crate::refute::tests::{exact_can_score, position};
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+
+        /// With a first run of a few landings the search restarts many
+        /// times, keeping what it proved dead: it still answers exactly,
+        /// and a scoring path it reports is legal and scores.
+        #[test]
+        fn restarts_keep_the_answer_exact(pos in position(), first_budget in 1u64..64) {
+            let meter = Meter::unlimited();
+            let expected = exact_can_score(&pos);
+            prop_assert_eq!(pos.score_search::<false>(&meter, first_budget, |_| ()), Ok(expected), "{}", pos);
+            let mut path = None;
+            let found = pos.score_search::<true>(&meter, first_budget, |p| path = Some(p.to_vec()));
+            prop_assert_eq!(found, Ok(expected), "{}", pos);
+            prop_assert_eq!(path.is_some(), expected);
+            if let Some(path) = path {
+                let after = pos.play(&crate::Move::Jump(path.clone()));
+                prop_assert!(after.is_ok(), "{:?} is illegal in {}", path, pos);
+                prop_assert_eq!(after.unwrap().winner(), Some(pos.to_move()), "{:?} in {}", path, pos);
+            }
+        }
+    }
+}
