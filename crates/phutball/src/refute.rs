@@ -13,6 +13,7 @@
 //! `benches/data/score-16.pos` line 6 one tracked man settles what the exact
 //! search needs 51,043 states for.
 
+use crate::budget::{Meter, SearchError};
 use crate::geometry::{Mailbox, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
 use crate::point::Point;
 use crate::reach::CellSet;
@@ -45,6 +46,8 @@ pub(crate) enum Refutation {
     Scores(Vec<Point>),
     /// Neither, within the budget.
     Unknown,
+    /// The caller's budget ran out.
+    Stopped(SearchError),
 }
 
 /// Whether the ball on `start` can end a jump move on a cell with
@@ -63,6 +66,7 @@ pub(crate) fn refute(
     alive: &CellSet,
     offsets: &[usize; 8],
     state_budget: usize,
+    meter: &Meter<'_>,
 ) -> Refutation {
     let mut search = RelaxedSearch {
         mb,
@@ -75,10 +79,12 @@ pub(crate) fn refute(
         seen: KeySet::default(),
         explored: 0,
         state_budget,
+        meter,
     };
     loop {
         let (node, dir, landing) = match search.run(start) {
             Explored::OverBudget => return Refutation::Unknown,
+            Explored::Stopped(e) => return Refutation::Stopped(e),
             Explored::GoalUnreachable => {
                 return Refutation::CannotScore {
                     tracked: search.tracked_count,
@@ -99,7 +105,7 @@ pub(crate) fn refute(
     }
 }
 
-struct RelaxedSearch<'a> {
+struct RelaxedSearch<'a, 'b> {
     mb: &'a Mailbox,
     goal_flag: u8,
     alive: &'a CellSet,
@@ -112,9 +118,11 @@ struct RelaxedSearch<'a> {
     explored: usize,
     /// Relaxed states explored, over all refinements, before giving up.
     state_budget: usize,
+    /// The caller's budget: a relaxed state is a step of work.
+    meter: &'a Meter<'b>,
 }
 
-impl RelaxedSearch<'_> {
+impl RelaxedSearch<'_, '_> {
     fn track(&mut self, cell: usize) {
         debug_assert_eq!(self.tracked[cell], 0, "a tracked man is never misused");
         self.tracked_count += 1;
@@ -171,6 +179,9 @@ impl RelaxedSearch<'_> {
                                 self.explored += 1;
                                 if self.explored > self.state_budget {
                                     return Explored::OverBudget;
+                                }
+                                if let Err(e) = self.meter.tick() {
+                                    return Explored::Stopped(e);
                                 }
                                 stack.push(self.nodes.len() as u32);
                                 self.nodes.push(Node {
@@ -230,6 +241,7 @@ impl RelaxedSearch<'_> {
 /// How a run of the relaxed search ended.
 enum Explored {
     OverBudget,
+    Stopped(SearchError),
     GoalUnreachable,
     /// From `node`, the jump in direction `dir` lands on the goal at `landing`.
     GoalReached {
@@ -319,9 +331,10 @@ pub(crate) mod tests {
         let mb = Mailbox::new(pos.size(), pos.men(), !continues);
         let start = mb.cell(pos.ball());
         let reach = Reach::compute(&mb, goal, continues);
-        match super::refute(&mb, start, goal, &reach.alive, offsets, 512) {
+        let meter = crate::budget::Meter::unlimited();
+        match super::refute(&mb, start, goal, &reach.alive, offsets, 512, &meter) {
             Refutation::CannotScore { tracked } => Ok(Some(tracked)),
-            Refutation::Unknown => Ok(None),
+            Refutation::Unknown | Refutation::Stopped(_) => Ok(None),
             Refutation::Scores(path) => Err(Move::Jump(path)),
         }
     }
