@@ -40,6 +40,9 @@ impl CellSet {
 /// The layer of a cell from which the relaxation cannot reach the goal.
 pub(crate) const NO_LAYER: u8 = u8::MAX;
 
+/// Layers told apart by [`Reach::compute_with_layers`]; farther ones share the last.
+const LAYER_ENDS: usize = 128;
+
 /// How many jumps from the goal the men in [`Reach::support`] are collected:
 /// the men near the goal are the few that every scoring path needs, and
 /// watching only them keeps recomputation rare.
@@ -65,7 +68,7 @@ impl Reach {
     };
 
     pub(crate) fn compute(mb: &Mailbox, goal_flag: u8, may_jump_from_strip: bool) -> Reach {
-        Self::compute_inner(mb, goal_flag, may_jump_from_strip, None)
+        Self::compute_inner::<false>(mb, goal_flag, may_jump_from_strip, &mut [0; 0])
     }
 
     /// [`Reach::compute`], also writing each cell's layer to `layers`: the
@@ -78,15 +81,18 @@ impl Reach {
         layers: &mut [u8; MAILBOX_LEN],
     ) -> Reach {
         layers.fill(NO_LAYER);
-        Self::compute_inner(mb, goal_flag, may_jump_from_strip, Some(layers))
+        Self::compute_inner::<true>(mb, goal_flag, may_jump_from_strip, layers)
     }
 
+    /// With `LAYERS`, `layers` (of [`MAILBOX_LEN`] cells) gets each cell's
+    /// layer, read from the queue's layer boundaries after the search, which
+    /// keeps the search's loop as lean as without.
     #[inline(always)]
-    fn compute_inner(
+    fn compute_inner<const LAYERS: bool>(
         mb: &Mailbox,
         goal_flag: u8,
         may_jump_from_strip: bool,
-        mut layers: Option<&mut [u8; MAILBOX_LEN]>,
+        layers: &mut [u8],
     ) -> Reach {
         let mut alive = CellSet::EMPTY;
         let mut support = CellSet::EMPTY;
@@ -96,11 +102,11 @@ impl Reach {
             if mb.cells[cell] != OUTSIDE && mb.flags[cell] & goal_flag != 0 {
                 queue[tail] = cell as u16;
                 tail += 1;
-                if let Some(layers) = layers.as_deref_mut() {
-                    layers[cell] = 0;
-                }
             }
         }
+        // Layer k is queue[ends[k - 1]..ends[k]] (ends[-1] = 0).
+        let mut ends = [0u16; LAYER_ENDS];
+        ends[0] = tail as u16;
         let mut head = 0;
         // Breadth-first layers: layer k holds the cells k jumps from the goal.
         let mut layer = 0;
@@ -109,6 +115,9 @@ impl Reach {
             if head == layer_end {
                 layer += 1;
                 layer_end = tail;
+                if LAYERS && layer < LAYER_ENDS {
+                    ends[layer] = tail as u16;
+                }
             }
             let target = queue[head] as usize;
             head += 1;
@@ -132,9 +141,6 @@ impl Reach {
                         may_jump_from_strip || mb.flags[source] & FLAG_OFF_BOARD == 0;
                     if jumps_from_here && !alive.contains(source) {
                         alive.insert(source);
-                        if let Some(layers) = layers.as_deref_mut() {
-                            layers[source] = (layer + 1).min(NO_LAYER as usize - 1) as u8;
-                        }
                         queue[tail] = source as u16;
                         tail += 1;
                     }
@@ -143,6 +149,19 @@ impl Reach {
                     }
                     c = source;
                 }
+            }
+        }
+        if LAYERS {
+            let mut start = 0;
+            for (k, &end) in ends.iter().enumerate().take(layer.min(LAYER_ENDS - 1) + 1) {
+                for &cell in &queue[start..end as usize] {
+                    layers[cell as usize & MAILBOX_MASK] = k as u8;
+                }
+                start = end as usize;
+            }
+            // Layers beyond the last boundary kept share it.
+            for &cell in &queue[start..tail] {
+                layers[cell as usize & MAILBOX_MASK] = (LAYER_ENDS - 1) as u8;
             }
         }
         Reach { alive, support }

@@ -13,7 +13,6 @@ use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
 use crate::reach::Reach;
-use crate::reach::NO_LAYER;
 use crate::refute::{refute, Refutation};
 use crate::search::{fingerprint_run, Order, CLOCKWISE, NORTH_FIRST, SOUTH_FIRST};
 use crate::searched::DeadCache;
@@ -97,7 +96,7 @@ impl Position {
         };
         let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
         let start = mb.cell(self.ball);
-        let mut layers = [NO_LAYER; MAILBOX_LEN];
+        let mut layers = [0; MAILBOX_LEN];
         let reach =
             Reach::compute_with_layers(&mb, goal_flag, self.rules.continue_off_board, &mut layers);
         if !reach.alive.contains(start) {
@@ -110,6 +109,7 @@ impl Position {
             may_jump_from_strip: self.rules.continue_off_board,
             order,
             dead: DeadCache::new(DEAD_MAX_SLOTS, meter)?,
+            // All equal until computed: direction order alone.
             layers,
             points: Vec::with_capacity(if TRACK {
                 self.men.count() as usize + 2
@@ -119,6 +119,7 @@ impl Position {
             landings: 0,
             max_landings: 0,
             refute_at: LANDINGS_BEFORE_REFUTING,
+            next_event: 0,
             position: self,
             on_goal: &mut on_goal,
         };
@@ -175,13 +176,16 @@ struct GoalSearch<'p, 'm, 'b, const TRACK: bool, F> {
     order: &'static Order,
     /// States proved not to reach the goal, kept across restarts.
     dead: DeadCache,
-    /// Each cell's layer in the root's relaxation: landings nearer the goal first.
+    /// Each cell's layer in the root's relaxation (the fewest jumps from it
+    /// to the goal there): landings nearer the goal are searched first.
     layers: [u8; MAILBOX_LEN],
     points: Vec<Point>,
     landings: u64,
     max_landings: u64,
     /// The landing count of this run at which to try [`refute`] (`u64::MAX`: never).
     refute_at: u64,
+    /// The smaller of `max_landings` and `refute_at`: one test a landing.
+    next_event: u64,
     position: &'p Position,
     on_goal: &'p mut F,
 }
@@ -211,11 +215,13 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
                 self.order = order;
                 self.landings = 0;
                 self.max_landings = max_landings;
+                self.next_event = max_landings.min(self.refute_at);
                 self.points.clear();
                 if TRACK {
                     self.points.push(self.mb.point(start));
                 }
-                match self.search(start, 0, reach, 0) {
+                let pending = order.neighbours[self.mb.neighbourhood(start)];
+                match self.search(start, pending, 0, reach, 0) {
                     Ok(found) => return Ok(found),
                     Err(Stop::Answer(found)) => return Ok(found),
                     Err(Stop::Budget(e)) => return Err(e),
@@ -232,12 +238,13 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
     fn search(
         &mut self,
         ball: usize,
+        mut pending: u8,
         removed: u128,
         reach: &Reach,
         depth: usize,
     ) -> Result<bool, Stop> {
-        let mut pending = self.order.neighbours[self.mb.neighbourhood(ball)];
-        // (layer, direction, landing) packed so that sorting orders them.
+        // (layer, direction, directions with a man around, landing) packed
+        // so that sorting orders them.
         let mut children = [0u32; 8];
         let mut count = 0;
         while pending != 0 {
@@ -262,26 +269,38 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
                 (self.on_goal)(&self.points);
                 return Ok(true);
             }
-            if self.landings >= self.max_landings {
-                return Err(Stop::GaveUp);
-            }
-            if self.landings == self.refute_at {
-                self.try_refute(FIRST_REFUTE_STATES)?;
+            if self.landings >= self.next_event {
+                self.event()?;
             }
             if contents == STRIP_STOP || !reach.alive.contains(landing) {
                 continue;
             }
-            children[count] =
-                u32::from(self.layers[landing]) << 16 | (dir as u32) << 12 | landing as u32;
+            // The men removed lie behind the landing, so only the way back
+            // changes: with no other man around it, the landing is a leaf,
+            // cheaper to visit again than to remember.
+            let around = self.order.neighbours[self.mb.neighbourhood(landing)]
+                & !(1 << self.order.opposite[dir]);
+            if around == 0 {
+                continue;
+            }
+            // Insertion sort: nearest the goal first, then in direction order.
+            let key = u32::from(self.layers[landing]) << 24
+                | (dir as u32) << 21
+                | u32::from(around) << 10
+                | landing as u32;
+            let mut i = count;
+            while i > 0 && children[i - 1] > key {
+                children[i] = children[i - 1];
+                i -= 1;
+            }
+            children[i] = key;
             count += 1;
         }
-        let children = &mut children[..count];
-        if ORDER_BY_LAYER {
-            children.sort_unstable();
-        }
+        let children = &children[..count];
         for &child in children.iter() {
-            let dir = (child >> 12 & 7) as usize;
-            let landing = (child & 0xfff) as usize;
+            let dir = (child >> 21 & 7) as usize;
+            let around = (child >> 10) as u8;
+            let landing = (child & 0x3ff) as usize;
             let d = self.order.offsets[dir];
             let first = ball.wrapping_add(d) & MAILBOX_MASK;
             let child_removed = fingerprint_run(removed, first, landing, d);
@@ -300,9 +319,9 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
             let result = if depth < GOAL_RECOMPUTE_DEPTH
                 && reach.support.intersects_run(first, landing, d)
             {
-                self.search_with_new_reach(landing, child_removed, depth + 1)
+                self.search_with_new_reach(landing, around, child_removed, depth + 1)
             } else {
-                self.search(landing, child_removed, reach, depth + 1)
+                self.search(landing, around, child_removed, reach, depth + 1)
             };
             let mut c = first;
             while c != landing {
@@ -320,6 +339,18 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
         Ok(false)
     }
 
+    /// The run's landings ran out, or it is time to try [`refute`].
+    #[cold]
+    #[inline(never)]
+    fn event(&mut self) -> Result<(), Stop> {
+        if self.landings >= self.max_landings {
+            return Err(Stop::GaveUp);
+        }
+        self.refute_at = u64::MAX;
+        self.next_event = self.max_landings;
+        self.try_refute(FIRST_REFUTE_STATES)
+    }
+
     #[inline(always)]
     fn flags_goal(&self, cell: usize) -> bool {
         self.mb.flags[cell] & self.goal_flag != 0
@@ -330,6 +361,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
     fn search_with_new_reach(
         &mut self,
         ball: usize,
+        pending: u8,
         removed: u128,
         depth: usize,
     ) -> Result<bool, Stop> {
@@ -337,7 +369,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
         if !reach.alive.contains(ball) {
             return Ok(false);
         }
-        self.search(ball, removed, &reach, depth)
+        self.search(ball, pending, removed, &reach, depth)
     }
 
     /// Tries [`refute`] on the root position.
@@ -375,9 +407,6 @@ const LANDINGS_PER_REFUTE_STATE: u64 = 32;
 
 /// The most relaxed states of a try of [`refute`].
 const MAX_REFUTE_STATES: usize = 1 << 22;
-
-/// Whether the search orders the landings of a state by their layer.
-const ORDER_BY_LAYER: bool = true;
 
 /// Landings the search for a scoring path makes before it tries [`refute`].
 const LANDINGS_BEFORE_REFUTING: u64 = 2000;

@@ -23,7 +23,7 @@ pub(crate) struct Order {
     /// Mailbox offsets, in this order.
     pub(crate) offsets: [usize; 8],
     /// For each ordered direction, the ordered index of its opposite.
-    opposite: [u8; 8],
+    pub(crate) opposite: [u8; 8],
     /// For each 9-bit neighbourhood ([`Mailbox::neighbourhood`]), the mask of
     /// ordered directions with a man adjacent.
     pub(crate) neighbours: [u8; 512],
