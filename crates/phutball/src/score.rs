@@ -1,10 +1,25 @@
 //! Can the side to move score this move? Deciding it is NP-complete in
-//! general, so it is a search: a cheap relaxation first proves most "no"
-//! answers, then a depth-first search over distinct states, goal-bound
-//! directions first, finds a scoring path or exhausts the states. When that
-//! search runs long, a stronger relaxation ([`refute`](crate::refute)) tries once to prove
-//! that the goal is out of reach, or to find a scoring path, before the
-//! search goes on.
+//! general, so it is a search, in three parts:
+//!
+//! 1. A cheap relaxation ([`Reach`]: men never removed, any of them maybe
+//!    missing) proves most "no" answers at once.
+//! 2. A quick depth-first search over distinct states, goal-bound directions
+//!    first, for up to [`QUICK_LANDINGS`] landings; after
+//!    [`LANDINGS_BEFORE_REFUTING`] it tries a stronger relaxation
+//!    ([`refute`](crate::refute)) once. This decides every position of
+//!    `benches/data/score-16.pos`.
+//! 3. A layered depth-first search: at each state, the landings nearest the
+//!    goal in the relaxation (fewest relaxed jumps) first. It remembers the
+//!    states it has proved cannot reach the goal (recorded only once searched
+//!    through, so the memory is kept across its restarts), and restarts with
+//!    twice the landings in another order of directions, trying the stronger
+//!    relaxation again before each round with a budget growing with its own.
+//!    This decides 29 of the 32 positions of `benches/data/hard-32.pos`.
+//!
+//! Every landing, and every state of the stronger relaxation, is a step of
+//! work on the caller's [`Budget`].
+
+use core::ops::ControlFlow;
 
 use crate::budget::{Budget, Meter, SearchError};
 use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
@@ -14,7 +29,9 @@ use crate::point::{Point, Side};
 use crate::position::Position;
 use crate::reach::Reach;
 use crate::refute::{refute, Refutation};
-use crate::search::{fingerprint_run, Order, CLOCKWISE, NORTH_FIRST, SOUTH_FIRST};
+use crate::search::{
+    fingerprint_run, walk, Order, CLOCKWISE, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST,
+};
 use crate::searched::DeadCache;
 
 impl Position {
@@ -96,6 +113,16 @@ impl Position {
         };
         let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
         let start = mb.cell(self.ball);
+        if let Some(found) = self.search_for_goal::<TRACK>(
+            goal_flag,
+            order,
+            first_budget.min(QUICK_LANDINGS),
+            true,
+            meter,
+            &mut on_goal,
+        )? {
+            return Ok(found);
+        }
         let mut layers = [0; MAILBOX_LEN];
         let reach =
             Reach::compute_with_layers(&mb, goal_flag, self.rules.continue_off_board, &mut layers);
@@ -118,7 +145,8 @@ impl Position {
             }),
             landings: 0,
             max_landings: 0,
-            refute_at: LANDINGS_BEFORE_REFUTING,
+            // The quick search has tried it.
+            refute_at: u64::MAX,
             next_event: 0,
             position: self,
             on_goal: &mut on_goal,
@@ -127,6 +155,74 @@ impl Position {
         meter.release(search.dead.bytes());
         result
     }
+    /// The quick search for a scoring path, in one order of directions:
+    /// `None` if it gave up after `max_landings` landings. It is the search
+    /// of the first issue, kept as the first try because it is the fastest
+    /// on positions it decides soon (all of `score-16`'s); its memory of
+    /// searched states is recorded on the way down, so it cannot be kept. With `try_refute`, positions
+    /// that can score mostly reach the goal within a few hundred landings
+    /// (all of `score-16`'s within 1,700), so one still searching after
+    /// [`LANDINGS_BEFORE_REFUTING`] is worth one try of the stronger
+    /// relaxation, which proves most such positions cannot score or finds a
+    /// scoring path.
+    fn search_for_goal<const TRACK: bool>(
+        &self,
+        goal_flag: u8,
+        order: &'static Order,
+        max_landings: u64,
+        try_refute: bool,
+        meter: &Meter<'_>,
+        on_goal: &mut impl FnMut(&[Point]),
+    ) -> Result<Option<bool>, SearchError> {
+        let mut landings = 0;
+        let mut refuted = false;
+        let mut found = false;
+        let mut gave_up = false;
+        let mut stopped = None;
+        let result = walk::<DEDUP_INTERNAL, TRACK, _>(
+            self,
+            order,
+            usize::MAX,
+            Some(goal_flag),
+            meter,
+            |path, flags| {
+                if flags & goal_flag != 0 {
+                    on_goal(path);
+                    return ControlFlow::Break(());
+                }
+                landings += 1;
+                if landings == max_landings {
+                    gave_up = true;
+                    return ControlFlow::Break(());
+                }
+                if !try_refute || landings != LANDINGS_BEFORE_REFUTING {
+                    return ControlFlow::Continue(());
+                }
+                match self.refute(goal_flag, order, FIRST_REFUTE_STATES, meter) {
+                    Refutation::CannotScore { .. } => refuted = true,
+                    Refutation::Scores(points) => {
+                        on_goal(&points);
+                        found = true;
+                    }
+                    Refutation::Unknown => return ControlFlow::Continue(()),
+                    Refutation::Stopped(e) => {
+                        stopped = Some(e);
+                        return ControlFlow::Break(());
+                    }
+                }
+                ControlFlow::Break(())
+            },
+        );
+        let stats = result?;
+        if let Some(e) = stopped {
+            return Err(e);
+        }
+        if gave_up {
+            return Ok(None);
+        }
+        Ok(Some(found || !refuted && stats.stopped))
+    }
+
     /// [`refute`] for this position. Kept out of the search's visitor, which
     /// runs on every landing.
     #[cold]
@@ -407,6 +503,10 @@ const LANDINGS_PER_REFUTE_STATE: u64 = 32;
 
 /// The most relaxed states of a try of [`refute`].
 const MAX_REFUTE_STATES: usize = 1 << 22;
+
+/// Landings of the quick search before the layered one (`score-16` needs
+/// at most 17,408).
+const QUICK_LANDINGS: u64 = 20_000;
 
 /// Landings the search for a scoring path makes before it tries [`refute`].
 const LANDINGS_BEFORE_REFUTING: u64 = 2000;
