@@ -23,7 +23,7 @@ pub const SCORE_16_EXPECTED: &str = include_str!("../data/score-16.expected");
 /// found by `hard_positions` (see `data/README.md`).
 pub const HARD_32: &str = include_str!("../data/hard-32.pos");
 /// `1`, `0` or `?` (not known) for each line of [`HARD_32`]: can the side
-/// to move score.
+/// to move score (see `data/README.md` for how each was obtained).
 pub const HARD_32_EXPECTED: &str = include_str!("../data/hard-32.expected");
 
 /// The positions of a benchmark file.
@@ -115,14 +115,53 @@ impl CorpusRun {
             .unwrap_or_default()
     }
 
+    /// The longest time of a position decided (zero if none was).
+    pub fn worst_decided(&self) -> Duration {
+        self.results
+            .iter()
+            .filter(|(r, _)| r.is_ok())
+            .map(|&(_, t)| t)
+            .max()
+            .unwrap_or_default()
+    }
+
     /// A one-line summary: decided count, median and worst time.
     pub fn summary(&self) -> String {
         format!(
-            "{} of {} decided; median {:.1} ms, worst {:.1} ms",
+            "{} of {} decided; median {:.1} ms, worst {:.1} ms (worst decided {:.1} ms)",
             self.decided(),
             self.results.len(),
             self.median().as_secs_f64() * 1e3,
-            self.worst().as_secs_f64() * 1e3
+            self.worst().as_secs_f64() * 1e3,
+            self.worst_decided().as_secs_f64() * 1e3
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hard_corpus_has_an_answer_a_line() {
+        let corpus = positions(HARD_32);
+        assert_eq!(corpus.len(), 32);
+        assert_eq!(answers(HARD_32_EXPECTED).len(), corpus.len());
+        assert!(corpus.iter().all(|p| !p.is_finished()));
+    }
+
+    #[test]
+    fn a_timed_out_position_counts_as_undecided() {
+        let run = CorpusRun {
+            results: vec![
+                (Ok(true), Duration::from_millis(3)),
+                (Err(SearchError::TimedOut), Duration::from_millis(10)),
+                (Ok(false), Duration::from_millis(1)),
+            ],
+        };
+        assert_eq!(run.decided(), 2);
+        assert_eq!(run.median(), Duration::from_millis(3));
+        assert_eq!(run.worst(), Duration::from_millis(10));
+        assert_eq!(run.worst_decided(), Duration::from_millis(3));
     }
 }
