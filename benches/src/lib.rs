@@ -6,7 +6,9 @@
 
 pub mod plain;
 
-use phutball::Position;
+use std::time::{Duration, Instant};
+
+use phutball::{Budget, Interrupt, Position, SearchError};
 
 /// 24 dense standard-board positions, one position string per line.
 pub const JUMPS_24: &str = include_str!("../data/jumps-24.pos");
@@ -16,6 +18,13 @@ pub const JUMPS_24_EXPECTED: &str = include_str!("../data/jumps-24.expected");
 pub const SCORE_16: &str = include_str!("../data/score-16.pos");
 /// `<paths> <outcomes> <can-score>` for each line of [`SCORE_16`].
 pub const SCORE_16_EXPECTED: &str = include_str!("../data/score-16.expected");
+
+/// 32 hard standard-board can-score positions: the two of issue 9, then 30
+/// found by `hard_positions` (see `data/README.md`).
+pub const HARD_32: &str = include_str!("../data/hard-32.pos");
+/// `1`, `0` or `?` (not known) for each line of [`HARD_32`]: can the side
+/// to move score (see `data/README.md` for how each was obtained).
+pub const HARD_32_EXPECTED: &str = include_str!("../data/hard-32.expected");
 
 /// The positions of a benchmark file.
 pub fn positions(text: &str) -> Vec<Position> {
@@ -37,4 +46,122 @@ pub fn expected(text: &str) -> Vec<(u64, u64, bool)> {
             (fields[0], fields[1], fields[2] == 1)
         })
         .collect()
+}
+
+/// The answers of a `1`/`0`/`?` file: `None` where not known.
+pub fn answers(text: &str) -> Vec<Option<bool>> {
+    text.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| match line.trim() {
+            "1" => Some(true),
+            "0" => Some(false),
+            "?" => None,
+            other => panic!("expected 1, 0 or ?, got {other:?}"),
+        })
+        .collect()
+}
+
+/// `can_score_within` under a deadline `timeout` from now (the caller's
+/// clock, polled by the core every `POLL_INTERVAL` landings): its result
+/// and the time it took.
+pub fn can_score_timed(pos: &Position, timeout: Duration) -> (Result<bool, SearchError>, Duration) {
+    let start = Instant::now();
+    let deadline = start + timeout;
+    let clock = move || (Instant::now() >= deadline).then_some(Interrupt::TimedOut);
+    let budget = Budget::default().with_interrupt(&clock);
+    let result = pos.can_score_within(&budget);
+    (result, start.elapsed())
+}
+
+/// Can-score over a corpus, each position under its own deadline.
+#[derive(Clone, Debug)]
+pub struct CorpusRun {
+    /// Each position's result and time, in order.
+    pub results: Vec<(Result<bool, SearchError>, Duration)>,
+}
+
+impl CorpusRun {
+    /// Runs `can_score_timed` on every position.
+    pub fn run(positions: &[Position], timeout: Duration) -> CorpusRun {
+        CorpusRun {
+            results: positions
+                .iter()
+                .map(|p| can_score_timed(p, timeout))
+                .collect(),
+        }
+    }
+
+    /// How many positions were decided.
+    pub fn decided(&self) -> usize {
+        self.results.iter().filter(|(r, _)| r.is_ok()).count()
+    }
+
+    /// The median time (the lower middle one for an even count).
+    pub fn median(&self) -> Duration {
+        let mut times: Vec<Duration> = self.results.iter().map(|&(_, t)| t).collect();
+        times.sort();
+        times
+            .get((times.len().max(1) - 1) / 2)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The longest time.
+    pub fn worst(&self) -> Duration {
+        self.results
+            .iter()
+            .map(|&(_, t)| t)
+            .max()
+            .unwrap_or_default()
+    }
+
+    /// The longest time of a position decided (zero if none was).
+    pub fn worst_decided(&self) -> Duration {
+        self.results
+            .iter()
+            .filter(|(r, _)| r.is_ok())
+            .map(|&(_, t)| t)
+            .max()
+            .unwrap_or_default()
+    }
+
+    /// A one-line summary: decided count, median and worst time.
+    pub fn summary(&self) -> String {
+        format!(
+            "{} of {} decided; median {:.1} ms, worst {:.1} ms (worst decided {:.1} ms)",
+            self.decided(),
+            self.results.len(),
+            self.median().as_secs_f64() * 1e3,
+            self.worst().as_secs_f64() * 1e3,
+            self.worst_decided().as_secs_f64() * 1e3
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_hard_corpus_has_an_answer_a_line() {
+        let corpus = positions(HARD_32);
+        assert_eq!(corpus.len(), 32);
+        assert_eq!(answers(HARD_32_EXPECTED).len(), corpus.len());
+        assert!(corpus.iter().all(|p| !p.is_finished()));
+    }
+
+    #[test]
+    fn a_timed_out_position_counts_as_undecided() {
+        let run = CorpusRun {
+            results: vec![
+                (Ok(true), Duration::from_millis(3)),
+                (Err(SearchError::TimedOut), Duration::from_millis(10)),
+                (Ok(false), Duration::from_millis(1)),
+            ],
+        };
+        assert_eq!(run.decided(), 2);
+        assert_eq!(run.median(), Duration::from_millis(3));
+        assert_eq!(run.worst(), Duration::from_millis(10));
+        assert_eq!(run.worst_decided(), Duration::from_millis(3));
+    }
 }

@@ -37,6 +37,12 @@ impl CellSet {
     }
 }
 
+/// The layer of a cell from which the relaxation cannot reach the goal.
+pub(crate) const NO_LAYER: u8 = u8::MAX;
+
+/// Layers told apart by [`Reach::compute_with_layers`]; farther ones share the last.
+const LAYER_ENDS: usize = 128;
+
 /// How many jumps from the goal the men in [`Reach::support`] are collected:
 /// the men near the goal are the few that every scoring path needs, and
 /// watching only them keeps recomputation rare.
@@ -62,6 +68,32 @@ impl Reach {
     };
 
     pub(crate) fn compute(mb: &Mailbox, goal_flag: u8, may_jump_from_strip: bool) -> Reach {
+        Self::compute_inner::<false>(mb, goal_flag, may_jump_from_strip, &mut [0; 0])
+    }
+
+    /// [`Reach::compute`], also writing each cell's layer to `layers`: the
+    /// fewest jumps of the relaxation from it to the goal (0 on the goal,
+    /// [`NO_LAYER`] where the goal is out of reach).
+    pub(crate) fn compute_with_layers(
+        mb: &Mailbox,
+        goal_flag: u8,
+        may_jump_from_strip: bool,
+        layers: &mut [u8; MAILBOX_LEN],
+    ) -> Reach {
+        layers.fill(NO_LAYER);
+        Self::compute_inner::<true>(mb, goal_flag, may_jump_from_strip, layers)
+    }
+
+    /// With `LAYERS`, `layers` (of [`MAILBOX_LEN`] cells) gets each cell's
+    /// layer, read from the queue's layer boundaries after the search, which
+    /// keeps the search's loop as lean as without.
+    #[inline(always)]
+    fn compute_inner<const LAYERS: bool>(
+        mb: &Mailbox,
+        goal_flag: u8,
+        may_jump_from_strip: bool,
+        layers: &mut [u8],
+    ) -> Reach {
         let mut alive = CellSet::EMPTY;
         let mut support = CellSet::EMPTY;
         let mut queue = [0u16; MAILBOX_LEN];
@@ -72,6 +104,9 @@ impl Reach {
                 tail += 1;
             }
         }
+        // Layer k is queue[ends[k - 1]..ends[k]] (ends[-1] = 0).
+        let mut ends = [0u16; LAYER_ENDS];
+        ends[0] = tail as u16;
         let mut head = 0;
         // Breadth-first layers: layer k holds the cells k jumps from the goal.
         let mut layer = 0;
@@ -80,6 +115,9 @@ impl Reach {
             if head == layer_end {
                 layer += 1;
                 layer_end = tail;
+                if LAYERS && layer < LAYER_ENDS {
+                    ends[layer] = tail as u16;
+                }
             }
             let target = queue[head] as usize;
             head += 1;
@@ -111,6 +149,19 @@ impl Reach {
                     }
                     c = source;
                 }
+            }
+        }
+        if LAYERS {
+            let mut start = 0;
+            for (k, &end) in ends.iter().enumerate().take(layer.min(LAYER_ENDS - 1) + 1) {
+                for &cell in &queue[start..end as usize] {
+                    layers[cell as usize & MAILBOX_MASK] = k as u8;
+                }
+                start = end as usize;
+            }
+            // Layers beyond the last boundary kept share it.
+            for &cell in &queue[start..tail] {
+                layers[cell as usize & MAILBOX_MASK] = (LAYER_ENDS - 1) as u8;
             }
         }
         Reach { alive, support }

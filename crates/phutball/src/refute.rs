@@ -13,15 +13,16 @@
 //! `benches/data/score-16.pos` line 6 one tracked man settles what the exact
 //! search needs 51,043 states for.
 
+use crate::budget::{Meter, SearchError};
 use crate::geometry::{Mailbox, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
 use crate::point::Point;
 use crate::reach::CellSet;
 
-/// The most men tracked; the removed ones form a `u32`.
-const MAX_TRACKED: usize = 32;
+/// The most men tracked; the removed ones form a [`Removed`].
+const MAX_TRACKED: usize = 128;
 
-/// Relaxed states explored, over all refinements, before giving up.
-const STATE_BUDGET: usize = 512;
+/// Bit `i`: the `i`-th tracked man is gone.
+type Removed = u128;
 
 /// A state of the relaxed search, and how it was reached.
 #[derive(Clone, Copy)]
@@ -30,7 +31,7 @@ struct Node {
     /// The direction (an index into `offsets`) of the jump that landed here.
     dir: u8,
     /// Bit `i`: the `i`-th tracked man is gone.
-    removed: u32,
+    removed: Removed,
     parent: u32,
 }
 
@@ -45,6 +46,8 @@ pub(crate) enum Refutation {
     Scores(Vec<Point>),
     /// Neither, within the budget.
     Unknown,
+    /// The caller's budget ran out.
+    Stopped(SearchError),
 }
 
 /// Whether the ball on `start` can end a jump move on a cell with
@@ -62,6 +65,8 @@ pub(crate) fn refute(
     goal_flag: u8,
     alive: &CellSet,
     offsets: &[usize; 8],
+    state_budget: usize,
+    meter: &Meter<'_>,
 ) -> Refutation {
     let mut search = RelaxedSearch {
         mb,
@@ -73,10 +78,13 @@ pub(crate) fn refute(
         nodes: Vec::new(),
         seen: KeySet::default(),
         explored: 0,
+        state_budget,
+        meter,
     };
     loop {
         let (node, dir, landing) = match search.run(start) {
             Explored::OverBudget => return Refutation::Unknown,
+            Explored::Stopped(e) => return Refutation::Stopped(e),
             Explored::GoalUnreachable => {
                 return Refutation::CannotScore {
                     tracked: search.tracked_count,
@@ -97,7 +105,7 @@ pub(crate) fn refute(
     }
 }
 
-struct RelaxedSearch<'a> {
+struct RelaxedSearch<'a, 'b> {
     mb: &'a Mailbox,
     goal_flag: u8,
     alive: &'a CellSet,
@@ -108,9 +116,13 @@ struct RelaxedSearch<'a> {
     nodes: Vec<Node>,
     seen: KeySet,
     explored: usize,
+    /// Relaxed states explored, over all refinements, before giving up.
+    state_budget: usize,
+    /// The caller's budget: a relaxed state is a step of work.
+    meter: &'a Meter<'b>,
 }
 
-impl RelaxedSearch<'_> {
+impl RelaxedSearch<'_, '_> {
     fn track(&mut self, cell: usize) {
         debug_assert_eq!(self.tracked[cell], 0, "a tracked man is never misused");
         self.tracked_count += 1;
@@ -119,7 +131,7 @@ impl RelaxedSearch<'_> {
 
     /// The bit of the tracked man on `cell`, or 0.
     #[inline(always)]
-    fn tracked_bit(&self, cell: usize) -> u32 {
+    fn tracked_bit(&self, cell: usize) -> Removed {
         match self.tracked[cell & MAILBOX_MASK] {
             0 => 0,
             t => 1 << (t - 1),
@@ -163,10 +175,13 @@ impl RelaxedSearch<'_> {
                         }
                         if contents != STRIP_STOP && self.alive.contains(landing) {
                             let removed = node.removed | run_removed;
-                            if self.seen.insert(u64::from(removed) << 16 | landing as u64) {
+                            if self.seen.insert(removed, landing as u16) {
                                 self.explored += 1;
-                                if self.explored > STATE_BUDGET {
+                                if self.explored > self.state_budget {
                                     return Explored::OverBudget;
+                                }
+                                if let Err(e) = self.meter.tick() {
+                                    return Explored::Stopped(e);
                                 }
                                 stack.push(self.nodes.len() as u32);
                                 self.nodes.push(Node {
@@ -226,6 +241,7 @@ impl RelaxedSearch<'_> {
 /// How a run of the relaxed search ended.
 enum Explored {
     OverBudget,
+    Stopped(SearchError),
     GoalUnreachable,
     /// From `node`, the jump in direction `dir` lands on the goal at `landing`.
     GoalReached {
@@ -235,53 +251,61 @@ enum Explored {
     },
 }
 
-/// A set of `u64` keys (never `u64::MAX`), open addressing: a few thousand
-/// lookups a refutation, where std's SipHash would cost more than the search.
+/// A set of relaxed states (removed tracked men, cell), open addressing: a
+/// few thousand lookups a refutation, where std's SipHash would cost more
+/// than the search.
 #[derive(Default)]
 struct KeySet {
-    slots: Vec<u64>,
+    removed: Vec<Removed>,
+    /// The cell of each slot; [`KeySet::FREE`] for a free slot.
+    cells: Vec<u16>,
     len: usize,
 }
 
 impl KeySet {
-    const FREE: u64 = u64::MAX;
+    const FREE: u16 = u16::MAX;
 
     fn clear(&mut self) {
-        self.slots.fill(Self::FREE);
+        self.cells.fill(Self::FREE);
         self.len = 0;
     }
 
-    fn insert(&mut self, key: u64) -> bool {
-        if 2 * (self.len + 1) > self.slots.len() {
+    fn insert(&mut self, removed: Removed, cell: u16) -> bool {
+        if 2 * (self.len + 1) > self.cells.len() {
             self.grow();
         }
-        let mask = self.slots.len() - 1;
-        let mut i = (key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & mask;
+        let mask = self.cells.len() - 1;
+        let folded = (removed as u64) ^ ((removed >> 64) as u64).rotate_left(17) ^ u64::from(cell);
+        let mut i = (folded.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & mask;
         loop {
-            match self.slots[i] {
+            match self.cells[i] {
                 Self::FREE => {
-                    self.slots[i] = key;
+                    self.cells[i] = cell;
+                    self.removed[i] = removed;
                     self.len += 1;
                     return true;
                 }
-                k if k == key => return false,
+                c if c == cell && self.removed[i] == removed => return false,
                 _ => i = (i + 1) & mask,
             }
         }
     }
 
     fn grow(&mut self) {
-        let slots = (2 * self.slots.len()).max(256);
-        let old = core::mem::replace(&mut self.slots, vec![Self::FREE; slots]);
+        let slots = (2 * self.cells.len()).max(256);
+        let cells = core::mem::replace(&mut self.cells, vec![Self::FREE; slots]);
+        let removed = core::mem::replace(&mut self.removed, vec![0; slots]);
         self.len = 0;
-        for key in old.into_iter().filter(|&k| k != Self::FREE) {
-            self.insert(key);
+        for (cell, removed) in cells.into_iter().zip(removed) {
+            if cell != Self::FREE {
+                self.insert(removed, cell);
+            }
         }
     }
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use core::ops::ControlFlow;
 
     use proptest::prelude::*;
@@ -307,15 +331,16 @@ mod tests {
         let mb = Mailbox::new(pos.size(), pos.men(), !continues);
         let start = mb.cell(pos.ball());
         let reach = Reach::compute(&mb, goal, continues);
-        match super::refute(&mb, start, goal, &reach.alive, offsets) {
+        let meter = crate::budget::Meter::unlimited();
+        match super::refute(&mb, start, goal, &reach.alive, offsets, 512, &meter) {
             Refutation::CannotScore { tracked } => Ok(Some(tracked)),
-            Refutation::Unknown => Ok(None),
+            Refutation::Unknown | Refutation::Stopped(_) => Ok(None),
             Refutation::Scores(path) => Err(Move::Jump(path)),
         }
     }
 
     /// Can-score by the exact search alone: every state, no pruning.
-    fn exact_can_score(pos: &Position) -> bool {
+    pub(crate) fn exact_can_score(pos: &Position) -> bool {
         let (goal, _) = goal_and_offsets(pos);
         let meter = crate::budget::Meter::unlimited();
         let stats = walk::<DEDUP_INTERNAL, false, _>(
@@ -335,7 +360,7 @@ mod tests {
         stats.expect("no outcome limit").stopped
     }
 
-    fn position() -> impl Strategy<Value = Position> {
+    pub(crate) fn position() -> impl Strategy<Value = Position> {
         (3u8..=15, 3u8..=19)
             .prop_flat_map(|(cols, rows)| {
                 let points = cols as usize * rows as usize;

@@ -23,10 +23,10 @@ pub(crate) struct Order {
     /// Mailbox offsets, in this order.
     pub(crate) offsets: [usize; 8],
     /// For each ordered direction, the ordered index of its opposite.
-    opposite: [u8; 8],
+    pub(crate) opposite: [u8; 8],
     /// For each 9-bit neighbourhood ([`Mailbox::neighbourhood`]), the mask of
     /// ordered directions with a man adjacent.
-    neighbours: [u8; 512],
+    pub(crate) neighbours: [u8; 512],
 }
 
 impl Order {
@@ -321,7 +321,7 @@ where
 
 /// `removed` with the men of the run `first`, `first + d`, ... before `end` added.
 #[inline(always)]
-fn fingerprint_run(removed: u128, first: usize, end: usize, d: usize) -> u128 {
+pub(crate) fn fingerprint_run(removed: u128, first: usize, end: usize, d: usize) -> u128 {
     let mut fingerprint = removed;
     let mut c = first;
     while c != end {
@@ -334,7 +334,7 @@ fn fingerprint_run(removed: u128, first: usize, end: usize, d: usize) -> u128 {
 /// Below this depth of the current path, removing a man of [`Reach::support`]
 /// recomputes the reach; deeper, the cost outweighs what it prunes (measured
 /// on `benches/data/score-16.pos`).
-const RECOMPUTE_DEPTH: usize = 4;
+pub(crate) const RECOMPUTE_DEPTH: usize = 4;
 
 /// The number of jump paths of `pos`: the walk of [`walk`] stripped to what
 /// counting needs (no visitor, no states, no pruning), for the hot loop.

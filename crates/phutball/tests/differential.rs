@@ -6,7 +6,7 @@ mod reference;
 
 use std::collections::BTreeSet;
 
-use phutball::{Move, TooManyOutcomes};
+use phutball::{Budget, Move, SearchError, TooManyOutcomes};
 use proptest::prelude::*;
 
 use random::{
@@ -105,6 +105,29 @@ proptest! {
                     reference::Player::Eks => prop_assert!(end_row <= 1),
                 }
             }
+        }
+    }
+
+    /// A bounded can-score answers exactly what the model does, or gives
+    /// up with the work limit; a bounded scoring jump is legal and scores.
+    #[test]
+    fn bounded_can_score_agrees(board in board(), work in prop_oneof![0u64..64, 0u64..5000]) {
+        let pos = core_position(&board);
+        let expected = board.can_score();
+        let budget = Budget::default().with_work_limit(work);
+        match pos.can_score_within(&budget) {
+            Ok(found) => prop_assert_eq!(found, expected, "can-score of {}", board.position_string()),
+            Err(e) => prop_assert_eq!(e, SearchError::WorkLimit { limit: work }),
+        }
+        match pos.scoring_jump_within(&budget) {
+            Ok(None) => prop_assert!(!expected, "no scoring jump found in {}", board.position_string()),
+            Ok(Some(m)) => {
+                let points = reference_points(&m);
+                let after = board.play(&points);
+                prop_assert!(after.is_some(), "scoring jump {} is illegal in {}", m, board.position_string());
+                prop_assert_eq!(after.unwrap().winner(), Some(board.to_move));
+            }
+            Err(e) => prop_assert_eq!(e, SearchError::WorkLimit { limit: work }),
         }
     }
 
