@@ -20,9 +20,11 @@ import pytest
 import phutball
 from conftest import SEEDS_STRING, benchmark_positions
 
-# Dense boards (Ohs to move) on which the unbounded can-score runs for
-# minutes (issue 9); the second can score. They have billions of jump paths
-# and millions of distinct outcomes.
+# Dense boards (Ohs to move): the first two are issue 9's, on which the
+# can-score search before it ran for minutes (both can score); the third is
+# benches/data/hard-32.pos line 13, which no can-score search of this project
+# has decided (not within 6,000 million landings). They have billions of jump
+# paths and millions of distinct outcomes.
 HARD = [
     "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/"
     "####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/"
@@ -30,8 +32,12 @@ HARD = [
     "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/"
     "##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/"
     "@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O",
+    "15/1#2#5#4/2###1#5#2/15/6#7#/15/##1########2##/1####1###2##2/1#####2##1####/"
+    "###1##2#######/##1#1########2/#####2########/2#####1##1###1/##1##1###2@###/"
+    "1#2##2##1#1#1/####1#1#1#1###1/##2#2########/#2#4#1####1/##1##1####1###1 O",
 ]
-HARD_CAN_SCORE = [None, True]  # None: not known
+HARD_CAN_SCORE = [True, True, None]  # None: not known
+UNDECIDED = 2
 START = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
 
 
@@ -107,7 +113,7 @@ def test_the_engine_answers_within_its_own_time_and_a_timeout():
     assert time.perf_counter() - started < 2
 
 
-@pytest.mark.parametrize("index", [0, 1])
+@pytest.mark.parametrize("index", range(len(HARD)))
 def test_the_engine_keeps_its_clock_on_the_hard_positions(index):
     started = time.perf_counter()
     move = phutball.Engine(time_ms=100).best_move(HARD[index])
@@ -248,9 +254,8 @@ def interrupt_child(call: str, delay: float = 0.5):
 
 LONG_CALLS = {
     "count_jump_paths": "lambda: phutball.Position(HARD[0]).count_jump_paths()",
-    "can_score-0": "lambda: phutball.Position(HARD[0]).can_score()",
-    "can_score-1": "lambda: phutball.Position(HARD[1]).can_score()",
-    "scoring_move": "lambda: phutball.Position(HARD[0]).scoring_move()",
+    "can_score": "lambda: phutball.Position(HARD[2]).can_score()",
+    "scoring_move": "lambda: phutball.Position(HARD[2]).scoring_move()",
     "Engine.best_move": "lambda: phutball.Engine(depth=64).best_move(START)",
     "Engine.analyse": "lambda: phutball.Engine(depth=64).analyse(START)",
 }
@@ -264,7 +269,7 @@ def test_ctrl_c_raises_keyboard_interrupt_promptly(name):
 
 
 def test_ctrl_c_stops_the_engine_on_a_hard_position():
-    code = CHILD.format(hard=HARD, start=START, call="lambda: phutball.Engine(depth=64).best_move(HARD[0])")
+    code = CHILD.format(hard=HARD, start=START, call="lambda: phutball.Engine(depth=64).best_move(HARD[2])")
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
     try:
         assert child.stdout is not None
