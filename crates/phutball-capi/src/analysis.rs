@@ -8,7 +8,7 @@ use phutball::{perft, perft_within};
 
 use crate::buffers::{copy_text, require_out, write_optional, write_out};
 use crate::guard::ffi_call;
-use crate::limits::{limits_arg, PhutballLimits};
+use crate::limits::{position_within, write_within, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::PhutballStatus;
 
@@ -121,14 +121,8 @@ pub unsafe extern "C" fn phutball_position_can_score_within(
     limits: *const PhutballLimits,
     out: *mut bool,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let can = limits.run(|budget| pos.can_score_within(budget))?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, can, "out") }
-    })
+    // SAFETY: the caller's promises are write_within's.
+    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.can_score_within(b)) })
 }
 
 /// `phutball_position_scoring_jump` within `limits` (as
@@ -152,8 +146,7 @@ pub unsafe extern "C" fn phutball_position_scoring_jump_within(
         require_out(out_found, "out_found")?;
         require_out(written, "written")?;
         // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let found = limits.run(|budget| pos.scoring_jump_within(budget))?;
+        let found = unsafe { position_within(pos, limits, |p, b| p.scoring_jump_within(b)) }?;
         let text = found.as_ref().map(ToString::to_string).unwrap_or_default();
         // SAFETY: the caller's promises about buf, len, written and out_found.
         unsafe {
@@ -177,14 +170,8 @@ pub unsafe extern "C" fn phutball_position_count_legal_moves_within(
     limits: *const PhutballLimits,
     out: *mut u64,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let count = limits.run(|budget| pos.count_legal_moves_within(budget))?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, count, "out") }
-    })
+    // SAFETY: the caller's promises are write_within's.
+    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.count_legal_moves_within(b)) })
 }
 
 /// `phutball_perft` within `limits` (NULL: the defaults): one budget for the
@@ -200,12 +187,6 @@ pub unsafe extern "C" fn phutball_perft_within(
     limits: *const PhutballLimits,
     out: *mut u64,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let count = limits.run(|budget| perft_within(pos, depth, budget))?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, count, "out") }
-    })
+    // SAFETY: the caller's promises are write_within's.
+    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| perft_within(p, depth, b)) })
 }
