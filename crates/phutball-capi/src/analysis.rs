@@ -4,13 +4,36 @@
 
 use core::ffi::c_char;
 
-use phutball::{perft, perft_within};
+use phutball::{perft, perft_within, Move};
 
 use crate::buffers::{copy_text, require_out, write_optional, write_out};
 use crate::guard::ffi_call;
 use crate::limits::{position_within, write_within, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
-use crate::status::PhutballStatus;
+use crate::status::{FfiResult, PhutballStatus};
+
+/// Writes a scoring jump's answer: the move in notation into `buf` (the
+/// empty string when there is none), then whether there is one to
+/// `*out_found` (left as it was when the text does not fit).
+///
+/// # Safety
+/// `out_found` NULL or writable; `buf` NULL or `len` writable bytes;
+/// `written` NULL or writable.
+unsafe fn write_scoring_jump(
+    found: Option<&Move>,
+    out_found: *mut bool,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> FfiResult {
+    let text = found.map(ToString::to_string).unwrap_or_default();
+    // SAFETY: the caller's promises about buf, len, written and out_found.
+    unsafe {
+        copy_text(&text, buf, len, written)?;
+        write_optional(out_found, found.is_some());
+    }
+    Ok(())
+}
 
 /// Writes whether the side to move can score this move (end a jump move with
 /// the ball on or over the opponent's goal line).
@@ -53,13 +76,8 @@ pub unsafe extern "C" fn phutball_position_scoring_jump(
         require_out(out_found, "out_found")?;
         // SAFETY: the caller's promise about pos.
         let found = unsafe { position_arg(pos) }?.scoring_jump();
-        let text = found.as_ref().map(ToString::to_string).unwrap_or_default();
-        // SAFETY: the caller's promises about buf, len, written and out_found.
-        unsafe {
-            copy_text(&text, buf, len, written)?;
-            write_optional(out_found, found.is_some());
-        }
-        Ok(())
+        // SAFETY: the caller's promises about out_found, buf, len and written.
+        unsafe { write_scoring_jump(found.as_ref(), out_found, buf, len, written) }
     })
 }
 
@@ -147,13 +165,8 @@ pub unsafe extern "C" fn phutball_position_scoring_jump_within(
         require_out(written, "written")?;
         // SAFETY: the caller's promises about pos and limits.
         let found = unsafe { position_within(pos, limits, |p, b| p.scoring_jump_within(b)) }?;
-        let text = found.as_ref().map(ToString::to_string).unwrap_or_default();
-        // SAFETY: the caller's promises about buf, len, written and out_found.
-        unsafe {
-            copy_text(&text, buf, len, written)?;
-            write_optional(out_found, found.is_some());
-        }
-        Ok(())
+        // SAFETY: the caller's promises about out_found, buf, len and written.
+        unsafe { write_scoring_jump(found.as_ref(), out_found, buf, len, written) }
     })
 }
 
