@@ -312,15 +312,8 @@ static void test_work_limit(void) {
  * answer of its .expected line ("<paths> <outcomes> <can-score 0|1>") or
  * PHUTBALL_STATUS_WORK_LIMIT; with no limit, the answer. */
 static void test_work_limits_on(const char *dir, const char *name) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.pos", dir, name);
-    FILE *positions = fopen(path, "r");
-    snprintf(path, sizeof path, "%s/%s.expected", dir, name);
-    FILE *expected = fopen(path, "r");
-    CHECK(positions != NULL && expected != NULL);
-    if (positions == NULL || expected == NULL) {
-        if (positions) fclose(positions);
-        if (expected) fclose(expected);
+    FILE *positions = NULL, *expected = NULL;
+    if (!open_benchmark(dir, name, &positions, &expected)) {
         return;
     }
     static const uint64_t works[] = {1, 100, 10000, 0};
