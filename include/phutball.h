@@ -527,7 +527,10 @@ PhutballStatus phutball_engine_analyse(const struct PhutballEngine *engine,
 // `PHUTBALL_STATUS_TIMED_OUT`, and no move is written. These are not the
 // engine's own limits (`PhutballEngineLimits`, given to
 // `phutball_engine_new`): those end the search with a move. The engine does
-// not use `work_limit` or `memory_limit`; its node limit bounds its work.
+// not use `work_limit` (its node limit bounds its work); `memory_limit`
+// bounds each of its calls into the core, and a call over it counts as
+// undecided, not as an error: a limit far below the default hides moves
+// from the engine (the jump moves first) and weakens its play.
 //
 // # Safety
 // `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`

@@ -49,6 +49,25 @@ static inline const char *last_error(void) {
         }                                                                                          \
     } while (0)
 
+/* Opens DIR/NAME.pos and DIR/NAME.expected (a benchmark file and its
+ * expected figures) for reading; checks that both opened and, if one did
+ * not, closes the other and returns false. */
+static inline bool open_benchmark(const char *dir, const char *name, FILE **positions,
+                                  FILE **expected) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s.pos", dir, name);
+    *positions = fopen(path, "r");
+    snprintf(path, sizeof path, "%s/%s.expected", dir, name);
+    *expected = fopen(path, "r");
+    CHECK(*positions != NULL && *expected != NULL);
+    if (*positions == NULL || *expected == NULL) {
+        if (*positions) fclose(*positions);
+        if (*expected) fclose(*expected);
+        return false;
+    }
+    return true;
+}
+
 static inline int check_summary(const char *name) {
     printf("%s: %d passed, %d failed\n", name, checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;

@@ -554,15 +554,8 @@ static void test_threads(void) {
 /* Every position of a benchmark file against its .expected line:
  * "<paths> <outcomes> <can-score 0|1>". */
 static void test_benchmark_file(const char *dir, const char *name) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.pos", dir, name);
-    FILE *positions = fopen(path, "r");
-    snprintf(path, sizeof path, "%s/%s.expected", dir, name);
-    FILE *expected = fopen(path, "r");
-    CHECK(positions != NULL && expected != NULL);
-    if (positions == NULL || expected == NULL) {
-        if (positions) fclose(positions);
-        if (expected) fclose(expected);
+    FILE *positions = NULL, *expected = NULL;
+    if (!open_benchmark(dir, name, &positions, &expected)) {
         return;
     }
     char line[2048];

@@ -10,22 +10,10 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "check.h"
+#include "support.h"
 
-#define STANDARD_START "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
-/* Ball H10, men H11..H18: Ohs scores with H10-H19. */
-#define CHAIN "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
 /* The ball on Eks's strip: the game is over. */
 #define FINISHED "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O H0"
-
-static PhutballPosition *parse(const char *text) {
-    PhutballPosition *pos = NULL;
-    if (phutball_position_parse(text, NULL, &pos) != PHUTBALL_STATUS_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", text, last_error());
-        exit(2);
-    }
-    return pos;
-}
 
 static PhutballEngine *engine_with(uint32_t time_ms, uint32_t depth, uint64_t nodes, uint64_t seed) {
     PhutballEngineLimits limits = {time_ms, depth, nodes};
@@ -120,17 +108,6 @@ static void errors_follow_the_conventions(void) {
     phutball_position_free(chain);
     phutball_position_free(finished);
     phutball_engine_free(engine);
-}
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1000.0 + (double)t.tv_nsec / 1e6;
-}
-
-static void sleep_ms(long ms) {
-    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&t, NULL);
 }
 
 struct search {
@@ -235,14 +212,7 @@ static void stops_within_the_callers_limits(void) {
 }
 
 /* Dense boards on which the core's unbounded can-score runs for minutes. */
-static const char *const HARD[] = {
-    "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/"
-    "####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/"
-    "##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O",
-    "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/"
-    "##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/"
-    "@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O",
-};
+static const char *const HARD[] = {HARD_1, HARD_2};
 
 /* The engine's own time limit holds on boards where deciding whether a
  * side can score is hard: a legal move comes back. The bound is generous

@@ -15,37 +15,15 @@
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <time.h>
 
-#include "check.h"
+#include "support.h"
 
-#define STANDARD_START "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
 /* The seeds' jump: ball K6, men J7 H8 G10 H11; K6-G9, K6-G9-G11, K6-G9-G11-J11. */
 #define SEEDS_JUMP "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O"
-/* Ball H10, men H11..H18: Ohs scores with H10-H19. */
-#define CHAIN "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
-/* Dense boards on which the unbounded can-score ran for minutes (issue 9). */
-#define HARD_1                                                                                     \
-    "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/"         \
-    "####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/" \
-    "@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O"
-#define HARD_2                                                                                     \
-    "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/"  \
-    "3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/"       \
-    "###2####1#3#/######1#1#1##2 O"
 
 /* Generous bounds for "promptly": the tests also run under valgrind. */
 #define PROMPT_MS 5000.0
 #define BACKSTOP_MS 30000
-
-static PhutballPosition *parse(const char *text) {
-    PhutballPosition *pos = NULL;
-    if (phutball_position_parse(text, NULL, &pos) != PHUTBALL_STATUS_OK) {
-        fprintf(stderr, "cannot parse %s: %s\n", text, last_error());
-        exit(2);
-    }
-    return pos;
-}
 
 static PhutballCancelToken *new_token(void) {
     PhutballCancelToken *token = NULL;
@@ -54,17 +32,6 @@ static PhutballCancelToken *new_token(void) {
         exit(2);
     }
     return token;
-}
-
-static double now_ms(void) {
-    struct timespec t;
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec * 1000.0 + (double)t.tv_nsec / 1e6;
-}
-
-static void sleep_ms(long ms) {
-    struct timespec t = {ms / 1000, (ms % 1000) * 1000000L};
-    nanosleep(&t, NULL);
 }
 
 /* --- cancelling from another thread ------------------------------------------ */
@@ -345,15 +312,8 @@ static void test_work_limit(void) {
  * answer of its .expected line ("<paths> <outcomes> <can-score 0|1>") or
  * PHUTBALL_STATUS_WORK_LIMIT; with no limit, the answer. */
 static void test_work_limits_on(const char *dir, const char *name) {
-    char path[4096];
-    snprintf(path, sizeof path, "%s/%s.pos", dir, name);
-    FILE *positions = fopen(path, "r");
-    snprintf(path, sizeof path, "%s/%s.expected", dir, name);
-    FILE *expected = fopen(path, "r");
-    CHECK(positions != NULL && expected != NULL);
-    if (positions == NULL || expected == NULL) {
-        if (positions) fclose(positions);
-        if (expected) fclose(expected);
+    FILE *positions = NULL, *expected = NULL;
+    if (!open_benchmark(dir, name, &positions, &expected)) {
         return;
     }
     static const uint64_t works[] = {1, 100, 10000, 0};

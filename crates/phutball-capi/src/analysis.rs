@@ -4,13 +4,36 @@
 
 use core::ffi::c_char;
 
-use phutball::{perft, perft_within};
+use phutball::{perft, perft_within, Move};
 
 use crate::buffers::{copy_text, require_out, write_optional, write_out};
 use crate::guard::ffi_call;
-use crate::limits::{limits_arg, PhutballLimits};
+use crate::limits::{position_within, write_within, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
-use crate::status::PhutballStatus;
+use crate::status::{FfiResult, PhutballStatus};
+
+/// Writes a scoring jump's answer: the move in notation into `buf` (the
+/// empty string when there is none), then whether there is one to
+/// `*out_found` (left as it was when the text does not fit).
+///
+/// # Safety
+/// `out_found` NULL or writable; `buf` NULL or `len` writable bytes;
+/// `written` NULL or writable.
+unsafe fn write_scoring_jump(
+    found: Option<&Move>,
+    out_found: *mut bool,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> FfiResult {
+    let text = found.map(ToString::to_string).unwrap_or_default();
+    // SAFETY: the caller's promises about buf, len, written and out_found.
+    unsafe {
+        copy_text(&text, buf, len, written)?;
+        write_optional(out_found, found.is_some());
+    }
+    Ok(())
+}
 
 /// Writes whether the side to move can score this move (end a jump move with
 /// the ball on or over the opponent's goal line).
@@ -53,13 +76,8 @@ pub unsafe extern "C" fn phutball_position_scoring_jump(
         require_out(out_found, "out_found")?;
         // SAFETY: the caller's promise about pos.
         let found = unsafe { position_arg(pos) }?.scoring_jump();
-        let text = found.as_ref().map(ToString::to_string).unwrap_or_default();
-        // SAFETY: the caller's promises about buf, len, written and out_found.
-        unsafe {
-            copy_text(&text, buf, len, written)?;
-            write_optional(out_found, found.is_some());
-        }
-        Ok(())
+        // SAFETY: the caller's promises about out_found, buf, len and written.
+        unsafe { write_scoring_jump(found.as_ref(), out_found, buf, len, written) }
     })
 }
 
@@ -121,14 +139,8 @@ pub unsafe extern "C" fn phutball_position_can_score_within(
     limits: *const PhutballLimits,
     out: *mut bool,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let can = limits.run(|budget| pos.can_score_within(budget))?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, can, "out") }
-    })
+    // SAFETY: the caller's promises are write_within's.
+    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.can_score_within(b)) })
 }
 
 /// `phutball_position_scoring_jump` within `limits` (as
@@ -152,15 +164,9 @@ pub unsafe extern "C" fn phutball_position_scoring_jump_within(
         require_out(out_found, "out_found")?;
         require_out(written, "written")?;
         // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let found = limits.run(|budget| pos.scoring_jump_within(budget))?;
-        let text = found.as_ref().map(ToString::to_string).unwrap_or_default();
-        // SAFETY: the caller's promises about buf, len, written and out_found.
-        unsafe {
-            copy_text(&text, buf, len, written)?;
-            write_optional(out_found, found.is_some());
-        }
-        Ok(())
+        let found = unsafe { position_within(pos, limits, |p, b| p.scoring_jump_within(b)) }?;
+        // SAFETY: the caller's promises about out_found, buf, len and written.
+        unsafe { write_scoring_jump(found.as_ref(), out_found, buf, len, written) }
     })
 }
 
@@ -177,14 +183,8 @@ pub unsafe extern "C" fn phutball_position_count_legal_moves_within(
     limits: *const PhutballLimits,
     out: *mut u64,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let count = limits.run(|budget| pos.count_legal_moves_within(budget))?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, count, "out") }
-    })
+    // SAFETY: the caller's promises are write_within's.
+    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.count_legal_moves_within(b)) })
 }
 
 /// `phutball_perft` within `limits` (NULL: the defaults): one budget for the
@@ -200,12 +200,6 @@ pub unsafe extern "C" fn phutball_perft_within(
     limits: *const PhutballLimits,
     out: *mut u64,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let count = limits.run(|budget| perft_within(pos, depth, budget))?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, count, "out") }
-    })
+    // SAFETY: the caller's promises are write_within's.
+    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| perft_within(p, depth, b)) })
 }

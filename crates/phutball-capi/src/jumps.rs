@@ -7,9 +7,9 @@ use core::ops::ControlFlow;
 
 use phutball::{Move, Point};
 
-use crate::buffers::{copy_text, ref_arg, require_out, write_optional, write_out};
+use crate::buffers::{copy_text, ref_arg, write_optional, write_out};
 use crate::guard::ffi_call;
-use crate::limits::{limits_arg, PhutballLimits};
+use crate::limits::{limits_arg, write_within, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{Failure, FfiResult, PhutballStatus};
 use crate::types::PhutballPoint;
@@ -230,14 +230,8 @@ pub unsafe extern "C" fn phutball_position_count_jump_paths_within(
     limits: *const PhutballLimits,
     out: *mut u64,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let count = limits.run(|budget| pos.count_jump_paths_within(budget))?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, count, "out") }
-    })
+    // SAFETY: the caller's promises are write_within's.
+    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.count_jump_paths_within(b)) })
 }
 
 /// `phutball_position_count_jump_outcomes` within `limits` (NULL: the
@@ -253,14 +247,8 @@ pub unsafe extern "C" fn phutball_position_count_jump_outcomes_within(
     limits: *const PhutballLimits,
     out: *mut u64,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let count = limits.run(|budget| pos.count_jump_outcomes_within(budget))?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, count, "out") }
-    })
+    // SAFETY: the caller's promises are write_within's.
+    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.count_jump_outcomes_within(b)) })
 }
 
 /// Writes the `len` points of `path` in notation, joined by `-`

@@ -4,11 +4,12 @@
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use phutball::{Budget, DEFAULT_MEMORY_LIMIT};
+use phutball::{Budget, Position, SearchError, DEFAULT_MEMORY_LIMIT};
 use phutball_engine::Deadline;
 
-use crate::buffers::{free_handle, ref_arg, write_new_handle, write_out};
+use crate::buffers::{free_handle, ref_arg, require_out, write_new_handle, write_out};
 use crate::guard::ffi_call;
+use crate::position::{position_arg, PhutballPosition};
 use crate::status::{FfiResult, PhutballStatus};
 
 /// A cancel token: a flag that one thread sets to stop the calls of other
@@ -106,6 +107,38 @@ pub(crate) unsafe fn limits_arg<'a>(limits: *const PhutballLimits) -> CallLimits
             ms => Deadline::after(Duration::from_millis(ms)),
         },
     }
+}
+
+/// Answers `query` about the position behind `pos` within `limits`: the
+/// body of the `*_within` functions of a position.
+///
+/// # Safety
+/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// token.
+pub(crate) unsafe fn position_within<T>(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    query: impl FnOnce(&Position, &Budget<'_>) -> Result<T, SearchError>,
+) -> FfiResult<T> {
+    // SAFETY: the caller's promises about pos and limits.
+    let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
+    Ok(limits.run(|budget| query(pos, budget))?)
+}
+
+/// [`position_within`], its answer written to `*out` (checked for NULL
+/// before the search starts).
+///
+/// # Safety
+/// As [`position_within`]; `out` NULL or writable.
+pub(crate) unsafe fn write_within<T>(
+    pos: *const PhutballPosition,
+    limits: *const PhutballLimits,
+    out: *mut T,
+    query: impl FnOnce(&Position, &Budget<'_>) -> Result<T, SearchError>,
+) -> FfiResult {
+    require_out(out, "out")?;
+    // SAFETY: the caller's promises about pos, limits and out.
+    unsafe { write_out(out, position_within(pos, limits, query)?, "out") }
 }
 
 /// The default limits: all fields 0 and NULL (no timeout, no work limit, the

@@ -9,8 +9,8 @@ use crate::buffers::{
     copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
 };
 use crate::guard::ffi_call;
-use crate::limits::{limits_arg, PhutballLimits};
-use crate::position::{position_arg, PhutballPosition};
+use crate::limits::{position_within, PhutballLimits};
+use crate::position::PhutballPosition;
 use crate::status::{Failure, FfiResult, PhutballStatus};
 use crate::types::PhutballPoint;
 
@@ -34,8 +34,7 @@ unsafe fn make_list(
 ) -> FfiResult {
     require_out(out, "out")?;
     // SAFETY: the caller's promises about pos and limits.
-    let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-    let moves = limits.run(|budget| build(pos, budget))?;
+    let moves = unsafe { position_within(pos, limits, build) }?;
     // SAFETY: the caller's promise about out.
     unsafe { write_new_handle(out, PhutballMoveList(moves), "out") }
 }

@@ -158,7 +158,11 @@ impl Engine {
     /// searches poll them too). The engine's own [`Limits`] still end it
     /// with a move, as in [`Engine::analyse`]. `stop`'s memory limit bounds
     /// each call into the core; its work limit is not used (the engine sets
-    /// its own work caps, see the crate docs).
+    /// its own work caps, see the crate docs). The search polls `stop`
+    /// again after a call into the core gave up, to tell the caller's stop
+    /// from its own limits: a hook that answered once must keep answering
+    /// (a deadline does; a one-shot check, such as a consumed signal, must
+    /// remember it), or the stop reads as "don't know" and the search goes on.
     pub fn analyse_within(
         &self,
         pos: &Position,

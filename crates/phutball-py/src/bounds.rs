@@ -4,7 +4,7 @@
 //! the search at the deadline, or when Ctrl-C (any signal whose Python
 //! handler raises) arrives; the handler's exception is then raised.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -122,7 +122,15 @@ where
     let interval = SIGNAL_INTERVAL.as_nanos() as u64;
     let next_signal_check = AtomicU64::new(interval);
     let raised: Mutex<Option<PyErr>> = Mutex::new(None);
+    // Once a handler has raised, every later poll says so too: the signal is
+    // consumed by the first `check_signals`, and a caller that polls the
+    // budget again after a call gave up (the engine, to tell "stopped" from
+    // "don't know") must still see the stop.
+    let signalled = AtomicBool::new(false);
     let hook = || {
+        if signalled.load(Ordering::Relaxed) {
+            return Some(Interrupt::Cancelled);
+        }
         if deadline.passed() {
             return Some(Interrupt::TimedOut);
         }
@@ -133,6 +141,7 @@ where
         next_signal_check.store(now.saturating_add(interval), Ordering::Relaxed);
         let err = Python::attach(|py| py.check_signals()).err()?;
         *raised.lock().unwrap_or_else(|e| e.into_inner()) = Some(err);
+        signalled.store(true, Ordering::Relaxed);
         Some(Interrupt::Cancelled)
     };
     let budget = Budget::default()

@@ -157,7 +157,10 @@ impl<'a> Budget<'a> {
 
     /// Polls `check` every [`POLL_INTERVAL`] steps (and once at the start);
     /// the search stops with the [`Interrupt`] it returns. A deadline, or a
-    /// check for signals, lives here: the core reads no clock itself.
+    /// check for signals, lives here: the core reads no clock itself. Once
+    /// `check` has answered it should keep answering at later polls (as a
+    /// deadline does): callers such as the engine poll the budget again
+    /// after a call gave up, to tell a stop from a limit of their own.
     #[must_use]
     pub const fn with_interrupt(
         mut self,

@@ -14,15 +14,17 @@ use proptest::prelude::*;
 
 use random::position;
 
+/// A list of moves as one line of text.
+fn show(moves: Vec<Move>) -> String {
+    moves
+        .iter()
+        .map(Move::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 /// Every bounded call's answer as text, or its error: one value to compare.
 fn answers(pos: &Position, budget: &Budget<'_>) -> Vec<Result<String, SearchError>> {
-    let show = |moves: Vec<Move>| {
-        moves
-            .iter()
-            .map(Move::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     vec![
         pos.count_jump_paths_within(budget).map(|n| n.to_string()),
         pos.jump_paths_within(budget).map(show),
@@ -40,13 +42,6 @@ fn answers(pos: &Position, budget: &Budget<'_>) -> Vec<Result<String, SearchErro
 
 /// The unbounded answers, in the order of [`answers`].
 fn unbounded(pos: &Position) -> Vec<String> {
-    let show = |moves: Vec<Move>| {
-        moves
-            .iter()
-            .map(Move::to_string)
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
     vec![
         pos.count_jump_paths().to_string(),
         show(pos.jump_paths().unwrap()),
