@@ -4,6 +4,7 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
 use phutball::{Budget, Game, Interrupt, Move, Position, SearchError, Side};
@@ -158,11 +159,9 @@ impl Engine {
     /// searches poll them too). The engine's own [`Limits`] still end it
     /// with a move, as in [`Engine::analyse`]. `stop`'s memory limit bounds
     /// each call into the core; its work limit is not used (the engine sets
-    /// its own work caps, see the crate docs). The search polls `stop`
-    /// again after a call into the core gave up, to tell the caller's stop
-    /// from its own limits: a hook that answered once must keep answering
-    /// (a deadline does; a one-shot check, such as a consumed signal, must
-    /// remember it), or the stop reads as "don't know" and the search goes on.
+    /// its own work caps, see the crate docs). The first answer of `stop`'s
+    /// hook is remembered for the rest of the search, so a one-shot check
+    /// (a consumed signal) stops it as surely as a deadline.
     pub fn analyse_within(
         &self,
         pos: &Position,
@@ -194,8 +193,26 @@ impl Engine {
         &self,
         pos: &Position,
         history: &[Position],
-        stop: &Budget<'_>,
+        caller: &Budget<'_>,
     ) -> Result<Analysis, EngineError> {
+        // The search polls the caller again after a call into the core gave
+        // up, to tell the caller's stop from its own limits: remember the
+        // first answer, so that a hook which answers once (a signal check
+        // consumes the signal) is not read as "don't know" the second time.
+        let first_stop = OnceLock::new();
+        let sticky = || {
+            if let Some(&stop) = first_stop.get() {
+                return Some(stop);
+            }
+            let stop = caller.interrupted().map(|e| match e {
+                SearchError::TimedOut => Interrupt::TimedOut,
+                _ => Interrupt::Cancelled,
+            })?;
+            Some(*first_stop.get_or_init(|| stop))
+        };
+        let stop = &Budget::default()
+            .with_memory_limit(caller.memory_limit())
+            .with_interrupt(&sticky);
         if let Some(e) = stop.interrupted() {
             return Err(EngineError::Interrupted(e));
         }

@@ -15,13 +15,21 @@ use phutball_engine::suites::{
 };
 use phutball_engine::{Decision, Engine, EngineError, Limits, SplitMix64};
 
-/// Ohs to move; the core's unbounded can-score runs for minutes on it.
+/// Ohs to move; the can-score search before issue 9 ran for minutes on it.
 const HARD_1: &str = "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O";
-/// Ohs to move and can score, but the core's search takes seconds to find it.
+/// Ohs to move and can score; the search before issue 9 took seconds to find it.
 const HARD_2: &str = "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O";
 
+/// `benches/data/hard-32.pos` line 13: no can-score search of this project
+/// has decided it (not within 6,000 million landings).
+const UNDECIDED: &str = "15/1#2#5#4/2###1#5#2/15/6#7#/15/##1########2##/1####1###2##2/1#####2##1####/###1##2#######/##1#1########2/#####2########/2#####1##1###1/##1##1###2@###/1#2##2##1#1#1/####1#1#1#1###1/##2#2########/#2#4#1####1/##1##1####1###1 O";
+
 fn hard_positions() -> Vec<Position> {
-    vec![HARD_1.parse().unwrap(), HARD_2.parse().unwrap()]
+    vec![
+        HARD_1.parse().unwrap(),
+        HARD_2.parse().unwrap(),
+        UNDECIDED.parse().unwrap(),
+    ]
 }
 
 /// The two hard positions (and Eks to move in them) and random boards with
@@ -157,11 +165,11 @@ fn cancelled(
 #[test]
 fn a_cancel_flag_stops_a_long_search_in_the_root_checks() {
     // No time limit: the root's "can I score?" is exact, and runs for
-    // minutes on this position; the flag stops it.
+    // ever on this position; the flag stops it.
     let engine = Engine::new(Limits::depth(64), 1);
     let (result, lag) = cancelled(
         &engine,
-        &HARD_1.parse().unwrap(),
+        &UNDECIDED.parse().unwrap(),
         Duration::from_millis(200),
     );
     assert_eq!(
@@ -203,7 +211,7 @@ fn a_cancel_flag_stops_a_long_search_in_the_tree() {
 
 #[test]
 fn the_callers_deadline_is_an_interruption_and_the_engines_is_not() {
-    let pos: Position = HARD_1.parse().unwrap();
+    let pos: Position = UNDECIDED.parse().unwrap();
     let deadline = Instant::now() + Duration::from_millis(100);
     let hook = move || (Instant::now() >= deadline).then_some(Interrupt::TimedOut);
     let result = Engine::new(Limits::depth(64), 1)
@@ -219,4 +227,21 @@ fn the_callers_deadline_is_an_interruption_and_the_engines_is_not() {
         .analyse_within(&pos, &Budget::default().with_interrupt(&hook))
         .unwrap();
     assert!(pos.is_legal(&analysis.best_move));
+}
+
+#[test]
+fn a_hook_that_answers_only_once_still_stops_the_search() {
+    // A signal check consumes the signal: the hook says "cancelled" once,
+    // then nothing. The engine must not read its second poll as "go on".
+    let pos: Position = UNDECIDED.parse().unwrap();
+    let polls = std::sync::atomic::AtomicU32::new(0);
+    let hook = || (polls.fetch_add(1, Ordering::Relaxed) == 20).then_some(Interrupt::Cancelled);
+    let started = Instant::now();
+    let result = Engine::new(Limits::depth(64), 1)
+        .analyse_within(&pos, &Budget::default().with_interrupt(&hook));
+    assert_eq!(
+        result.unwrap_err(),
+        EngineError::Interrupted(SearchError::Cancelled)
+    );
+    assert!(started.elapsed() < Duration::from_secs(10));
 }

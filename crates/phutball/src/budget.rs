@@ -157,10 +157,9 @@ impl<'a> Budget<'a> {
 
     /// Polls `check` every [`POLL_INTERVAL`] steps (and once at the start);
     /// the search stops with the [`Interrupt`] it returns. A deadline, or a
-    /// check for signals, lives here: the core reads no clock itself. Once
-    /// `check` has answered it should keep answering at later polls (as a
-    /// deadline does): callers such as the engine poll the budget again
-    /// after a call gave up, to tell a stop from a limit of their own.
+    /// check for signals, lives here: the core reads no clock itself. A call
+    /// stops at the first answer; a hook that answers only once (a consumed
+    /// signal) stops only the call that saw it.
     #[must_use]
     pub const fn with_interrupt(
         mut self,
