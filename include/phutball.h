@@ -982,6 +982,8 @@ PhutballStatus phutball_position_rules(const struct PhutballPosition *pos,
                                        struct PhutballRules *out);
 
 // Puts the same position under other rules (NULL: the defaults).
+// `PHUTBALL_STATUS_INVALID_POSITION` (and the position unchanged) for a start
+// point outside the board or not strictly between the goal lines.
 //
 // # Safety
 // `pos` NULL or a live handle not used elsewhere during the call; `rules` NULL or readable.

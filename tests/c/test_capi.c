@@ -424,6 +424,36 @@ static void test_errors(void) {
     CHECK_STATUS(phutball_position_new(15, 19, &rules, &pos), PHUTBALL_STATUS_INVALID_POSITION);
     rules.start = (PhutballPoint){200, 5};
     CHECK_STATUS(phutball_position_new(15, 19, &rules, &pos), PHUTBALL_STATUS_INVALID_ARGUMENT);
+    /* Z26 exists (on a 25x25 board's strip) but not on 15x19: refused when the
+     * rules are attached, so mirroring never meets it (it used to panic). */
+    rules.start = (PhutballPoint){24, 26};
+    CHECK_STATUS(phutball_position_new(15, 19, &rules, &pos), PHUTBALL_STATUS_INVALID_POSITION);
+    CHECK_MESSAGE_HAS("start point Z26 is outside the 15x19 board");
+    CHECK_STATUS(phutball_position_parse(STANDARD_START, &rules, &pos), PHUTBALL_STATUS_INVALID_POSITION);
+    CHECK_MESSAGE_HAS("start point Z26 is outside the 15x19 board");
+    CHECK(pos == NULL);
+    PhutballPosition *ruled = NULL;
+    CHECK_OK(phutball_position_standard(&ruled));
+    CHECK_STATUS(phutball_position_set_rules(ruled, &rules), PHUTBALL_STATUS_INVALID_POSITION);
+    CHECK_MESSAGE_HAS("start point Z26 is outside the 15x19 board");
+    CHECK_OK(phutball_position_flip_rows(ruled)); /* was PHUTBALL_STATUS_PANIC */
+    CHECK_OK(phutball_position_flip_rows(ruled));
+    rules.start = (PhutballPoint){7, 0}; /* H0: an off-board strip */
+    CHECK_STATUS(phutball_position_set_rules(ruled, &rules), PHUTBALL_STATUS_INVALID_POSITION);
+    CHECK_MESSAGE_HAS("start point H0 must lie strictly between the goal lines");
+    CHECK_OK(phutball_position_flip_rows(ruled));
+    CHECK_OK(phutball_position_flip_rows(ruled));
+    CHECK_OK(phutball_position_mirror_columns(ruled));
+    PhutballRules kept_rules = phutball_rules_default();
+    CHECK_OK(phutball_position_rules(ruled, &kept_rules));
+    CHECK(!kept_rules.has_start); /* a refused set_rules leaves the rules as they were */
+    CHECK(strcmp(text_of(ruled), STANDARD_START) == 0);
+    phutball_position_free(ruled);
+    PhutballGame *bad_game = NULL;
+    CHECK_STATUS(phutball_game_parse("start " STANDARD_START "\nrules start-point=Z26\n", &bad_game),
+                 PHUTBALL_STATUS_PARSE_ERROR);
+    CHECK_MESSAGE_HAS("game record line 2: start point Z26 is outside the 15x19 board");
+    CHECK(bad_game == NULL);
     CHECK_STATUS(phutball_position_apply_jump(standard, (PhutballPoint){99, 99}), PHUTBALL_STATUS_INVALID_ARGUMENT);
     CHECK(pos == NULL);
 

@@ -142,6 +142,31 @@ def test_rules_are_kept_and_change_play():
     assert first.to_move == "X" and first.ball == "H8"
 
 
+def test_rules_that_do_not_fit_the_board_are_refused():
+    # Z26 is a point of some board (a 25x25 board's strip), not of 15x19. It
+    # used to be accepted here, then mirror_columns() raised a PanicException.
+    far = phutball.Rules(start="Z26")
+    message = "start point Z26 is outside the 15x19 board"
+    with pytest.raises(phutball.ParseError, match=message):
+        phutball.Position(str(phutball.Position()), rules=far)
+    with pytest.raises(phutball.InvalidPositionError, match=message):
+        phutball.Position.from_points("H10", [], rules=far)
+    with pytest.raises(phutball.InvalidPositionError, match=message):
+        phutball.Position.start(rules=far)
+    on_goal = phutball.Rules(start="H19")
+    with pytest.raises(phutball.ParseError, match="H19 must lie strictly between the goal lines"):
+        phutball.Position(str(phutball.Position()), rules=on_goal)
+    with pytest.raises(phutball.InvalidPositionError, match="H19 must lie strictly"):
+        phutball.Position.from_points("H10", [], rules=on_goal)
+    with pytest.raises(phutball.ParseError, match="line 2: " + message):
+        phutball.Game.from_record(f"start {phutball.Position()}\nrules start-point=Z26\n")
+    # On a board that has the point, the rules fit and mirroring keeps them.
+    big = phutball.Position.start(cols=25, rows=25, rules=phutball.Rules(start="Z20"))
+    assert big.mirror_columns().rules.start == "A20"
+    assert big.flip_rows().rules.start == "Z6"
+    assert big.planes(relative=True) is not None
+
+
 def test_from_points_matches_the_position_string(seeds):
     assert seeds == phutball.Position(SEEDS_STRING)
     small = phutball.Position.from_points("B2", ["A1"], to_move="X", cols=3, rows=3)

@@ -195,6 +195,8 @@ pub unsafe extern "C" fn phutball_position_rules(
 }
 
 /// Puts the same position under other rules (NULL: the defaults).
+/// `PHUTBALL_STATUS_INVALID_POSITION` (and the position unchanged) for a start
+/// point outside the board or not strictly between the goal lines.
 ///
 /// # Safety
 /// `pos` NULL or a live handle not used elsewhere during the call; `rules` NULL or readable.
@@ -206,7 +208,7 @@ pub unsafe extern "C" fn phutball_position_set_rules(
     ffi_call(|| {
         // SAFETY: the caller's promises about pos and rules.
         let (handle, rules) = unsafe { (mut_arg(pos, "pos")?, rules_arg(rules)?) };
-        handle.0 = handle.0.with_rules(rules);
+        handle.0 = handle.0.with_rules(rules)?;
         Ok(())
     })
 }

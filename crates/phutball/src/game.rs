@@ -52,7 +52,9 @@ impl fmt::Display for GameResult {
 /// The `start` line comes first and is required; `rules` and `limit` lines
 /// may follow it, before the first move. A `rules` line holds any of
 /// `continue-off-board`, `first-player=X` (or `O`) and `start-point=H8`: the
-/// [`Rules`] options that differ from the defaults. Keywords are lower case.
+/// [`Rules`] options that differ from the defaults; they must fit the board of
+/// the `start` line ([`Rules::validate`], an error naming the `rules` line).
+/// Keywords are lower case.
 /// Writing a game and reading it back gives an equal game.
 ///
 /// ```
@@ -200,6 +202,7 @@ impl FromStr for Game {
     fn from_str(text: &str) -> Result<Game, ParseError> {
         let mut start: Option<(String, usize)> = None;
         let mut rules = Rules::default();
+        let mut rules_line = None;
         let mut limit = None;
         let mut moves: Vec<(Move, usize)> = Vec::new();
         for (i, raw) in text.lines().enumerate() {
@@ -228,6 +231,7 @@ impl FromStr for Game {
                     return Err(err(format!("'{keyword}' after the first move")));
                 }
                 "rules" => {
+                    rules_line = Some(line_number);
                     for option in rest.split_whitespace() {
                         match option.split_once('=') {
                             None if option == "continue-off-board" => {
@@ -278,9 +282,15 @@ impl FromStr for Game {
                 reason: "no 'start <position>' line".into(),
             });
         };
-        let start =
-            Position::parse_with_rules(&start_text, rules).map_err(|e| ParseError::Record {
+        // The start string first, then the rules: an error names the line at fault.
+        let start = Position::parse_with_rules(&start_text, Rules::default())
+            .map_err(|e| ParseError::Record {
                 line: start_line,
+                reason: e.to_string(),
+            })?
+            .with_rules(rules)
+            .map_err(|e| ParseError::Record {
+                line: rules_line.unwrap_or(start_line),
                 reason: e.to_string(),
             })?;
         let mut game = Game::new(start).with_move_limit(limit);

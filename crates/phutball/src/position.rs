@@ -45,23 +45,14 @@ impl Position {
     /// The start position of a board of `size` under `rules`: no men, the ball on
     /// `rules.start` (or the centre), `rules.first_player` to move.
     pub fn start_with(size: BoardSize, rules: Rules) -> Result<Position, InvalidPosition> {
+        rules.validate(size)?;
         let ball = rules.start.unwrap_or_else(|| size.centre());
-        if !size.contains(ball) {
-            return Err(InvalidPosition::Outside {
-                what: "start point",
-                point: ball,
-                cols: size.cols(),
-                rows: size.rows(),
-            });
-        }
-        if size.scorer_at_row(ball.row()).is_some() {
-            return Err(InvalidPosition::StartNotInPlay(ball));
-        }
         Position::from_parts(size, rules, Bitboard::EMPTY, ball, rules.first_player)
     }
 
-    /// A position from its parts, validated: every man on the board (rows 1..=R),
-    /// the ball on the board or an off-board strip, and not on a man.
+    /// A position from its parts, validated: the rules fit the board
+    /// ([`Rules::validate`]), every man on the board (rows 1..=R), the ball on
+    /// the board or an off-board strip, and not on a man.
     ///
     /// ```
     /// use phutball::{Bitboard, BoardSize, Position, Rules, Side};
@@ -77,6 +68,7 @@ impl Position {
         ball: Point,
         to_move: Side,
     ) -> Result<Position, InvalidPosition> {
+        rules.validate(size)?;
         let outside = men - size.board_points();
         if let Some(p) = outside.iter().next() {
             return Err(if size.contains(p) {
@@ -129,10 +121,22 @@ impl Position {
         self.rules
     }
 
-    /// The same position under other rules.
-    pub fn with_rules(mut self, rules: Rules) -> Position {
+    /// The same position under other rules, if they fit its board
+    /// ([`Rules::validate`]: a start point outside the board or not strictly
+    /// between the goal lines is an error).
+    ///
+    /// ```
+    /// use phutball::{Position, Rules};
+    /// let rules = Rules { continue_off_board: true, ..Rules::default() };
+    /// assert!(Position::standard().with_rules(rules)?.rules().continue_off_board);
+    /// let bad = Rules { start: Some("Z26".parse()?), ..Rules::default() };
+    /// assert!(Position::standard().with_rules(bad).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_rules(mut self, rules: Rules) -> Result<Position, InvalidPosition> {
+        rules.validate(self.size)?;
         self.rules = rules;
-        self
+        Ok(self)
     }
 
     /// The men on the board.

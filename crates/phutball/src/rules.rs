@@ -1,5 +1,7 @@
 //! Rule options: the choices published sources disagree on.
 
+use crate::error::InvalidPosition;
+use crate::geometry::BoardSize;
 use crate::point::{Point, Side};
 
 /// The rule options of a game. The default is the project's reading of the rules
@@ -23,4 +25,45 @@ pub struct Rules {
     pub first_player: Side,
     /// Where the ball starts (a handicap moves it nearer one goal); `None` is the centre.
     pub start: Option<Point>,
+}
+
+impl Rules {
+    /// Checks that the rules fit a board of `size`: the start point, if one is
+    /// set, is on the board and strictly between the goal lines (not on a goal
+    /// line or an off-board strip). The first player and the off-board option
+    /// are valid by their types. Every way of making a [`Position`](crate::Position)
+    /// or attaching rules to one calls this, so no later call meets rules that
+    /// do not fit its board.
+    ///
+    /// ```
+    /// use phutball::{BoardSize, InvalidPosition, Rules};
+    /// let size = BoardSize::STANDARD;
+    /// let handicap = Rules { start: Some("H8".parse()?), ..Rules::default() };
+    /// assert_eq!(handicap.validate(size), Ok(()));
+    /// let on_goal = Rules { start: Some("H19".parse()?), ..Rules::default() };
+    /// assert_eq!(on_goal.validate(size), Err(InvalidPosition::StartNotInPlay("H19".parse()?)));
+    /// let outside = Rules { start: Some("Z26".parse()?), ..Rules::default() };
+    /// assert_eq!(
+    ///     outside.validate(size).unwrap_err().to_string(),
+    ///     "start point Z26 is outside the 15x19 board"
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn validate(&self, size: BoardSize) -> Result<(), InvalidPosition> {
+        let Some(start) = self.start else {
+            return Ok(());
+        };
+        if !size.contains(start) {
+            return Err(InvalidPosition::Outside {
+                what: "start point",
+                point: start,
+                cols: size.cols(),
+                rows: size.rows(),
+            });
+        }
+        if size.scorer_at_row(start.row()).is_some() {
+            return Err(InvalidPosition::StartNotInPlay(start));
+        }
+        Ok(())
+    }
 }

@@ -202,6 +202,63 @@ fn impossible_positions() {
     ));
 }
 
+/// Rules whose start point does not fit the board are refused wherever rules
+/// are made or attached, so mirroring and flipping (which map the start point)
+/// never meet them.
+#[test]
+fn rules_that_do_not_fit_the_board_are_refused_everywhere() {
+    let std = BoardSize::STANDARD;
+    let outside = Rules {
+        start: Some(point("Z26")),
+        ..Rules::default()
+    };
+    let on_goal = Rules {
+        start: Some(point("H19")),
+        ..Rules::default()
+    };
+    let outside_error = InvalidPosition::Outside {
+        what: "start point",
+        point: point("Z26"),
+        cols: 15,
+        rows: 19,
+    };
+    assert_eq!(outside.validate(std), Err(outside_error.clone()));
+    assert_eq!(
+        outside_error.to_string(),
+        "start point Z26 is outside the 15x19 board"
+    );
+    assert_eq!(
+        on_goal.validate(std),
+        Err(InvalidPosition::StartNotInPlay(point("H19")))
+    );
+    assert_eq!(Rules::default().validate(std), Ok(()));
+    for (rules, error) in [
+        (outside, outside_error),
+        (on_goal, InvalidPosition::StartNotInPlay(point("H19"))),
+    ] {
+        assert_eq!(
+            Position::parse_with_rules(START, rules),
+            Err(ParseError::Invalid(error.clone()))
+        );
+        let men = Bitboard::from_point(point("H9"));
+        assert_eq!(
+            Position::from_parts(std, rules, men, point("H10"), Side::Ohs),
+            Err(error.clone())
+        );
+        assert_eq!(Position::standard().with_rules(rules), Err(error.clone()));
+        assert_eq!(Position::start_with(std, rules), Err(error));
+    }
+    // On a board that has it, the same point is fine, and mirroring keeps it.
+    let big = BoardSize::new(25, 25).unwrap();
+    let rules = Rules {
+        start: Some(point("Z20")),
+        ..Rules::default()
+    };
+    let pos = Position::start_with(big, rules).unwrap();
+    assert_eq!(pos.mirror_columns().rules().start, Some(point("A20")));
+    assert_eq!(pos.flip_rows().rules().start, Some(point("Z6")));
+}
+
 #[test]
 fn illegal_placements() {
     let pos: Position = "15/15/15/15/15/15/15/15/15/7@7/7#7/15/15/15/15/15/15/15/15 O"
@@ -422,6 +479,16 @@ fn malformed_game_records() {
         (format!("start {START}\nH9 H8\n"), 2, "invalid"),
         (format!("start {START}\nlimit 1\nH9\nH8\n"), 4, "move limit"),
         (format!("Start {START}\n"), 1, "must begin"),
+        (
+            format!("start {START}\nrules start-point=Z26\n"),
+            2,
+            "start point Z26 is outside the 15x19 board",
+        ),
+        (
+            format!("start {START}\n; handicap\nrules first-player=X start-point=H1\nH9\n"),
+            3,
+            "start point H1 must lie strictly between the goal lines",
+        ),
     ];
     for (text, line, needle) in cases {
         let (found_line, reason) = record_error(&text);
@@ -507,6 +574,29 @@ proptest! {
         let before = game.clone();
         if game.push(m).is_err() {
             prop_assert_eq!(game, before);
+        }
+    }
+}
+
+proptest! {
+    /// Any start point on any board size: the rules are refused, or the start
+    /// position and its mirror images exist.
+    #[test]
+    fn any_start_point_is_refused_or_mirrors(
+        cols in 1u8..=25,
+        rows in 3u8..=25,
+        col in 0u8..25,
+        row in 0u8..=26,
+    ) {
+        let size = BoardSize::new(cols, rows).unwrap();
+        let rules = Rules { start: Point::new(col, row), ..Rules::default() };
+        if let Ok(pos) = Position::start_with(size, rules) {
+            prop_assert_eq!(pos.mirror_columns().mirror_columns(), pos);
+            prop_assert_eq!(pos.flip_rows().flip_rows(), pos);
+        }
+        if let Ok(pos) = Position::standard().with_rules(rules) {
+            prop_assert_eq!(pos.mirror_columns().mirror_columns(), pos);
+            prop_assert_eq!(pos.flip_rows().flip_rows(), pos);
         }
     }
 }

@@ -12,7 +12,7 @@ fn can_score_restarts_in_another_order() {
         continue_off_board: true,
         ..Rules::default()
     };
-    let pos = text.parse::<Position>().unwrap().with_rules(rules);
+    let pos = text.parse::<Position>().unwrap().with_rules(rules).unwrap();
     assert!(pos.can_score());
     let jump = pos.scoring_jump().expect("a scoring jump");
     let after = pos.play(&jump).expect("a legal jump");
