@@ -9,9 +9,11 @@ use std::time::{Duration, Instant};
 
 mod bounds;
 mod engine_commands;
+mod error;
 
-use bounds::{BoundArgs, Failure, EXIT_INPUT};
+use bounds::BoundArgs;
 use clap::{Args, Parser, Subcommand};
+use error::{CliError, CliResult};
 use phutball::{perft_within, side_name, Move, Point, Position, Rules, SearchError};
 
 #[derive(Parser)]
@@ -134,34 +136,17 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
-        // A reader that stopped early (`phutball jumps ... | head`) is not an error.
-        Err(failure) if failure.message == BROKEN_PIPE => ExitCode::SUCCESS,
-        Err(failure) => {
-            eprintln!("phutball: {}", failure.message);
-            ExitCode::from(failure.status)
-        }
+        // One line on stderr; a reader that stopped early
+        // (`phutball ... | head`) is not an error.
+        Err(e) => e.report(),
     }
 }
-
-/// Stands for a closed standard output in the `String` errors.
-const BROKEN_PIPE: &str = "standard output was closed";
 
 /// `show`'s analysis stops after this many milliseconds unless `--timeout` says otherwise.
 const SHOW_TIMEOUT_MS: u64 = 1000;
 
-/// The error message for a failed write to standard output.
-fn output_error(e: io::Error) -> String {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        BROKEN_PIPE.to_string()
-    } else {
-        format!("cannot write the output: {e}")
-    }
-}
-
-type CliResult = Result<(), Failure>;
-
-fn parse_position(text: &str, rules: RuleArgs) -> Result<Position, String> {
-    Position::parse_with_rules(text, rules.rules()).map_err(|e| e.to_string())
+fn parse_position(text: &str, rules: RuleArgs) -> CliResult<Position> {
+    engine_commands::parse_position(text, rules.rules())
 }
 
 fn parse_move(text: &str) -> Result<Move, String> {
@@ -192,7 +177,7 @@ fn streamed(
     what: &str,
 ) -> CliResult {
     if let Some(e) = failed {
-        return Err(output_error(e).into());
+        return Err(CliError::output(e));
     }
     result.map(drop).map_err(|e| bounds.failure(what, &e))
 }
@@ -234,7 +219,7 @@ fn run(command: Command) -> CliResult {
                     .play(&m)
                     .map_err(|e| format!("move {} ({text}) is illegal: {e}", i + 1))?;
             }
-            writeln!(out, "{pos}").map_err(output_error)?;
+            writeln!(out, "{pos}").map_err(CliError::output)?;
         }
         Command::Moves {
             rules,
@@ -247,7 +232,7 @@ fn run(command: Command) -> CliResult {
             // The placements (at most one per point), then the jumps as the
             // walk finds them: nothing is kept per move.
             for m in pos.placements() {
-                writeln!(out, "{m}").map_err(output_error)?;
+                writeln!(out, "{m}").map_err(CliError::output)?;
             }
             let mut failed = None;
             let result = pos.for_each_jump_outcome_within(&budget, printer(&mut out, &mut failed));
@@ -259,10 +244,10 @@ fn run(command: Command) -> CliResult {
             position,
         } => {
             let pos = parse_position(&position, rules)?;
-            write!(out, "{}", pos.diagram()).map_err(output_error)?;
+            write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
             if !pos.is_finished() {
                 // The board first, while the analysis runs.
-                out.flush().map_err(output_error)?;
+                out.flush().map_err(CliError::output)?;
                 let bounds = BoundArgs {
                     timeout: Some(bounds.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
                     ..bounds
@@ -275,11 +260,11 @@ fn run(command: Command) -> CliResult {
                     Err(e) => {
                         writeln!(out, "{side} can score now: not decided")
                             .and_then(|()| out.flush())
-                            .map_err(output_error)?;
+                            .map_err(CliError::output)?;
                         return Err(bounds.failure("show: can-score", &e));
                     }
                 }
-                .map_err(output_error)?;
+                .map_err(CliError::output)?;
             }
         }
         Command::Perft {
@@ -293,7 +278,7 @@ fn run(command: Command) -> CliResult {
             let started = Instant::now();
             let n = perft_within(&pos, depth, &bounds.budget(&check))
                 .map_err(|e| bounds.failure(&format!("perft {depth}"), &e))?;
-            writeln!(out, "{n}").map_err(output_error)?;
+            writeln!(out, "{n}").map_err(CliError::output)?;
             eprintln!(
                 "perft {depth}: {n} in {:.3} s",
                 started.elapsed().as_secs_f64()
@@ -319,7 +304,7 @@ fn run(command: Command) -> CliResult {
         Command::Game(args) => engine_commands::game(args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(args, &mut out)?,
     }
-    out.flush().map_err(output_error)?;
+    out.flush().map_err(CliError::output)?;
     Ok(())
 }
 
@@ -338,7 +323,7 @@ impl Figures {
 }
 
 /// One figure of one line: its value, or `?` and why.
-type Figure = Result<u64, Failure>;
+type Figure = CliResult<u64>;
 
 fn cell(figure: &Figure) -> String {
     figure
@@ -371,8 +356,8 @@ fn count(
     }
     let mut total_paths = 0u64;
     let mut working = Duration::ZERO;
-    // The worst exit status of a `?`, and how many there were.
-    let mut undecided = (0u8, 0usize);
+    // Whether the memory limit caused a `?`, and how many there were.
+    let mut undecided = (false, 0usize);
     for pass in 0..repeat {
         for &(number, pos) in &positions {
             let started = Instant::now();
@@ -385,8 +370,8 @@ fn count(
                 continue;
             }
             for failure in row.iter().filter_map(|figure| figure.as_ref().err()) {
-                eprintln!("phutball: {}:{number}: {}", file.display(), failure.message);
-                undecided.0 = undecided.0.max(failure.status);
+                eprintln!("phutball: {}:{number}: {failure}", file.display());
+                undecided.0 |= matches!(failure, CliError::Memory(_));
                 undecided.1 += 1;
             }
             let line = if figures.all() {
@@ -400,7 +385,7 @@ fn count(
             };
             writeln!(out, "{line}")
                 .and_then(|()| out.flush())
-                .map_err(output_error)?;
+                .map_err(CliError::output)?;
         }
     }
     let elapsed = working.as_secs_f64();
@@ -428,13 +413,17 @@ fn count(
     eprintln!("{report}");
     match undecided {
         (_, 0) => Ok(()),
-        (status, n) => Err(Failure {
-            message: format!(
+        (memory, n) => {
+            let message = format!(
                 "{n} figure{} left undecided (\"?\")",
                 if n == 1 { "" } else { "s" }
-            ),
-            status: status.max(EXIT_INPUT),
-        }),
+            );
+            Err(if memory {
+                CliError::Memory(message)
+            } else {
+                CliError::TimedOut(message)
+            })
+        }
     }
 }
 
