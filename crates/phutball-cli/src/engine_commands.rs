@@ -12,6 +12,7 @@ use phutball::{Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{play_game, Analysis, Engine, Limits};
 
 use crate::error::{CliError, CliResult};
+use crate::input::{at_line, parse_position, read_positions, standard_start};
 
 /// Arguments of `phutball best`.
 #[derive(Args)]
@@ -109,17 +110,6 @@ fn rules(continue_off_board: bool) -> Rules {
         continue_off_board,
         ..Rules::default()
     }
-}
-
-/// Reads a position string under `rules`; a bad one is bad input.
-pub fn parse_position(text: &str, rules: Rules) -> CliResult<Position> {
-    Position::parse_with_rules(text, rules).map_err(|e| CliError::Input(e.to_string()))
-}
-
-/// The standard start under `rules`.
-fn standard_start(rules: Rules) -> CliResult<Position> {
-    Position::start_with(phutball::BoardSize::STANDARD, rules)
-        .map_err(|e| CliError::Input(e.to_string()))
 }
 
 /// One line about a search, for stderr or the game transcript.
@@ -403,21 +393,11 @@ pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> CliResult {
 }
 
 fn read_openings(file: &Path, rules: Rules) -> CliResult<Vec<Position>> {
-    let text =
-        fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let pos = Position::parse_with_rules(line.trim(), rules)
-            .map_err(|e| format!("{}:{}: {e}", file.display(), i + 1))?;
+    for (number, pos) in read_positions(file, rules)? {
         if pos.is_finished() {
-            return Err(CliError::Input(format!(
-                "{}:{}: the game is already over in this position",
-                file.display(),
-                i + 1
-            )));
+            let why = "the game is already over in this position";
+            return Err(at_line(file, number, &why));
         }
         openings.push(pos);
     }

@@ -1,15 +1,15 @@
 //! The `phutball` command: argument parsing and printing around the core.
 
-use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 mod bounds;
 mod engine_commands;
 mod error;
+mod input;
 
 use bounds::BoundArgs;
 use clap::{Args, Parser, Subcommand};
@@ -146,7 +146,7 @@ fn main() -> ExitCode {
 const SHOW_TIMEOUT_MS: u64 = 1000;
 
 fn parse_position(text: &str, rules: RuleArgs) -> CliResult<Position> {
-    engine_commands::parse_position(text, rules.rules())
+    input::parse_position(text, rules.rules())
 }
 
 fn parse_move(text: &str) -> Result<Move, String> {
@@ -341,19 +341,9 @@ fn count(
     repeat: u32,
     rules: RuleArgs,
     bounds: &BoundArgs,
-    file: &PathBuf,
+    file: &Path,
 ) -> CliResult {
-    let text =
-        fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let mut positions = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let pos = parse_position(line, rules)
-            .map_err(|e| format!("{}:{}: {e}", file.display(), i + 1))?;
-        positions.push((i + 1, pos));
-    }
+    let positions = input::read_positions(file, rules.rules())?;
     let mut total_paths = 0u64;
     let mut working = Duration::ZERO;
     // Whether the memory limit caused a `?`, and how many there were.

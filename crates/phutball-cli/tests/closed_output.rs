@@ -11,9 +11,11 @@ fn crowded() -> &'static str {
     CROWDED.lines().next().expect("the file has a position")
 }
 
+/// Runs `phutball ARGS` with stdin, stdout and stderr pipes.
 fn spawn(args: &[&str]) -> Child {
     Command::new(env!("CARGO_BIN_EXE_phutball"))
         .args(args)
+        .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -81,13 +83,7 @@ fn best_and_perft_with_stdout_closed_exit_0_quietly() {
 fn game_with_stdout_closed_exits_0_quietly() {
     use std::io::Write;
     let args = ["game", "--engine", "none"];
-    let mut child = Command::new(env!("CARGO_BIN_EXE_phutball"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the phutball binary runs");
+    let mut child = spawn(&args);
     let mut first = String::new();
     BufReader::new(child.stdout.as_mut().expect("stdout is piped"))
         .read_line(&mut first)
