@@ -149,33 +149,37 @@ fn parse_position(text: &str, rules: RuleArgs) -> CliResult<Position> {
     input::parse_position(text, rules.rules())
 }
 
-fn parse_move(text: &str) -> Result<Move, String> {
-    text.parse::<Move>().map_err(|e| e.to_string())
+fn parse_move(text: &str) -> CliResult<Move> {
+    text.parse::<Move>()
+        .map_err(|e| CliError::Input(e.to_string()))
 }
 
-/// Writes each jump path `visit` is given as a line of `out`; a failed
-/// write stops the walk and is kept in `failed`.
-fn printer<'a>(
-    out: &'a mut impl Write,
-    failed: &'a mut Option<io::Error>,
-) -> impl FnMut(&[Point]) -> ControlFlow<()> + 'a {
-    move |path| match writeln!(out, "{}", Move::Jump(path.to_vec())) {
-        Ok(()) => ControlFlow::Continue(()),
-        Err(e) => {
-            *failed = Some(e);
-            ControlFlow::Break(())
-        }
-    }
-}
-
-/// The outcome of a streaming walk: a write error first (a closed pipe is
-/// why the walk stopped), then the search's own.
-fn streamed(
-    result: Result<ControlFlow<()>, SearchError>,
-    failed: Option<io::Error>,
+/// Prints the jump paths of `pos` (one per outcome with `outcomes`) as
+/// lines of `out`, as the walk finds them, under `bounds`. A failed write
+/// stops the walk and comes first (a closed pipe is why the walk stopped),
+/// then the search's own error, as `what` failed.
+fn print_jumps(
+    out: &mut impl Write,
+    pos: &Position,
+    outcomes: bool,
     bounds: &BoundArgs,
     what: &str,
 ) -> CliResult {
+    let check = bounds.deadline().hook();
+    let budget = bounds.budget(&check);
+    let mut failed = None;
+    let print = |path: &[Point]| match writeln!(out, "{}", Move::Jump(path.to_vec())) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => {
+            failed = Some(e);
+            ControlFlow::Break(())
+        }
+    };
+    let result = if outcomes {
+        pos.for_each_jump_outcome_within(&budget, print)
+    } else {
+        pos.for_each_jump_path_within(&budget, print)
+    };
     if let Some(e) = failed {
         return Err(CliError::output(e));
     }
@@ -193,19 +197,12 @@ fn run(command: Command) -> CliResult {
             position,
         } => {
             let pos = parse_position(&position, rules)?;
-            let check = bounds.deadline().hook();
-            let budget = bounds.budget(&check);
-            let mut failed = None;
-            let print = printer(&mut out, &mut failed);
-            let (result, what) = if outcomes {
-                (
-                    pos.for_each_jump_outcome_within(&budget, print),
-                    "jumps --outcomes",
-                )
+            let what = if outcomes {
+                "jumps --outcomes"
             } else {
-                (pos.for_each_jump_path_within(&budget, print), "jumps")
+                "jumps"
             };
-            streamed(result, failed, &bounds, what)?;
+            print_jumps(&mut out, &pos, outcomes, &bounds, what)?;
         }
         Command::Play {
             rules,
@@ -227,16 +224,12 @@ fn run(command: Command) -> CliResult {
             position,
         } => {
             let pos = parse_position(&position, rules)?;
-            let check = bounds.deadline().hook();
-            let budget = bounds.budget(&check);
             // The placements (at most one per point), then the jumps as the
             // walk finds them: nothing is kept per move.
             for m in pos.placements() {
                 writeln!(out, "{m}").map_err(CliError::output)?;
             }
-            let mut failed = None;
-            let result = pos.for_each_jump_outcome_within(&budget, printer(&mut out, &mut failed));
-            streamed(result, failed, &bounds, "moves")?;
+            print_jumps(&mut out, &pos, true, &bounds, "moves")?;
         }
         Command::Show {
             rules,
