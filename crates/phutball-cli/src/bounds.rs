@@ -7,33 +7,10 @@ use clap::Args;
 use phutball::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT};
 use phutball_engine::Deadline;
 
-/// Exit status for bad input, an unreadable file or a failed write.
-pub const EXIT_INPUT: u8 = 1;
-/// Exit status when `--timeout` ran out (the answer is unknown, not wrong).
-pub const EXIT_TIMED_OUT: u8 = 3;
-/// Exit status when the memory limit (`--memory-limit`) or the allocator
-/// stopped a search.
-pub const EXIT_MEMORY: u8 = 4;
+use crate::error::CliError;
 
 /// The default of `--memory-limit`, in MiB: the core's default memory limit.
 const DEFAULT_MIB: u64 = (DEFAULT_MEMORY_LIMIT >> 20) as u64;
-
-/// Why a command failed: the one-line message and the exit status.
-#[derive(Debug)]
-pub struct Failure {
-    pub message: String,
-    pub status: u8,
-}
-
-impl From<String> for Failure {
-    /// Bad input (or I/O): exit status 1.
-    fn from(message: String) -> Failure {
-        Failure {
-            message,
-            status: EXIT_INPUT,
-        }
-    }
-}
 
 /// The bounds of one search command.
 #[derive(Args, Clone, Copy, Debug)]
@@ -76,33 +53,30 @@ impl BoundArgs {
     }
 
     /// Why `what` gave up, in words, with the exit status that goes with it.
-    pub fn failure(&self, what: &str, e: &SearchError) -> Failure {
-        let (reason, status) = match e {
+    pub fn failure(&self, what: &str, e: &SearchError) -> CliError {
+        let (reason, kind): (String, fn(String) -> CliError) = match e {
             SearchError::TimedOut => (
                 format!(
                     "timed out after {} ms (--timeout MS)",
                     self.timeout.unwrap_or(0)
                 ),
-                EXIT_TIMED_OUT,
+                CliError::TimedOut,
             ),
             SearchError::WorkLimit { .. } | SearchError::Cancelled => {
-                (e.to_string(), EXIT_TIMED_OUT)
+                (e.to_string(), CliError::TimedOut)
             }
             SearchError::MemoryLimit { what, .. } => (
                 format!(
                     "over the memory limit of {} MiB ({what}; --memory-limit MB raises it)",
                     self.memory_limit
                 ),
-                EXIT_MEMORY,
+                CliError::Memory,
             ),
             SearchError::OutOfMemory { .. } | SearchError::TooManyOutcomes(_) => {
-                (e.to_string(), EXIT_MEMORY)
+                (e.to_string(), CliError::Memory)
             }
-            _ => (e.to_string(), EXIT_TIMED_OUT),
+            _ => (e.to_string(), CliError::TimedOut),
         };
-        Failure {
-            message: format!("{what}: {reason}"),
-            status,
-        }
+        kind(format!("{what}: {reason}"))
     }
 }

@@ -11,6 +11,9 @@ use clap::Args;
 use phutball::{Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{play_game, Analysis, Engine, Limits};
 
+use crate::error::{CliError, CliResult};
+use crate::input::{at_line, parse_position, read_positions, standard_start};
+
 /// Arguments of `phutball best`.
 #[derive(Args)]
 pub struct BestArgs {
@@ -109,10 +112,6 @@ fn rules(continue_off_board: bool) -> Rules {
     }
 }
 
-fn io_error(e: io::Error) -> String {
-    e.to_string()
-}
-
 /// One line about a search, for stderr or the game transcript.
 fn describe(analysis: &Analysis) -> String {
     let pv: Vec<String> = analysis.pv.iter().map(Move::to_string).collect();
@@ -128,9 +127,8 @@ fn describe(analysis: &Analysis) -> String {
 }
 
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
-pub fn best(args: BestArgs, out: &mut dyn Write) -> Result<(), String> {
-    let pos = Position::parse_with_rules(&args.position, rules(args.continue_off_board))
-        .map_err(|e| e.to_string())?;
+pub fn best(args: BestArgs, out: &mut dyn Write) -> CliResult {
+    let pos = parse_position(&args.position, rules(args.continue_off_board))?;
     let time = match (args.time, args.depth, args.nodes) {
         (Some(ms), _, _) => Some(Duration::from_millis(ms)),
         (None, None, None) => Some(Duration::from_millis(1000)),
@@ -143,21 +141,19 @@ pub fn best(args: BestArgs, out: &mut dyn Write) -> Result<(), String> {
     };
     let analysis = Engine::new(limits, args.seed)
         .analyse(&pos)
-        .map_err(|e| e.to_string())?;
-    writeln!(out, "{}", analysis.best_move).map_err(io_error)?;
+        .map_err(|e| CliError::Input(e.to_string()))?;
+    writeln!(out, "{}", analysis.best_move).map_err(CliError::output)?;
     eprintln!("{}", describe(&analysis));
     Ok(())
 }
 
 /// `phutball game`: reads moves and commands from stdin, shows the board
 /// after every move on stdout.
-pub fn game(args: GameArgs, out: &mut dyn Write) -> Result<(), String> {
+pub fn game(args: GameArgs, out: &mut dyn Write) -> CliResult {
     let rules = rules(args.continue_off_board);
     let start = match &args.start {
-        Some(text) => Position::parse_with_rules(text, rules).map_err(|e| e.to_string())?,
-        None => {
-            Position::start_with(phutball::BoardSize::STANDARD, rules).map_err(|e| e.to_string())?
-        }
+        Some(text) => parse_position(text, rules)?,
+        None => standard_start(rules)?,
     };
     let engine = Engine::new(Limits::time(Duration::from_millis(args.time)), args.seed);
     let mut session = Session {
@@ -167,7 +163,7 @@ pub fn game(args: GameArgs, out: &mut dyn Write) -> Result<(), String> {
     };
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    session.play(&mut input, out).map_err(io_error)
+    session.play(&mut input, out)
 }
 
 struct Session {
@@ -182,7 +178,9 @@ impl Session {
             && self.engine_side == EngineSide::Plays(self.game.position().to_move())
     }
 
-    fn play(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> io::Result<()> {
+    /// The game loop: a failed write is [`CliError::output`] (by `?`), a
+    /// failed read bad I/O.
+    fn play(&mut self, input: &mut dyn BufRead, out: &mut dyn Write) -> CliResult {
         writeln!(
             out,
             "Moves in notation (H9, H10-H8-J7); commands: undo, hint, save FILE, quit, help."
@@ -201,7 +199,10 @@ impl Session {
             }
             out.flush()?;
             let mut bytes = Vec::new();
-            if input.read_until(b'\n', &mut bytes)? == 0 {
+            let read = input
+                .read_until(b'\n', &mut bytes)
+                .map_err(|e| CliError::Input(format!("cannot read the input: {e}")))?;
+            if read == 0 {
                 writeln!(out)?;
                 return Ok(());
             }
@@ -332,12 +333,11 @@ impl Session {
 
 /// `phutball selfplay`: engine against engine; a progress bar on stderr when
 /// it is a terminal (one line per game otherwise), the results on stdout.
-pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), String> {
+pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> CliResult {
     let rules = rules(args.continue_off_board);
     let openings = match &args.openings {
         Some(file) => read_openings(file, rules)?,
-        None => vec![Position::start_with(phutball::BoardSize::STANDARD, rules)
-            .map_err(|e| e.to_string())?],
+        None => vec![standard_start(rules)?],
     };
     if let Some(dir) = &args.out {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
@@ -373,7 +373,7 @@ pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), String> {
             game.moves().len()
         )
         .and_then(|()| out.flush())
-        .map_err(io_error)?;
+        .map_err(CliError::output)?;
     }
     progress.finish();
     writeln!(
@@ -385,42 +385,33 @@ pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> Result<(), String> {
         tally[2],
         started.elapsed().as_secs_f64()
     )
-    .map_err(io_error)?;
+    .map_err(CliError::output)?;
     if let Some(dir) = &args.out {
-        writeln!(out, "records written to {}", dir.display()).map_err(io_error)?;
+        writeln!(out, "records written to {}", dir.display()).map_err(CliError::output)?;
     }
     Ok(())
 }
 
-fn read_openings(file: &Path, rules: Rules) -> Result<Vec<Position>, String> {
-    let text =
-        fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+fn read_openings(file: &Path, rules: Rules) -> CliResult<Vec<Position>> {
     let mut openings = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let pos = Position::parse_with_rules(line.trim(), rules)
-            .map_err(|e| format!("{}:{}: {e}", file.display(), i + 1))?;
+    for (number, pos) in read_positions(file, rules)? {
         if pos.is_finished() {
-            return Err(format!(
-                "{}:{}: the game is already over in this position",
-                file.display(),
-                i + 1
-            ));
+            let why = "the game is already over in this position";
+            return Err(at_line(file, number, &why));
         }
         openings.push(pos);
     }
     if openings.is_empty() {
-        return Err(format!("{}: no positions", file.display()));
+        return Err(CliError::Input(format!("{}: no positions", file.display())));
     }
     Ok(openings)
 }
 
-fn write_record(dir: &Path, number: u32, game: &Game) -> Result<(), String> {
+fn write_record(dir: &Path, number: u32, game: &Game) -> CliResult {
     let path = dir.join(format!("game-{number:04}.txt"));
     let text = format!("; selfplay game {number}: {}\n{game}", game.result());
-    fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    fs::write(&path, text)
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))
 }
 
 /// The progress display on stderr.

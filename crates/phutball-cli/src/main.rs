@@ -1,17 +1,19 @@
 //! The `phutball` command: argument parsing and printing around the core.
 
-use std::fs;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 mod bounds;
 mod engine_commands;
+mod error;
+mod input;
 
-use bounds::{BoundArgs, Failure, EXIT_INPUT};
+use bounds::BoundArgs;
 use clap::{Args, Parser, Subcommand};
+use error::{CliError, CliResult};
 use phutball::{perft_within, side_name, Move, Point, Position, Rules, SearchError};
 
 #[derive(Parser)]
@@ -134,65 +136,52 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
-        // A reader that stopped early (`phutball jumps ... | head`) is not an error.
-        Err(failure) if failure.message == BROKEN_PIPE => ExitCode::SUCCESS,
-        Err(failure) => {
-            eprintln!("phutball: {}", failure.message);
-            ExitCode::from(failure.status)
-        }
+        // One line on stderr; a reader that stopped early
+        // (`phutball ... | head`) is not an error.
+        Err(e) => e.report(),
     }
 }
-
-/// Stands for a closed standard output in the `String` errors.
-const BROKEN_PIPE: &str = "standard output was closed";
 
 /// `show`'s analysis stops after this many milliseconds unless `--timeout` says otherwise.
 const SHOW_TIMEOUT_MS: u64 = 1000;
 
-/// The error message for a failed write to standard output.
-fn output_error(e: io::Error) -> String {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        BROKEN_PIPE.to_string()
-    } else {
-        format!("cannot write the output: {e}")
-    }
+fn parse_position(text: &str, rules: RuleArgs) -> CliResult<Position> {
+    input::parse_position(text, rules.rules())
 }
 
-type CliResult = Result<(), Failure>;
-
-fn parse_position(text: &str, rules: RuleArgs) -> Result<Position, String> {
-    Position::parse_with_rules(text, rules.rules()).map_err(|e| e.to_string())
+fn parse_move(text: &str) -> CliResult<Move> {
+    text.parse::<Move>()
+        .map_err(|e| CliError::Input(e.to_string()))
 }
 
-fn parse_move(text: &str) -> Result<Move, String> {
-    text.parse::<Move>().map_err(|e| e.to_string())
-}
-
-/// Writes each jump path `visit` is given as a line of `out`; a failed
-/// write stops the walk and is kept in `failed`.
-fn printer<'a>(
-    out: &'a mut impl Write,
-    failed: &'a mut Option<io::Error>,
-) -> impl FnMut(&[Point]) -> ControlFlow<()> + 'a {
-    move |path| match writeln!(out, "{}", Move::Jump(path.to_vec())) {
-        Ok(()) => ControlFlow::Continue(()),
-        Err(e) => {
-            *failed = Some(e);
-            ControlFlow::Break(())
-        }
-    }
-}
-
-/// The outcome of a streaming walk: a write error first (a closed pipe is
-/// why the walk stopped), then the search's own.
-fn streamed(
-    result: Result<ControlFlow<()>, SearchError>,
-    failed: Option<io::Error>,
+/// Prints the jump paths of `pos` (one per outcome with `outcomes`) as
+/// lines of `out`, as the walk finds them, under `bounds`. A failed write
+/// stops the walk and comes first (a closed pipe is why the walk stopped),
+/// then the search's own error, as `what` failed.
+fn print_jumps(
+    out: &mut impl Write,
+    pos: &Position,
+    outcomes: bool,
     bounds: &BoundArgs,
     what: &str,
 ) -> CliResult {
+    let check = bounds.deadline().hook();
+    let budget = bounds.budget(&check);
+    let mut failed = None;
+    let print = |path: &[Point]| match writeln!(out, "{}", Move::Jump(path.to_vec())) {
+        Ok(()) => ControlFlow::Continue(()),
+        Err(e) => {
+            failed = Some(e);
+            ControlFlow::Break(())
+        }
+    };
+    let result = if outcomes {
+        pos.for_each_jump_outcome_within(&budget, print)
+    } else {
+        pos.for_each_jump_path_within(&budget, print)
+    };
     if let Some(e) = failed {
-        return Err(output_error(e).into());
+        return Err(CliError::output(e));
     }
     result.map(drop).map_err(|e| bounds.failure(what, &e))
 }
@@ -208,19 +197,12 @@ fn run(command: Command) -> CliResult {
             position,
         } => {
             let pos = parse_position(&position, rules)?;
-            let check = bounds.deadline().hook();
-            let budget = bounds.budget(&check);
-            let mut failed = None;
-            let print = printer(&mut out, &mut failed);
-            let (result, what) = if outcomes {
-                (
-                    pos.for_each_jump_outcome_within(&budget, print),
-                    "jumps --outcomes",
-                )
+            let what = if outcomes {
+                "jumps --outcomes"
             } else {
-                (pos.for_each_jump_path_within(&budget, print), "jumps")
+                "jumps"
             };
-            streamed(result, failed, &bounds, what)?;
+            print_jumps(&mut out, &pos, outcomes, &bounds, what)?;
         }
         Command::Play {
             rules,
@@ -234,7 +216,7 @@ fn run(command: Command) -> CliResult {
                     .play(&m)
                     .map_err(|e| format!("move {} ({text}) is illegal: {e}", i + 1))?;
             }
-            writeln!(out, "{pos}").map_err(output_error)?;
+            writeln!(out, "{pos}").map_err(CliError::output)?;
         }
         Command::Moves {
             rules,
@@ -242,16 +224,12 @@ fn run(command: Command) -> CliResult {
             position,
         } => {
             let pos = parse_position(&position, rules)?;
-            let check = bounds.deadline().hook();
-            let budget = bounds.budget(&check);
             // The placements (at most one per point), then the jumps as the
             // walk finds them: nothing is kept per move.
             for m in pos.placements() {
-                writeln!(out, "{m}").map_err(output_error)?;
+                writeln!(out, "{m}").map_err(CliError::output)?;
             }
-            let mut failed = None;
-            let result = pos.for_each_jump_outcome_within(&budget, printer(&mut out, &mut failed));
-            streamed(result, failed, &bounds, "moves")?;
+            print_jumps(&mut out, &pos, true, &bounds, "moves")?;
         }
         Command::Show {
             rules,
@@ -259,10 +237,10 @@ fn run(command: Command) -> CliResult {
             position,
         } => {
             let pos = parse_position(&position, rules)?;
-            write!(out, "{}", pos.diagram()).map_err(output_error)?;
+            write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
             if !pos.is_finished() {
                 // The board first, while the analysis runs.
-                out.flush().map_err(output_error)?;
+                out.flush().map_err(CliError::output)?;
                 let bounds = BoundArgs {
                     timeout: Some(bounds.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
                     ..bounds
@@ -275,11 +253,11 @@ fn run(command: Command) -> CliResult {
                     Err(e) => {
                         writeln!(out, "{side} can score now: not decided")
                             .and_then(|()| out.flush())
-                            .map_err(output_error)?;
+                            .map_err(CliError::output)?;
                         return Err(bounds.failure("show: can-score", &e));
                     }
                 }
-                .map_err(output_error)?;
+                .map_err(CliError::output)?;
             }
         }
         Command::Perft {
@@ -293,7 +271,7 @@ fn run(command: Command) -> CliResult {
             let started = Instant::now();
             let n = perft_within(&pos, depth, &bounds.budget(&check))
                 .map_err(|e| bounds.failure(&format!("perft {depth}"), &e))?;
-            writeln!(out, "{n}").map_err(output_error)?;
+            writeln!(out, "{n}").map_err(CliError::output)?;
             eprintln!(
                 "perft {depth}: {n} in {:.3} s",
                 started.elapsed().as_secs_f64()
@@ -319,7 +297,7 @@ fn run(command: Command) -> CliResult {
         Command::Game(args) => engine_commands::game(args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(args, &mut out)?,
     }
-    out.flush().map_err(output_error)?;
+    out.flush().map_err(CliError::output)?;
     Ok(())
 }
 
@@ -338,7 +316,7 @@ impl Figures {
 }
 
 /// One figure of one line: its value, or `?` and why.
-type Figure = Result<u64, Failure>;
+type Figure = CliResult<u64>;
 
 fn cell(figure: &Figure) -> String {
     figure
@@ -356,23 +334,13 @@ fn count(
     repeat: u32,
     rules: RuleArgs,
     bounds: &BoundArgs,
-    file: &PathBuf,
+    file: &Path,
 ) -> CliResult {
-    let text =
-        fs::read_to_string(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let mut positions = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let pos = parse_position(line, rules)
-            .map_err(|e| format!("{}:{}: {e}", file.display(), i + 1))?;
-        positions.push((i + 1, pos));
-    }
+    let positions = input::read_positions(file, rules.rules())?;
     let mut total_paths = 0u64;
     let mut working = Duration::ZERO;
-    // The worst exit status of a `?`, and how many there were.
-    let mut undecided = (0u8, 0usize);
+    // Whether the memory limit caused a `?`, and how many there were.
+    let mut undecided = (false, 0usize);
     for pass in 0..repeat {
         for &(number, pos) in &positions {
             let started = Instant::now();
@@ -385,8 +353,8 @@ fn count(
                 continue;
             }
             for failure in row.iter().filter_map(|figure| figure.as_ref().err()) {
-                eprintln!("phutball: {}:{number}: {}", file.display(), failure.message);
-                undecided.0 = undecided.0.max(failure.status);
+                eprintln!("phutball: {}:{number}: {failure}", file.display());
+                undecided.0 |= matches!(failure, CliError::Memory(_));
                 undecided.1 += 1;
             }
             let line = if figures.all() {
@@ -400,7 +368,7 @@ fn count(
             };
             writeln!(out, "{line}")
                 .and_then(|()| out.flush())
-                .map_err(output_error)?;
+                .map_err(CliError::output)?;
         }
     }
     let elapsed = working.as_secs_f64();
@@ -428,13 +396,17 @@ fn count(
     eprintln!("{report}");
     match undecided {
         (_, 0) => Ok(()),
-        (status, n) => Err(Failure {
-            message: format!(
+        (memory, n) => {
+            let message = format!(
                 "{n} figure{} left undecided (\"?\")",
                 if n == 1 { "" } else { "s" }
-            ),
-            status: status.max(EXIT_INPUT),
-        }),
+            );
+            Err(if memory {
+                CliError::Memory(message)
+            } else {
+                CliError::TimedOut(message)
+            })
+        }
     }
 }
 

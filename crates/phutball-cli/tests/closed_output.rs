@@ -1,0 +1,97 @@
+//! A reader that stops early (`phutball ... | head -1`) is not an error, for
+//! every command: exit status 0 and no error line on stderr.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+/// A crowded position (the first of benches/data/jumps-24.pos): many
+/// placements, thousands of jumps, and a `perft 2` that takes a while.
+const CROWDED: &str = "2##2#1###4/#3#10/#6#####1#1/##2#2#1##2#1/2#@#1#5#2/#3#2#7/2#1#2####4/\
+#2#6#2#1/2##4#6/2#1##7#1/3##2####1##1/1#1#1#1#5#1/###6##1#2/2##2#1#2###1/#3#3#4##/1#4##5#1/\
+2#3#4##2/4##1#7/6#2#5 X";
+
+/// Runs `phutball ARGS` with stdin, stdout and stderr pipes.
+fn spawn(args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_phutball"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the phutball binary runs")
+}
+
+/// Waits for `child` and checks it ended as if its whole output was read.
+fn ends_quietly(child: Child, args: &[&str]) {
+    let out = child.wait_with_output().expect("the child ends");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{args:?}: {stderr}");
+    assert!(
+        !stderr.lines().any(|l| l.starts_with("phutball:")),
+        "{args:?} reported an error: {stderr}"
+    );
+    assert!(
+        !stderr.to_lowercase().contains("pipe"),
+        "{args:?}: {stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+}
+
+/// `phutball ARGS | head -1`: reads the first line, then closes stdout.
+fn head_1(args: &[&str]) {
+    let mut child = spawn(args);
+    let mut first = String::new();
+    BufReader::new(child.stdout.as_mut().expect("stdout is piped"))
+        .read_line(&mut first)
+        .expect("a first line");
+    assert!(first.ends_with('\n'), "{args:?}: {first:?}");
+    drop(child.stdout.take());
+    ends_quietly(child, args);
+}
+
+/// `phutball ARGS | true`: stdout is closed before the command writes
+/// (for commands that think before their first line).
+fn closed_at_once(args: &[&str]) {
+    let mut child = spawn(args);
+    drop(child.stdout.take());
+    ends_quietly(child, args);
+}
+
+#[test]
+fn selfplay_piped_into_head_exits_0_quietly() {
+    // Each game's line is flushed as it is done, so the second write meets
+    // the closed pipe while the command still runs.
+    head_1(&["selfplay", "--games", "2", "--time", "10", "--limit", "20"]);
+    head_1(&["selfplay", "--games", "3", "--time", "10", "--limit", "6"]);
+}
+
+#[test]
+fn jumps_and_moves_piped_into_head_exit_0_quietly() {
+    head_1(&["jumps", CROWDED]);
+    head_1(&["jumps", "--outcomes", CROWDED]);
+    head_1(&["moves", CROWDED]);
+}
+
+#[test]
+fn best_and_perft_with_stdout_closed_exit_0_quietly() {
+    closed_at_once(&["best", "--time", "300", CROWDED]);
+    closed_at_once(&["perft", CROWDED, "2"]);
+}
+
+#[test]
+fn game_with_stdout_closed_exits_0_quietly() {
+    use std::io::Write;
+    let args = ["game", "--engine", "none"];
+    let mut child = spawn(&args);
+    let mut first = String::new();
+    BufReader::new(child.stdout.as_mut().expect("stdout is piped"))
+        .read_line(&mut first)
+        .expect("the greeting");
+    // The game now waits for a move; its answer meets the closed pipe.
+    drop(child.stdout.take());
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    // The game may already have ended (and closed its stdin): ignore that.
+    let _ = stdin.write_all(b"H10\nH11\nquit\n");
+    drop(stdin);
+    ends_quietly(child, &args);
+}
