@@ -37,12 +37,13 @@ suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets --quiet 
 suite "cargo test" cargo test --workspace --exclude phutball-py
 # Doc comments, warnings as errors. The C ABI library and the CLI binary are
 # both called phutball, like the core library, so `cargo doc --workspace`
-# leaves them out (doc = false) and they are checked on their own first; the
-# workspace run comes last, leaving target/doc/phutball the core crate's.
+# leaves them out (doc = false) and they are checked on their own, in a
+# target directory of their own: their pages would replace the core crate's
+# target/doc/phutball, and Cargo would not notice that those changed.
 docs() {
-    cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
-        cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings &&
-        RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet &&
+        CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
+        CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings
 }
 suite "cargo doc -D warnings" docs
 suite "C and C++ (tests/c/run.sh)" bash tests/c/run.sh
