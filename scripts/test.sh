@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Every test of the project, from a clean clone on a fresh machine: Rust
 # formatting and lints, the Rust tests (core, CLI, engine, C ABI, benches),
-# the C/C++ suite (tests/c/run.sh: header freshness, shared and static
+# the Rust docs (rustdoc, warnings as errors), the C/C++ suite (tests/c/run.sh: header freshness, shared and static
 # linking, valgrind) and the Python suite (tests/python/run.sh: a virtual
 # environment with maturin and pytest). Installs what it needs; exits
 # non-zero if any suite fails. Usage: scripts/test.sh
@@ -35,6 +35,17 @@ suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets --quiet 
 # The Python extension is tested through pytest (its tests would have to
 # link the interpreter); everything else through cargo test.
 suite "cargo test" cargo test --workspace --exclude phutball-py
+# Doc comments, warnings as errors. The C ABI library and the CLI binary are
+# both called phutball, like the core library, so `cargo doc --workspace`
+# leaves them out (doc = false) and they are checked on their own, in a
+# target directory of their own: their pages would replace the core crate's
+# target/doc/phutball, and Cargo would not notice that those changed.
+docs() {
+    RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet &&
+        CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
+        CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings
+}
+suite "cargo doc -D warnings" docs
 suite "C and C++ (tests/c/run.sh)" bash tests/c/run.sh
 suite "Python (tests/python/run.sh)" bash tests/python/run.sh
 

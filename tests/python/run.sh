@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The Python package's test suite: builds the extension into a virtual
 # environment at .venv (created if missing), builds the CLI for the
-# cross-check against the Rust core, runs pytest, and checks that an abi3
-# wheel builds. Idempotent; exits non-zero on any failure.
+# cross-check against the Rust core, runs pytest, checks the type stubs
+# (python/phutball/_phutball.pyi) against the built module with mypy's
+# stubtest, and checks that an abi3 wheel builds. Idempotent; exits non-zero on any failure.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -18,7 +19,7 @@ fi
 source .venv/bin/activate
 
 pip_quiet=(python -m pip install --quiet --disable-pip-version-check)
-"${pip_quiet[@]}" "maturin>=1.9,<2" pytest numpy
+"${pip_quiet[@]}" "maturin>=1.9,<2" pytest numpy mypy
 # PettingZoo is optional: the environment tests use its api_test when it is here.
 "${pip_quiet[@]}" pettingzoo gymnasium || echo "run.sh: pettingzoo/gymnasium did not install; their tests will be skipped" >&2
 
@@ -28,6 +29,9 @@ cargo build --release --quiet -p phutball-cli
 export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
 
 python -m pytest -q tests/python "$@"
+
+# The stubs name what the extension has, with the same signatures.
+python -m mypy.stubtest phutball._phutball
 
 # The wheel: abi3, installable by pip.
 wheel_dir="$CARGO_TARGET_DIR/python-wheels"

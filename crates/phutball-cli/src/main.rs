@@ -99,11 +99,18 @@ enum Command {
         /// Number of moves.
         depth: u32,
     },
-    /// For each position string in FILE print "<paths> <outcomes> <can-score 0|1>",
-    /// with "?" for a figure not decided within the line's --timeout or the
-    /// memory limit (the reason goes to stderr), then the next line; the time
-    /// taken goes to stderr. Exit status 3 (4 if the memory limit caused one)
-    /// when any figure is "?".
+    /// The figures of every position in a file, one line each (`count`).
+    ///
+    /// The help text is the `about` attribute: its `"<paths> <outcomes> …"`
+    /// would read as HTML tags in a doc comment.
+    #[command(
+        about = "For each position string in FILE print \"<paths> <outcomes> <can-score 0|1>\", \
+                 with \"?\" for a figure not decided within the line's --timeout or the \
+                 memory limit (the reason goes to stderr), then the next line; the time \
+                 taken goes to stderr. Exit status 3 (4 if the memory limit caused one) \
+                 when any figure is \"?\"",
+        long_about = None
+    )]
     Count {
         /// Print only the number of jump paths.
         #[arg(long, group = "figure")]
