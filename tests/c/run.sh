@@ -166,7 +166,10 @@ step "jumps --timeout gives up with exit status 3 on a dense board" gives_up_at_
 # --- once under valgrind ----------------------------------------------------------
 # to_file COMMAND...: runs COMMAND with its output kept out of the log.
 to_file() { "$@" >"$WORK/valgrind.out"; }
-VALGRIND=(to_file valgrind -q --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect)
+# --fair-sched=yes: valgrind runs one thread at a time, and by default a
+# busy thread (a search) can keep the lock long enough to starve the thread
+# that cancels it, past the cancel tests' 30 s backstop on a loaded machine.
+VALGRIND=(to_file valgrind -q --fair-sched=yes --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect)
 step "valgrind test_capi" "${VALGRIND[@]}" "$WORK/test_capi-shared" benches/data
 step "valgrind test_cpp" "${VALGRIND[@]}" "$WORK/test_cpp-static"
 step "valgrind test_engine" "${VALGRIND[@]}" "$WORK/test_engine-shared"

@@ -13,7 +13,8 @@
 #define STANDARD_START "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
 /* Ball H10, men H11..H18: Ohs scores with H10-H19. */
 #define CHAIN "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
-/* Dense boards on which the unbounded can-score ran for minutes (issue 9). */
+/* Dense boards on which the can-score search before issue 9 ran for minutes
+ * (both can score; the search decides them in about a millisecond now). */
 #define HARD_1                                                                                     \
     "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/"         \
     "####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/" \
@@ -22,6 +23,14 @@
     "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/"  \
     "3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/"       \
     "###2####1#3#/######1#1#1##2 O"
+
+/* benches/data/hard-32.pos line 13: no can-score search of this project has
+ * decided it (not within 6,000 million landings), so there is always a
+ * can-score to cancel. */
+#define UNDECIDED                                                                                  \
+    "15/1#2#5#4/2###1#5#2/15/6#7#/15/##1########2##/1####1###2##2/1#####2##1####/###1##2#######/"  \
+    "##1#1########2/#####2########/2#####1##1###1/##1##1###2@###/1#2##2##1#1#1/####1#1#1#1###1/"   \
+    "##2#2########/#2#4#1####1/##1##1####1###1 O"
 
 /* A position from `text`; exits with status 2 when it does not parse. */
 static inline PhutballPosition *parse(const char *text) {
