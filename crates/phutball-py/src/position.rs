@@ -1,8 +1,6 @@
 //! `phutball.Position`: an immutable position wrapping the core's `Position`.
 
-use std::ops::ControlFlow;
-
-use phutball::{BoardSize, Move, Point, Position, SearchError};
+use phutball::{BoardSize, Position};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
@@ -33,72 +31,9 @@ impl From<Position> for PyPosition {
     }
 }
 
-/// The first `limit` jump paths a bounded walk gives, appended to `out`
-/// (placements already there count too). The list is counted against
-/// `memory` bytes as the core counts the lists it builds (a slot per move
-/// plus its points' block) and allocated with `try_reserve`: a list too
-/// large is [`SearchError::MemoryLimit`] or [`SearchError::OutOfMemory`],
-/// not an abort. (The core's own lists have no `limit`; the states a walk
-/// remembers are counted by the core against the same limit, separately.)
-fn collect_limited(
-    limit: usize,
-    memory: usize,
-    mut out: Vec<Move>,
-    walk: impl FnOnce(
-        &mut dyn FnMut(&[Point]) -> ControlFlow<()>,
-    ) -> Result<ControlFlow<()>, SearchError>,
-) -> Result<Vec<Move>, SearchError> {
-    const WHAT: &str = "the list of moves";
-    if out.len() >= limit {
-        out.truncate(limit);
-        return Ok(out);
-    }
-    let mut bytes = out.capacity() * size_of::<Move>();
-    if bytes > memory {
-        return Err(SearchError::MemoryLimit {
-            limit: memory,
-            what: WHAT,
-        });
-    }
-    let mut failed = None;
-    // Whether the walk ended or was stopped here, `out` holds the answer.
-    let _ = walk(&mut |path| {
-        let more = if out.len() == out.capacity() {
-            out.capacity().max(16)
-        } else {
-            0
-        };
-        // The path's heap block, rounded to an allocator's granularity.
-        let need = bytes
-            .saturating_add(more * size_of::<Move>())
-            .saturating_add(size_of_val(path).next_multiple_of(16));
-        if need > memory {
-            failed = Some(SearchError::MemoryLimit {
-                limit: memory,
-                what: WHAT,
-            });
-            return ControlFlow::Break(());
-        }
-        let mut points = Vec::new();
-        if out.try_reserve_exact(more).is_err() || points.try_reserve_exact(path.len()).is_err() {
-            failed = Some(SearchError::OutOfMemory { what: WHAT });
-            return ControlFlow::Break(());
-        }
-        points.extend_from_slice(path);
-        bytes = need;
-        out.push(Move::Jump(points));
-        if out.len() >= limit {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })?;
-    failed.map_or(Ok(out), Err)
-}
-
-/// The `limit=` argument of the move lists: `None` or an int of at least 0.
-fn list_limit(limit: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
-    Ok(limit_arg(limit, "limit")?.map(|l| usize::try_from(l).unwrap_or(usize::MAX)))
+/// The `limit=` argument of the move lists: `None` (no limit) or an int of at least 0.
+fn list_limit(limit: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    Ok(limit_arg(limit, "limit")?.map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX)))
 }
 
 #[pymethods]
@@ -295,12 +230,7 @@ impl PyPosition {
         let limit = list_limit(limit)?;
         let bounds = Bounds::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, bounds, |budget| match limit {
-            None => pos.jump_paths_within(budget),
-            Some(limit) => collect_limited(limit, budget.memory_limit(), Vec::new(), |visit| {
-                pos.for_each_jump_path_within(budget, visit)
-            }),
-        })?;
+        let moves = run(py, bounds, |budget| pos.jump_paths_up_to(limit, budget))?;
         Ok(moves_to_py(moves))
     }
 
@@ -334,12 +264,7 @@ impl PyPosition {
         let limit = list_limit(limit)?;
         let bounds = Bounds::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, bounds, |budget| match limit {
-            None => pos.jump_outcomes_within(budget),
-            Some(limit) => collect_limited(limit, budget.memory_limit(), Vec::new(), |visit| {
-                pos.for_each_jump_outcome_within(budget, visit)
-            }),
-        })?;
+        let moves = run(py, bounds, |budget| pos.jump_outcomes_up_to(limit, budget))?;
         Ok(moves_to_py(moves))
     }
 
@@ -373,14 +298,7 @@ impl PyPosition {
         let limit = list_limit(limit)?;
         let bounds = Bounds::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, bounds, |budget| match limit {
-            None => pos.legal_moves_within(budget),
-            Some(limit) => {
-                collect_limited(limit, budget.memory_limit(), pos.placements(), |visit| {
-                    pos.for_each_jump_outcome_within(budget, visit)
-                })
-            }
-        })?;
+        let moves = run(py, bounds, |budget| pos.legal_moves_up_to(limit, budget))?;
         Ok(moves_to_py(moves))
     }
 

@@ -195,11 +195,24 @@ impl Position {
 
     /// [`Position::jump_paths`] within `budget`.
     pub fn jump_paths_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
+        self.jump_paths_up_to(usize::MAX, budget)
+    }
+
+    /// The first `n` jump paths of [`Position::jump_paths`] (in the order of
+    /// [`Position::for_each_jump_path`]) within `budget`: the walk stops there.
+    pub fn jump_paths_up_to(
+        &self,
+        n: usize,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<Move>, SearchError> {
         let meter = Meter::start(budget)?;
         let mut out = Vec::new();
+        if n == 0 {
+            return Ok(out);
+        }
         let mut failed = None;
         walk::<DEDUP_NONE, true, _>(self, &CLOCKWISE, usize::MAX, None, &meter, |path, _| {
-            collect(&meter, &mut out, path, &mut failed)
+            collect(&meter, &mut out, n, path, &mut failed)
         })?;
         failed.map_or(Ok(out), Err)
     }
@@ -280,21 +293,36 @@ impl Position {
 
     /// [`Position::jump_outcomes`] within `budget`.
     pub fn jump_outcomes_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
+        self.jump_outcomes_up_to(usize::MAX, budget)
+    }
+
+    /// The first `n` moves of [`Position::jump_outcomes`] within `budget`:
+    /// the walk stops there.
+    pub fn jump_outcomes_up_to(
+        &self,
+        n: usize,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<Move>, SearchError> {
         let meter = Meter::start(budget)?;
         let mut out = Vec::new();
-        self.jump_outcomes_metered(&meter, &mut out)?;
+        self.jump_outcomes_metered(&meter, &mut out, n)?;
         Ok(out)
     }
 
-    /// Appends one jump move per distinct outcome to `out`, on `meter`.
+    /// Appends one jump move per distinct outcome to `out`, on `meter`,
+    /// until `out` holds `n` moves.
     pub(crate) fn jump_outcomes_metered(
         &self,
         meter: &Meter<'_>,
         out: &mut Vec<Move>,
+        n: usize,
     ) -> Result<(), SearchError> {
+        if out.len() >= n {
+            return Ok(());
+        }
         let mut failed = None;
         walk::<DEDUP_ALL, true, _>(self, &CLOCKWISE, usize::MAX, None, meter, |path, _| {
-            collect(meter, out, path, &mut failed)
+            collect(meter, out, n, path, &mut failed)
         })?;
         failed.map_or(Ok(()), Err)
     }
@@ -363,10 +391,12 @@ fn outcome_limit(e: SearchError, limit: usize) -> TooManyOutcomes {
 }
 
 /// A visitor's body that appends `path` to `out` as a jump move, on
-/// `meter`'s memory; a failure is kept in `failed` and stops the walk.
+/// `meter`'s memory, and stops the walk once `out` holds `n` moves; a
+/// failure is kept in `failed` and stops the walk too.
 fn collect(
     meter: &Meter<'_>,
     out: &mut Vec<Move>,
+    n: usize,
     path: &[Point],
     failed: &mut Option<SearchError>,
 ) -> ControlFlow<()> {
@@ -375,6 +405,7 @@ fn collect(
         let bytes = core::mem::size_of_val(path).next_multiple_of(16);
         meter.push(out, m, bytes, "the list of moves")
     }) {
+        Ok(()) if out.len() >= n => ControlFlow::Break(()),
         Ok(()) => ControlFlow::Continue(()),
         Err(e) => {
             *failed = Some(e);

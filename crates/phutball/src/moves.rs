@@ -119,13 +119,23 @@ impl Position {
 
     /// [`Position::legal_moves`] within `budget`.
     pub fn legal_moves_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
+        self.legal_moves_up_to(usize::MAX, budget)
+    }
+
+    /// The first `n` moves of [`Position::legal_moves`] within `budget`:
+    /// the search stops there.
+    pub fn legal_moves_up_to(
+        &self,
+        n: usize,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<Move>, SearchError> {
         let meter = Meter::start(budget)?;
         let mut moves = Vec::new();
-        for p in self.placement_points().iter() {
+        for p in self.placement_points().iter().take(n) {
             meter.tick()?;
             meter.push(&mut moves, Move::Place(p), 0, "the list of moves")?;
         }
-        self.jump_outcomes_metered(&meter, &mut moves)?;
+        self.jump_outcomes_metered(&meter, &mut moves, n)?;
         Ok(moves)
     }
 

@@ -101,6 +101,16 @@ proptest! {
         }
     }
 
+    /// The first `n` moves are the first `n` of the whole list.
+    #[test]
+    fn the_first_n_moves_begin_the_whole_lists(pos in position(), n in 0usize..40) {
+        let budget = Budget::default();
+        let prefix = |all: Vec<Move>| all.into_iter().take(n).collect::<Vec<_>>();
+        prop_assert_eq!(pos.jump_paths_up_to(n, &budget)?, prefix(pos.jump_paths()?));
+        prop_assert_eq!(pos.jump_outcomes_up_to(n, &budget)?, prefix(pos.jump_outcomes()?));
+        prop_assert_eq!(pos.legal_moves_up_to(n, &budget)?, prefix(pos.legal_moves()?));
+    }
+
     /// A scoring jump found within a budget is legal and scores for the mover.
     #[test]
     fn a_bounded_scoring_jump_is_legal_and_scores(pos in position(), steps in 0u64..200) {
