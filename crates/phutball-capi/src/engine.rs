@@ -158,20 +158,11 @@ pub unsafe extern "C" fn phutball_engine_new(
                 depth: 0,
                 nodes: 0,
             });
-        let mut limits = Limits {
-            time: (given.time_ms > 0).then(|| Duration::from_millis(u64::from(given.time_ms))),
-            depth: (given.depth > 0).then_some(given.depth),
-            nodes: (given.nodes > 0).then_some(given.nodes),
-        };
-        if limits
-            == (Limits {
-                time: None,
-                depth: None,
-                nodes: None,
-            })
-        {
-            limits = Limits::default();
-        }
+        let limits = Limits::new(
+            (given.time_ms > 0).then(|| Duration::from_millis(u64::from(given.time_ms))),
+            (given.depth > 0).then_some(given.depth),
+            (given.nodes > 0).then_some(given.nodes),
+        );
         // SAFETY: the caller's promise about out.
         unsafe { write_new_handle(out, PhutballEngine(Engine::new(limits, seed)), "out") }
     })

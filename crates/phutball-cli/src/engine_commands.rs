@@ -129,16 +129,7 @@ fn describe(analysis: &Analysis) -> String {
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: BestArgs, out: &mut dyn Write) -> CliResult {
     let pos = parse_position(&args.position, rules(args.continue_off_board))?;
-    let time = match (args.time, args.depth, args.nodes) {
-        (Some(ms), _, _) => Some(Duration::from_millis(ms)),
-        (None, None, None) => Some(Duration::from_millis(1000)),
-        _ => None,
-    };
-    let limits = Limits {
-        time,
-        depth: args.depth,
-        nodes: args.nodes,
-    };
+    let limits = Limits::new(args.time.map(Duration::from_millis), args.depth, args.nodes);
     let analysis = Engine::new(limits, args.seed)
         .analyse(&pos)
         .map_err(|e| CliError::Input(e.to_string()))?;

@@ -32,6 +32,26 @@ pub struct Limits {
 }
 
 impl Limits {
+    /// The limits the interfaces build from their three optional settings
+    /// (the CLI's `--time`/`--depth`/`--nodes`, C's `PhutballEngineLimits`,
+    /// Python's `Engine(time_ms=, depth=, nodes=)`): the ones given, or the
+    /// [default](Limits::default) of one second per move when none is.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use phutball_engine::Limits;
+    /// assert_eq!(Limits::new(None, None, None), Limits::default());
+    /// assert_eq!(Limits::new(None, Some(4), None), Limits::depth(4));
+    /// let both = Limits::new(Some(Duration::from_millis(50)), None, Some(900));
+    /// assert_eq!((both.time, both.depth, both.nodes), (Some(Duration::from_millis(50)), None, Some(900)));
+    /// ```
+    pub fn new(time: Option<Duration>, depth: Option<u32>, nodes: Option<u64>) -> Limits {
+        if time.is_none() && depth.is_none() && nodes.is_none() {
+            return Limits::default();
+        }
+        Limits { time, depth, nodes }
+    }
+
     /// Only a time limit.
     pub fn time(time: Duration) -> Limits {
         Limits {
@@ -62,18 +82,6 @@ impl Limits {
     /// The same limits with a depth limit too.
     pub fn with_depth(mut self, depth: u32) -> Limits {
         self.depth = Some(depth);
-        self
-    }
-
-    /// The same limits with a node limit too.
-    pub fn with_nodes(mut self, nodes: u64) -> Limits {
-        self.nodes = Some(nodes);
-        self
-    }
-
-    /// The same limits with a time limit too.
-    pub fn with_time(mut self, time: Duration) -> Limits {
-        self.time = Some(time);
         self
     }
 

@@ -125,11 +125,6 @@ impl Engine {
         self.limits
     }
 
-    /// Changes the limits.
-    pub fn set_limits(&mut self, limits: Limits) {
-        self.limits = limits;
-    }
-
     /// The seed.
     pub fn seed(&self) -> u64 {
         self.seed

@@ -83,7 +83,7 @@ fn a_zero_time_limit_still_gives_a_legal_move() {
 #[test]
 fn a_huge_time_limit_is_no_overflow() {
     let pos = Position::standard();
-    let analysis = Engine::new(Limits::time(Duration::MAX).with_nodes(500), 1)
+    let analysis = Engine::new(Limits::new(Some(Duration::MAX), None, Some(500)), 1)
         .analyse(&pos)
         .unwrap();
     assert!(pos.is_legal(&analysis.best_move));
@@ -104,7 +104,10 @@ fn the_hard_positions_keep_their_clock_in_a_game_too() {
 /// An engine with a time limit (so the root's checks run under their shares
 /// of it) that is ample for the suites, and a node limit to end the search.
 fn timed_engine() -> Engine {
-    Engine::new(Limits::time(Duration::from_secs(5)).with_nodes(300), 5)
+    Engine::new(
+        Limits::new(Some(Duration::from_secs(5)), None, Some(300)),
+        5,
+    )
 }
 
 #[test]

@@ -81,11 +81,7 @@ impl PyEngine {
         let time = positive("time_ms", time_ms)?.map(Duration::from_millis);
         let depth = positive("depth", depth)?.map(|d| d.min(u64::from(u32::MAX)) as u32);
         let nodes = positive("nodes", nodes)?;
-        let limits = if time.is_none() && depth.is_none() && nodes.is_none() {
-            Limits::default()
-        } else {
-            Limits { time, depth, nodes }
-        };
+        let limits = Limits::new(time, depth, nodes);
         Ok(PyEngine {
             inner: Engine::new(limits, seed),
         })
