@@ -14,7 +14,7 @@ mod input;
 use bounds::BoundArgs;
 use clap::{Args, Parser, Subcommand};
 use error::{CliError, CliResult};
-use phutball::{perft_within, side_name, Move, Point, Position, Rules, SearchError};
+use phutball::{perft_within, Move, Point, Position, Rules, SearchError};
 
 #[derive(Parser)]
 #[command(
@@ -253,7 +253,7 @@ fn run(command: Command) -> CliResult {
                     ..bounds
                 };
                 let check = bounds.deadline().hook();
-                let side = format!("{} ({})", side_name(pos.to_move()), pos.to_move());
+                let side = format!("{} ({})", pos.to_move().name(), pos.to_move());
                 match pos.scoring_jump_within(&bounds.budget(&check)) {
                     Ok(Some(m)) => writeln!(out, "{side} can score now: {m}"),
                     Ok(None) => writeln!(out, "{side} cannot score now"),

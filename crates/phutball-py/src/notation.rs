@@ -14,13 +14,9 @@ pub(crate) fn parse_point(text: &str) -> PyResult<Point> {
     text.trim().parse::<Point>().or_raise()
 }
 
-/// `"O"` or `"X"`.
+/// `"O"` or `"X"`, with the core's error otherwise.
 pub(crate) fn parse_side(text: &str) -> PyResult<Side> {
-    text.parse::<Side>().map_err(|_| {
-        ParseError::new_err(format!(
-            "invalid side {text:?}: a side is \"O\" (Ohs) or \"X\" (Eks)"
-        ))
-    })
+    text.parse::<Side>().or_raise()
 }
 
 /// `"O"` or `"X"`.

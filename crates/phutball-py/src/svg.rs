@@ -157,7 +157,7 @@ pub(crate) fn position_svg(pos: &Position, last: Option<&Move>, cell: u32) -> St
         None => {}
     }
     let status = match pos.winner() {
-        Some(side) => format!("Game over: {} ({side}) has won", phutball::side_name(side)),
+        Some(side) => format!("Game over: {} ({side}) has won", side.name()),
         None if pos.is_mid_jump() => format!("{} to move (jumping)", side_label(pos.to_move())),
         None => format!("{} to move", side_label(pos.to_move())),
     };
@@ -172,9 +172,10 @@ pub(crate) fn position_svg(pos: &Position, last: Option<&Move>, cell: u32) -> St
     out
 }
 
-fn side_label(side: Side) -> &'static str {
-    match side {
-        Side::Ohs => "Ohs (O, attacks the top)",
-        Side::Eks => "Eks (X, attacks the bottom)",
-    }
+fn side_label(side: Side) -> String {
+    let goal = match side {
+        Side::Ohs => "top",
+        Side::Eks => "bottom",
+    };
+    format!("{} ({side}, attacks the {goal})", side.name())
 }

@@ -66,6 +66,22 @@ pub enum ParseError {
         /// Why.
         reason: String,
     },
+    /// A side is not `O`/`X` (or `Ohs`/`Eks`).
+    #[error("invalid side {}: a side is O (Ohs) or X (Eks)", quoted(.text))]
+    Side {
+        /// The offending text.
+        text: String,
+    },
+    /// A word of a rules text ([`Rules`](crate::Rules)) is no rule option.
+    #[error(
+        "unknown rule option {}: the options are continue-off-board, stop-off-board, \
+         first-player=O|X and start-point=POINT",
+        quoted(.text)
+    )]
+    RuleOption {
+        /// The offending word.
+        text: String,
+    },
     /// A position string is malformed.
     #[error("invalid position string at character {column}: {reason}")]
     Position {

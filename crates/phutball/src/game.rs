@@ -50,9 +50,10 @@ impl fmt::Display for GameResult {
 /// ```
 ///
 /// The `start` line comes first and is required; `rules` and `limit` lines
-/// may follow it, before the first move. A `rules` line holds any of
-/// `continue-off-board`, `first-player=X` (or `O`) and `start-point=H8`: the
-/// [`Rules`] options that differ from the defaults; they must fit the board of
+/// may follow it, before the first move. A `rules` line holds the [`Rules`]
+/// in their [text form](Rules#text-form) (any of `continue-off-board`,
+/// `first-player=X` and `start-point=H8`: the options that differ from the
+/// defaults); they must fit the board of
 /// the `start` line ([`Rules::validate`], an error naming the `rules` line).
 /// Keywords are lower case.
 /// Writing a game and reading it back gives an equal game.
@@ -172,18 +173,8 @@ impl fmt::Display for Game {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "start {}", self.start())?;
         let rules = self.rules();
-        let mut options = Vec::new();
-        if rules.continue_off_board {
-            options.push("continue-off-board".to_string());
-        }
-        if rules.first_player != Side::Ohs {
-            options.push(format!("first-player={}", rules.first_player));
-        }
-        if let Some(start) = rules.start {
-            options.push(format!("start-point={start}"));
-        }
-        if !options.is_empty() {
-            writeln!(f, "rules {}", options.join(" "))?;
+        if rules != Rules::default() {
+            writeln!(f, "rules {rules}")?;
         }
         if let Some(limit) = self.move_limit {
             writeln!(f, "limit {limit}")?;
@@ -232,30 +223,10 @@ impl FromStr for Game {
                 }
                 "rules" => {
                     rules_line = Some(line_number);
-                    for option in rest.split_whitespace() {
-                        match option.split_once('=') {
-                            None if option == "continue-off-board" => {
-                                rules.continue_off_board = true
-                            }
-                            None if option == "stop-off-board" => rules.continue_off_board = false,
-                            Some(("first-player", side)) => {
-                                rules.first_player = side.parse().map_err(|_| {
-                                    err(format!(
-                                        "first-player must be O or X, not {}",
-                                        quoted(side)
-                                    ))
-                                })?;
-                            }
-                            Some(("start-point", point)) => {
-                                rules.start = Some(
-                                    point.parse().map_err(|e: ParseError| err(e.to_string()))?,
-                                );
-                            }
-                            _ => {
-                                return Err(err(format!("unknown rule option {}", quoted(option))))
-                            }
-                        }
-                    }
+                    // Words of a later `rules` line add to (or override) an earlier one's.
+                    rules = format!("{rules} {rest}")
+                        .parse()
+                        .map_err(|e: ParseError| err(e.to_string()))?;
                 }
                 "limit" => {
                     limit = Some(rest.parse::<u32>().map_err(|_| {
@@ -336,7 +307,7 @@ mod tests {
             err,
             ParseError::Record {
                 line: 2,
-                reason: "first-player must be O or X, not \"Q\"".into()
+                reason: "invalid side \"Q\": a side is O (Ohs) or X (Eks)".into()
             }
         );
     }

@@ -30,6 +30,7 @@ pub use game::{Game, GameResult};
 pub use geometry::BoardSize;
 pub use jumps::{Jump, DEFAULT_OUTCOME_LIMIT};
 pub use moves::Move;
+#[allow(deprecated)]
 pub use notation::side_name;
 pub use perft::{perft, perft_within};
 pub use point::{Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};

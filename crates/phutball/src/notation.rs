@@ -49,16 +49,16 @@ impl FromStr for Point {
 impl FromStr for Side {
     type Err = ParseError;
 
-    /// `O` or `X` (either case).
+    /// `O` or `X`, or the side's [name](Side::name) `Ohs` or `Eks` (any case).
     fn from_str(text: &str) -> Result<Side, ParseError> {
         let mut chars = text.chars();
-        match (chars.next().and_then(Side::from_char), chars.next()) {
-            (Some(side), None) => Ok(side),
-            _ => Err(ParseError::Position {
-                column: 1,
-                reason: format!("side to move must be O or X, not {}", quoted(text)),
-            }),
+        if let (Some(side), None) = (chars.next().and_then(Side::from_char), chars.next()) {
+            return Ok(side);
         }
+        Side::ALL
+            .into_iter()
+            .find(|side| side.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| ParseError::Side { text: text.into() })
     }
 }
 
@@ -135,12 +135,14 @@ impl Position {
                 ),
             });
         }
-        let to_move = side_field
-            .parse::<Side>()
-            .map_err(|_| ParseError::Position {
+        let mut side_chars = side_field.chars();
+        let to_move = match (side_chars.next().and_then(Side::from_char), side_chars.next()) {
+            (Some(side), None) => Ok(side),
+            _ => Err(ParseError::Position {
                 column: side_column,
                 reason: format!("side to move must be O or X, not {}", quoted(side_field)),
-            })?;
+            }),
+        }?;
 
         let row_texts: Vec<&str> = rows_field.split('/').collect();
         let rows = row_texts.len();
@@ -327,12 +329,12 @@ impl Position {
         match self.winner() {
             Some(side) => out.push_str(&format!(
                 "Game over: {} ({}) has won\n",
-                side_name(side),
+                side.name(),
                 side
             )),
             None => out.push_str(&format!(
                 "{} ({}) to move\n",
-                side_name(self.to_move),
+                self.to_move.name(),
                 self.to_move
             )),
         }
@@ -341,11 +343,9 @@ impl Position {
 }
 
 /// `"Ohs"` or `"Eks"`.
+#[deprecated(since = "0.1.0", note = "use `Side::name`")]
 pub fn side_name(side: Side) -> &'static str {
-    match side {
-        Side::Ohs => "Ohs",
-        Side::Eks => "Eks",
-    }
+    side.name()
 }
 
 /// Whitespace-separated fields with their 1-based character columns.
@@ -435,5 +435,19 @@ impl fmt::Display for Position {
             write!(f, " {}", self.ball)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    #[allow(deprecated)]
+    fn side_name_is_a_deprecated_alias_of_side_name_method() {
+        for side in Side::ALL {
+            assert_eq!(side_name(side), side.name());
+        }
+        assert_eq!(side_name(Side::Ohs), "Ohs");
     }
 }

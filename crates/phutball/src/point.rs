@@ -113,6 +113,18 @@ impl Side {
         }
     }
 
+    /// `"Ohs"` or `"Eks"`, the name every interface shows.
+    ///
+    /// ```
+    /// assert_eq!(phutball::Side::Eks.name(), "Eks");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Side::Ohs => "Ohs",
+            Side::Eks => "Eks",
+        }
+    }
+
     /// `'O'` or `'X'`.
     pub const fn char(self) -> char {
         match self {

@@ -1,12 +1,36 @@
 //! Rule options: the choices published sources disagree on.
 
-use crate::error::InvalidPosition;
+use std::fmt;
+use std::str::FromStr;
+
+use crate::error::{InvalidPosition, ParseError};
 use crate::geometry::BoardSize;
 use crate::point::{Point, Side};
 
 /// The rule options of a game. The default is the project's reading of the rules
 /// (`docs/rules.md`): the move ends when the ball lands off the board, Ohs moves
 /// first, the ball starts on the centre point.
+///
+/// # Text form
+///
+/// The options that differ from the default, separated by spaces, in this
+/// order: `continue-off-board`, `first-player=X`, `start-point=H8` (the
+/// default rules are the empty text). Reading also accepts `stop-off-board`,
+/// `first-player=O`, the side names (`first-player=eks`) and any order; a
+/// later word overrides an earlier one. The game record's `rules` line, the
+/// CLI and Python's `Rules.parse`/`str()` use this form. Reading does not
+/// check the start point against a board: [`Rules::validate`] does, when the
+/// rules are attached to a position.
+///
+/// ```
+/// use phutball::Rules;
+/// let rules: Rules = "start-point=H8 first-player=eks".parse()?;
+/// assert_eq!(rules.to_string(), "first-player=X start-point=H8");
+/// assert_eq!(rules.to_string().parse::<Rules>()?, rules);
+/// assert_eq!(Rules::default().to_string(), "");
+/// assert!("sideways".parse::<Rules>().is_err());
+/// # Ok::<(), phutball::ParseError>(())
+/// ```
 ///
 /// ```
 /// use phutball::{Position, Rules};
@@ -65,5 +89,79 @@ impl Rules {
             return Err(InvalidPosition::StartNotInPlay(start));
         }
         Ok(())
+    }
+}
+
+impl fmt::Display for Rules {
+    /// The [text form](Rules#text-form): the options that differ from the default.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let defaults = Rules::default();
+        let mut separator = "";
+        if self.continue_off_board != defaults.continue_off_board {
+            f.write_str("continue-off-board")?;
+            separator = " ";
+        }
+        if self.first_player != defaults.first_player {
+            write!(f, "{separator}first-player={}", self.first_player)?;
+            separator = " ";
+        }
+        if let Some(start) = self.start {
+            write!(f, "{separator}start-point={start}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for Rules {
+    type Err = ParseError;
+
+    /// Reads the [text form](Rules#text-form); options not named keep their defaults.
+    fn from_str(text: &str) -> Result<Rules, ParseError> {
+        let mut rules = Rules::default();
+        for option in text.split_whitespace() {
+            match option.split_once('=') {
+                None if option == "continue-off-board" => rules.continue_off_board = true,
+                None if option == "stop-off-board" => rules.continue_off_board = false,
+                Some(("first-player", side)) => rules.first_player = side.parse()?,
+                Some(("start-point", point)) => rules.start = Some(point.parse()?),
+                _ => {
+                    return Err(ParseError::RuleOption {
+                        text: option.into(),
+                    })
+                }
+            }
+        }
+        Ok(rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_form_round_trips_every_combination() {
+        for continue_off_board in [false, true] {
+            for first_player in Side::ALL {
+                for start in [None, Some(Point::new(3, 7).unwrap())] {
+                    let rules = Rules {
+                        continue_off_board,
+                        first_player,
+                        start,
+                    };
+                    assert_eq!(rules.to_string().parse::<Rules>(), Ok(rules), "{rules:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_words_name_themselves() {
+        let err = "first-player=Q".parse::<Rules>().unwrap_err();
+        assert_eq!(err.to_string(), r#"invalid side "Q": a side is O (Ohs) or X (Eks)"#);
+        let err = "start-point=I5".parse::<Rules>().unwrap_err();
+        assert!(err.to_string().contains("no column I"), "{err}");
+        let err = "continue".parse::<Rules>().unwrap_err();
+        assert!(err.to_string().starts_with(r#"unknown rule option "continue""#), "{err}");
     }
 }
