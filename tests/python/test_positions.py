@@ -124,6 +124,19 @@ def test_diagram_has_coordinates_and_pieces(seeds):
     assert "Ohs (O) to move" in diagram
 
 
+def test_rules_text_form_is_the_cores():
+    rules = phutball.Rules(continue_off_board=True, first_player="Eks", start="H8")
+    assert str(rules) == "continue-off-board first-player=X start-point=H8"
+    assert phutball.Rules.parse(str(rules)) == rules
+    assert str(phutball.Rules()) == "" and phutball.Rules.parse("") == phutball.Rules()
+    game = phutball.Game(phutball.Position.start(rules=rules))
+    assert f"rules {rules}" in str(game)
+    with pytest.raises(phutball.ParseError, match='unknown rule option "sideways"'):
+        phutball.Rules.parse("sideways")
+    with pytest.raises(ValueError, match='invalid side "Q"'):
+        phutball.Rules.parse("first-player=Q")
+
+
 def test_rules_are_kept_and_change_play():
     rules = phutball.Rules(continue_off_board=True)
     assert phutball.Rules() == phutball.Rules(False, "O", None)

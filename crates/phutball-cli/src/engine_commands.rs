@@ -12,7 +12,7 @@ use phutball::{Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{play_game, Analysis, Engine, Limits};
 
 use crate::error::{CliError, CliResult};
-use crate::input::{at_line, parse_position, read_positions, standard_start};
+use crate::input::{at_line, parse_position, read_positions, standard_start, RuleArgs};
 
 /// Arguments of `phutball best`.
 #[derive(Args)]
@@ -36,9 +36,8 @@ pub struct BestArgs {
     /// Seed for breaking ties between equal moves.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
-    /// Let the ball jump on after landing off the board.
-    #[arg(long)]
-    continue_off_board: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
     /// A position string, e.g. "15/15/.../7@7/... O".
     position: String,
 }
@@ -58,9 +57,8 @@ pub struct GameArgs {
     /// Start from this position string instead of the standard start.
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
-    /// Let the ball jump on after landing off the board.
-    #[arg(long)]
-    continue_off_board: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
 }
 
 /// Arguments of `phutball selfplay`.
@@ -84,9 +82,8 @@ pub struct SelfplayArgs {
     /// Seed of the first game (game i uses seeds derived from S + i).
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
-    /// Let the ball jump on after landing off the board.
-    #[arg(long)]
-    continue_off_board: bool,
+    #[command(flatten)]
+    rules: RuleArgs,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -102,13 +99,6 @@ fn parse_engine_side(text: &str) -> Result<EngineSide, String> {
             .parse::<Side>()
             .map(EngineSide::Plays)
             .map_err(|_| format!("expected O, X or none, not {text:?}")),
-    }
-}
-
-fn rules(continue_off_board: bool) -> Rules {
-    Rules {
-        continue_off_board,
-        ..Rules::default()
     }
 }
 
@@ -128,7 +118,7 @@ fn describe(analysis: &Analysis) -> String {
 
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: BestArgs, out: &mut dyn Write) -> CliResult {
-    let pos = parse_position(&args.position, rules(args.continue_off_board))?;
+    let pos = parse_position(&args.position, args.rules.rules()?)?;
     let limits = Limits::new(args.time.map(Duration::from_millis), args.depth, args.nodes);
     let analysis = Engine::new(limits, args.seed)
         .analyse(&pos)
@@ -141,7 +131,7 @@ pub fn best(args: BestArgs, out: &mut dyn Write) -> CliResult {
 /// `phutball game`: reads moves and commands from stdin, shows the board
 /// after every move on stdout.
 pub fn game(args: GameArgs, out: &mut dyn Write) -> CliResult {
-    let rules = rules(args.continue_off_board);
+    let rules = args.rules.rules()?;
     let start = match &args.start {
         Some(text) => parse_position(text, rules)?,
         None => standard_start(rules)?,
@@ -325,7 +315,7 @@ impl Session {
 /// `phutball selfplay`: engine against engine; a progress bar on stderr when
 /// it is a terminal (one line per game otherwise), the results on stdout.
 pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> CliResult {
-    let rules = rules(args.continue_off_board);
+    let rules = args.rules.rules()?;
     let openings = match &args.openings {
         Some(file) => read_openings(file, rules)?,
         None => vec![standard_start(rules)?],

@@ -4,9 +4,47 @@
 use std::fs;
 use std::path::Path;
 
+use clap::Args;
 use phutball::{BoardSize, Position, Rules};
 
 use crate::error::{CliError, CliResult};
+
+/// The rule options every command that reads or starts positions takes:
+/// the [`Rules`] fields, each value read by the core.
+#[derive(Args, Clone, Default)]
+pub struct RuleArgs {
+    /// Let the ball jump on after landing off the board (default: the move ends there).
+    #[arg(long)]
+    continue_off_board: bool,
+    /// Who moves first from the start position: O or X (or Ohs, Eks). Default O.
+    #[arg(long, value_name = "SIDE")]
+    first_player: Option<String>,
+    /// Where the ball starts (a handicap), e.g. H8; strictly between the
+    /// goal lines. Default: the centre point.
+    #[arg(long, value_name = "POINT")]
+    start_point: Option<String>,
+}
+
+impl RuleArgs {
+    /// The rules these options give; a bad value is bad input naming its option.
+    /// (Whether a start point fits the board is checked when a position is made.)
+    pub fn rules(&self) -> CliResult<Rules> {
+        let bad = |option: &str, e: phutball::ParseError| CliError::Input(format!("{option}: {e}"));
+        let first_player = match &self.first_player {
+            Some(text) => text.parse().map_err(|e| bad("--first-player", e))?,
+            None => Rules::default().first_player,
+        };
+        let start = match &self.start_point {
+            Some(text) => Some(text.parse().map_err(|e| bad("--start-point", e))?),
+            None => None,
+        };
+        Ok(Rules {
+            continue_off_board: self.continue_off_board,
+            first_player,
+            start,
+        })
+    }
+}
 
 /// Reads a position string under `rules`.
 pub fn parse_position(text: &str, rules: Rules) -> CliResult<Position> {

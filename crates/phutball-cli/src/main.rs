@@ -12,9 +12,10 @@ mod error;
 mod input;
 
 use bounds::BoundArgs;
-use clap::{Args, Parser, Subcommand};
+use clap::{Parser, Subcommand};
 use error::{CliError, CliResult};
-use phutball::{perft_within, Move, Point, Position, Rules, SearchError};
+use input::RuleArgs;
+use phutball::{perft_within, Move, Point, Position, SearchError};
 
 #[derive(Parser)]
 #[command(
@@ -25,22 +26,6 @@ use phutball::{perft_within, Move, Point, Position, Rules, SearchError};
 struct Cli {
     #[command(subcommand)]
     command: Command,
-}
-
-#[derive(Args, Clone, Copy)]
-struct RuleArgs {
-    /// Let the ball jump on after landing off the board (default: the move ends there).
-    #[arg(long)]
-    continue_off_board: bool,
-}
-
-impl RuleArgs {
-    fn rules(self) -> Rules {
-        Rules {
-            continue_off_board: self.continue_off_board,
-            ..Rules::default()
-        }
-    }
 }
 
 #[derive(Subcommand)]
@@ -152,8 +137,8 @@ fn main() -> ExitCode {
 /// `show`'s analysis stops after this many milliseconds unless `--timeout` says otherwise.
 const SHOW_TIMEOUT_MS: u64 = 1000;
 
-fn parse_position(text: &str, rules: RuleArgs) -> CliResult<Position> {
-    input::parse_position(text, rules.rules())
+fn parse_position(text: &str, rules: &RuleArgs) -> CliResult<Position> {
+    input::parse_position(text, rules.rules()?)
 }
 
 fn parse_move(text: &str) -> CliResult<Move> {
@@ -203,7 +188,7 @@ fn run(command: Command) -> CliResult {
             bounds,
             position,
         } => {
-            let pos = parse_position(&position, rules)?;
+            let pos = parse_position(&position, &rules)?;
             let what = if outcomes {
                 "jumps --outcomes"
             } else {
@@ -216,7 +201,7 @@ fn run(command: Command) -> CliResult {
             position,
             moves,
         } => {
-            let mut pos = parse_position(&position, rules)?;
+            let mut pos = parse_position(&position, &rules)?;
             for (i, text) in moves.iter().enumerate() {
                 let m = parse_move(text)?;
                 pos = pos
@@ -230,7 +215,7 @@ fn run(command: Command) -> CliResult {
             bounds,
             position,
         } => {
-            let pos = parse_position(&position, rules)?;
+            let pos = parse_position(&position, &rules)?;
             // The placements (at most one per point), then the jumps as the
             // walk finds them: nothing is kept per move.
             for m in pos.placements() {
@@ -243,7 +228,7 @@ fn run(command: Command) -> CliResult {
             bounds,
             position,
         } => {
-            let pos = parse_position(&position, rules)?;
+            let pos = parse_position(&position, &rules)?;
             write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
             if !pos.is_finished() {
                 // The board first, while the analysis runs.
@@ -273,7 +258,7 @@ fn run(command: Command) -> CliResult {
             position,
             depth,
         } => {
-            let pos = parse_position(&position, rules)?;
+            let pos = parse_position(&position, &rules)?;
             let check = bounds.deadline().hook();
             let started = Instant::now();
             let n = perft_within(&pos, depth, &bounds.budget(&check))
@@ -298,7 +283,7 @@ fn run(command: Command) -> CliResult {
                 outcomes: outcomes || !(paths || score),
                 score: score || !(paths || outcomes),
             };
-            count(&mut out, figures, repeat, rules, &bounds, &file)?;
+            count(&mut out, figures, repeat, &rules, &bounds, &file)?;
         }
         Command::Best(args) => engine_commands::best(args, &mut out)?,
         Command::Game(args) => engine_commands::game(args, &mut out)?,
@@ -339,11 +324,11 @@ fn count(
     out: &mut impl Write,
     figures: Figures,
     repeat: u32,
-    rules: RuleArgs,
+    rules: &RuleArgs,
     bounds: &BoundArgs,
     file: &Path,
 ) -> CliResult {
-    let positions = input::read_positions(file, rules.rules())?;
+    let positions = input::read_positions(file, rules.rules()?)?;
     let mut total_paths = 0u64;
     let mut working = Duration::ZERO;
     // Whether the memory limit caused a `?`, and how many there were.

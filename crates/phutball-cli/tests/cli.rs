@@ -363,3 +363,88 @@ fn a_reader_that_stops_early_is_not_an_error() {
         String::from_utf8_lossy(&output.stderr)
     );
 }
+
+/// Every command that reads positions takes every rule option, each value
+/// read by the core; a bad value is one line naming the option, status 1.
+#[test]
+fn every_rule_option_is_accepted_and_bad_values_are_one_line() {
+    let rule_options: [&[&str]; 3] = [
+        &["--continue-off-board"],
+        &["--first-player", "eks"],
+        &["--start-point", "H8"],
+    ];
+    for options in rule_options {
+        for command in [["jumps"], ["moves"], ["show"]] {
+            let args: Vec<&str> = command
+                .iter()
+                .chain(options)
+                .copied()
+                .chain([SEEDS])
+                .collect();
+            stdout_of(&args);
+        }
+        let args: Vec<&str> = ["perft"]
+            .iter()
+            .chain(options)
+            .copied()
+            .chain([SEEDS, "1"])
+            .collect();
+        stdout_of(&args);
+        let args: Vec<&str> = ["play"]
+            .iter()
+            .chain(options)
+            .copied()
+            .chain([SEEDS, "H9"])
+            .collect();
+        stdout_of(&args);
+    }
+    let all = [
+        "--continue-off-board",
+        "--first-player",
+        "X",
+        "--start-point",
+        "H8",
+    ];
+    let args: Vec<&str> = ["jumps"]
+        .iter()
+        .chain(&all)
+        .copied()
+        .chain([NEAR_TOP])
+        .collect();
+    assert_eq!(sorted(&stdout_of(&args)), ["G18-J20", "G18-J20-J18"]);
+
+    let cases: [(&[&str], &str); 5] = [
+        (
+            &["--first-player", "Q"],
+            r#"--first-player: invalid side "Q""#,
+        ),
+        (&["--first-player", ""], "--first-player: invalid side"),
+        (
+            &["--start-point", "I5"],
+            "--start-point: invalid point \"I5\"",
+        ),
+        (
+            &["--start-point", "Z26"],
+            "start point Z26 is outside the 15x19 board",
+        ),
+        (
+            &["--start-point", "H19"],
+            "start point H19 must lie strictly between the goal lines",
+        ),
+    ];
+    for (options, expected) in cases {
+        for command in ["jumps", "moves", "show", "perft", "play", "best"] {
+            let mut args = vec![command];
+            args.extend(options);
+            args.push(START);
+            match command {
+                "perft" => args.push("1"),
+                "play" => args.push("H9"),
+                "best" => args.extend(["--nodes", "10"]),
+                _ => {}
+            }
+            let line = error_of(&args);
+            assert!(line.contains(expected), "{args:?}: {line}");
+        }
+    }
+}

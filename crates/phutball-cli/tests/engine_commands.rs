@@ -278,3 +278,73 @@ fn selfplay_rejects_a_bad_openings_file() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn game_and_selfplay_start_with_the_rule_options() {
+    // Eks moves first from a ball on H8; the record keeps the rules.
+    let dir = scratch_dir("rules");
+    let record = dir.join("game.txt");
+    let input = format!("H9\nsave {}\nquit\n", record.display());
+    let out = run_with_input(
+        &[
+            "game",
+            "--engine",
+            "none",
+            "--first-player",
+            "X",
+            "--start-point",
+            "H8",
+        ],
+        input,
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let saved = fs::read_to_string(&record).unwrap();
+    assert!(
+        saved.contains("rules first-player=X start-point=H8"),
+        "{saved}"
+    );
+    let game: Game = saved.parse().unwrap();
+    assert_eq!(game.positions()[0].ball().to_string(), "H8");
+    assert_eq!(game.positions()[0].to_move(), phutball::Side::Eks);
+
+    let records = dir.join("games");
+    let out = run(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--time",
+        "5",
+        "--limit",
+        "2",
+        "--first-player",
+        "eks",
+        "--start-point",
+        "H8",
+        "--out",
+        records.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let saved = fs::read_to_string(records.join("game-0001.txt")).unwrap();
+    assert!(
+        saved.contains("rules first-player=X start-point=H8"),
+        "{saved}"
+    );
+
+    for (args, expected) in [
+        (
+            &["game", "--first-player", "nobody"][..],
+            "--first-player: invalid side",
+        ),
+        (
+            &["selfplay", "--games", "1", "--start-point", "H20"][..],
+            "start point H20",
+        ),
+    ] {
+        let out = run_with_input(args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let stderr = text(&out.stderr);
+        assert_eq!(stderr.lines().count(), 1, "{stderr}");
+        assert!(stderr.contains(expected), "{stderr}");
+    }
+    let _ = fs::remove_dir_all(&dir);
+}

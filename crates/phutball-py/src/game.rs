@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 
 use crate::errors::OrRaise;
 use crate::moves::PyMove;
-use crate::notation::{limit_arg, move_arg, side_str};
+use crate::notation::{limit_arg, move_arg};
 use crate::position::PyPosition;
 
 /// A game: a start position, the moves played and the positions they lead
@@ -167,9 +167,9 @@ impl PyGame {
 
     /// ``"O"`` or ``"X"`` once a side has scored, else ``None``.
     #[getter]
-    fn winner(&self) -> Option<&'static str> {
+    fn winner(&self) -> Option<char> {
         match self.inner.result() {
-            GameResult::Win(side) => Some(side_str(side)),
+            GameResult::Win(side) => Some(side.char()),
             _ => None,
         }
     }

@@ -6,7 +6,7 @@ use phutball::{BoardSize, Move, Point, Side};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::errors::{InvalidPositionError, OrRaise, ParseError};
+use crate::errors::{InvalidPositionError, OrRaise};
 use crate::moves::PyMove;
 
 /// A point such as `"H10"`.
@@ -17,14 +17,6 @@ pub(crate) fn parse_point(text: &str) -> PyResult<Point> {
 /// `"O"` or `"X"`, with the core's error otherwise.
 pub(crate) fn parse_side(text: &str) -> PyResult<Side> {
     text.parse::<Side>().or_raise()
-}
-
-/// `"O"` or `"X"`.
-pub(crate) fn side_str(side: Side) -> &'static str {
-    match side {
-        Side::Ohs => "O",
-        Side::Eks => "X",
-    }
 }
 
 /// A `Move` object or move notation (`"H10"`, `"K6-G9-G11"`).

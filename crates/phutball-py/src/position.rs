@@ -1,15 +1,13 @@
 //! `phutball.Position`: an immutable position wrapping the core's `Position`.
 
-use phutball::{BoardSize, Position};
+use phutball::{BoardSize, Position, Side};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::bounds::{run, Bounds, MemoryLimit};
 use crate::errors::OrRaise;
 use crate::moves::{moves_to_py, PyMove};
-use crate::notation::{
-    action_arg, limit_arg, move_arg, parse_point, parse_side, side_str, size_arg,
-};
+use crate::notation::{action_arg, limit_arg, move_arg, parse_point, parse_side, size_arg};
 use crate::rules::{rules_arg, rules_repr, PyRules};
 
 /// A position: board size, men, ball, side to move and rules. Immutable,
@@ -145,14 +143,14 @@ impl PyPosition {
     /// The side to move: ``"O"`` or ``"X"``.
     #[getter]
     #[allow(clippy::wrong_self_convention)] // a Python property, named by the API
-    fn to_move(&self) -> &'static str {
-        side_str(self.inner.to_move())
+    fn to_move(&self) -> char {
+        self.inner.to_move().char()
     }
 
     /// ``"O"`` or ``"X"`` once that side has scored, else ``None``.
     #[getter]
-    fn winner(&self) -> Option<&'static str> {
-        self.inner.winner().map(side_str)
+    fn winner(&self) -> Option<char> {
+        self.inner.winner().map(Side::char)
     }
 
     /// Whether the game is over (the ball is on or over a goal line).

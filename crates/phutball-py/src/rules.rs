@@ -4,13 +4,17 @@ use phutball::Rules;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
-use crate::notation::{parse_point, parse_side, side_str};
+use crate::errors::OrRaise;
+use crate::notation::{parse_point, parse_side};
 
 /// The rule options where published sources disagree.
 ///
 /// ``continue_off_board``: the ball may jump on after landing off the board
 /// (default ``False``: the move ends there). ``first_player``: ``"O"`` (default)
-/// or ``"X"``. ``start``: the ball's start point (default ``None``, the centre).
+/// or ``"X"`` (or the names ``"Ohs"``/``"Eks"``). ``start``: the ball's start
+/// point (default ``None``, the centre). ``str()`` gives the core's text form
+/// (the game record's ``rules`` line, e.g. ``"first-player=X start-point=H8"``)
+/// and ``Rules.parse`` reads it.
 #[pyclass(name = "Rules", module = "phutball", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) struct PyRules {
@@ -38,7 +42,7 @@ pub(crate) fn rules_repr(rules: Rules) -> String {
         ));
     }
     if rules.first_player != defaults.first_player {
-        args.push(format!("first_player='{}'", side_str(rules.first_player)));
+        args.push(format!("first_player='{}'", rules.first_player));
     }
     if let Some(p) = rules.start {
         args.push(format!("start='{p}'"));
@@ -73,8 +77,8 @@ impl PyRules {
 
     /// Who moves first from a start position: ``"O"`` or ``"X"``.
     #[getter]
-    fn first_player(&self) -> &'static str {
-        side_str(self.inner.first_player)
+    fn first_player(&self) -> char {
+        self.inner.first_player.char()
     }
 
     /// The ball's start point, or ``None`` for the centre.
@@ -83,14 +87,28 @@ impl PyRules {
         self.inner.start.map(|p| p.to_string())
     }
 
+    /// Rules from their text form (``str(rules)``, a game record's ``rules``
+    /// line): ``Rules.parse("continue-off-board first-player=X")``. Raises
+    /// ``ParseError`` for a word that is no rule option.
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        text.parse::<Rules>().or_raise().map(PyRules::from)
+    }
+
     fn __repr__(&self) -> String {
         rules_repr(self.inner)
+    }
+
+    /// The text form: the options that differ from the defaults, e.g.
+    /// ``"continue-off-board start-point=H8"`` (``""`` for the defaults).
+    fn __str__(&self) -> String {
+        self.inner.to_string()
     }
 
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> (Bound<'py, PyType>, (bool, &'static str, Option<String>)) {
+    ) -> (Bound<'py, PyType>, (bool, char, Option<String>)) {
         let r = slf.get();
         (
             slf.get_type(),

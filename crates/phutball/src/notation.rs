@@ -136,7 +136,10 @@ impl Position {
             });
         }
         let mut side_chars = side_field.chars();
-        let to_move = match (side_chars.next().and_then(Side::from_char), side_chars.next()) {
+        let to_move = match (
+            side_chars.next().and_then(Side::from_char),
+            side_chars.next(),
+        ) {
             (Some(side), None) => Ok(side),
             _ => Err(ParseError::Position {
                 column: side_column,
@@ -327,11 +330,7 @@ impl Position {
         out.push_str(&header);
         out.push('\n');
         match self.winner() {
-            Some(side) => out.push_str(&format!(
-                "Game over: {} ({}) has won\n",
-                side.name(),
-                side
-            )),
+            Some(side) => out.push_str(&format!("Game over: {} ({}) has won\n", side.name(), side)),
             None => out.push_str(&format!(
                 "{} ({}) to move\n",
                 self.to_move.name(),

@@ -158,10 +158,17 @@ mod tests {
     #[test]
     fn bad_words_name_themselves() {
         let err = "first-player=Q".parse::<Rules>().unwrap_err();
-        assert_eq!(err.to_string(), r#"invalid side "Q": a side is O (Ohs) or X (Eks)"#);
+        assert_eq!(
+            err.to_string(),
+            r#"invalid side "Q": a side is O (Ohs) or X (Eks)"#
+        );
         let err = "start-point=I5".parse::<Rules>().unwrap_err();
         assert!(err.to_string().contains("no column I"), "{err}");
         let err = "continue".parse::<Rules>().unwrap_err();
-        assert!(err.to_string().starts_with(r#"unknown rule option "continue""#), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with(r#"unknown rule option "continue""#),
+            "{err}"
+        );
     }
 }
