@@ -106,6 +106,8 @@
 //! [`BaselinePlayer`] (scores, else blocks, else places ahead of the ball)
 //! and the [`RandomPlayer`]. [`play_game`] plays them against each other.
 //! [`suites`] generates tactical test positions judged by the core.
+//! [`is_safe`] (and [`is_safe_within`]) is the one test of a move's safety
+//! they all share: legal, not an own goal, no score for the opponent at once.
 
 mod arena;
 mod candidates;
@@ -115,6 +117,7 @@ mod eval;
 mod limits;
 mod players;
 mod rng;
+mod safety;
 mod score;
 mod search;
 pub mod suites;
@@ -126,6 +129,7 @@ pub use error::EngineError;
 pub use limits::{Limits, MAX_DEPTH};
 pub use players::{BaselinePlayer, Player, RandomPlayer};
 pub use rng::SplitMix64;
+pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};
 

@@ -6,6 +6,7 @@ use phutball::{Budget, Game, Move, Position};
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::error::EngineError;
 use crate::rng::SplitMix64;
+use crate::safety::is_safe;
 use crate::search::Engine;
 
 /// Chooses moves.
@@ -62,13 +63,9 @@ impl Player for BaselinePlayer {
         }
         let me = pos.to_move();
         if let Some(threat) = pos.end_turn().scoring_jump() {
-            let stops = |m: &Move| {
-                pos.play(m)
-                    .is_ok_and(|after| after.winner() != Some(me.opponent()) && !after.can_score())
-            };
             if let Some(m) = blocking_moves(pos, &threat, ROOT_JUMPS, &Budget::default())
                 .into_iter()
-                .find(stops)
+                .find(|m| is_safe(pos, m))
             {
                 return Ok(m);
             }

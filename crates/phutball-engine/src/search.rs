@@ -17,6 +17,7 @@ use crate::error::EngineError;
 use crate::eval::{evaluate, progress};
 use crate::limits::Limits;
 use crate::rng::SplitMix64;
+use crate::safety::is_safe_within;
 use crate::score::{Score, DECIDED, INFINITY, WIN};
 use crate::table::{from_table, to_table, Bound, Entry, Table};
 
@@ -764,17 +765,12 @@ impl<'s> Search<'s> {
             None => return evaluate(pos, budget) - THREAT_PENALTY,
             Some(Some(threat)) => threat,
         };
-        let me = pos.to_move();
         let mut undecided = false;
         for m in blocking_moves(pos, &threat, INNER_JUMPS, budget) {
             self.nodes += 1;
-            let Ok(child) = pos.play(&m) else { continue };
-            if child.winner() == Some(me.opponent()) {
-                continue;
-            }
-            match self.known(child.can_score_within(budget)) {
-                Some(false) => return evaluate(pos, budget) - THREAT_PENALTY,
-                Some(true) => {}
+            match self.known(is_safe_within(pos, &m, budget)) {
+                Some(true) => return evaluate(pos, budget) - THREAT_PENALTY,
+                Some(false) => {}
                 None if self.aborted => return 0,
                 None => undecided = true,
             }

@@ -2,10 +2,11 @@
 //! can-score search: "win now" (the side to move can score) and "defend"
 //! (the opponent threatens to score and only a few moves stop every threat).
 
-use phutball::{Bitboard, BoardSize, Budget, Move, Position, Rules, Side};
+use phutball::{Bitboard, BoardSize, Budget, Position, Rules, Side};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::rng::SplitMix64;
+use crate::safety::is_safe;
 
 /// A random standard-board position: the ball somewhere in play and `men`
 /// men scattered around it (within `spread` points), `to_move` to move.
@@ -28,19 +29,6 @@ pub fn random_position(rng: &mut SplitMix64, men: usize, spread: i32, to_move: S
     }
     Position::from_parts(size, Rules::default(), placed, ball, to_move)
         .unwrap_or_else(|_| Position::standard())
-}
-
-/// The moves after which the opponent cannot score at once and which are
-/// not own goals.
-pub fn safe_moves(pos: &Position) -> Vec<Move> {
-    let me = pos.to_move();
-    all_moves(pos, &Budget::default())
-        .into_iter()
-        .filter(|m| {
-            pos.play(m)
-                .is_ok_and(|after| after.winner() != Some(me.opponent()) && !after.can_score())
-        })
-        .collect()
 }
 
 /// Random positions (seeded) in which the side to move can score.
@@ -76,13 +64,9 @@ pub fn defend_positions(seed: u64, count: usize, max_defences: usize) -> Vec<Pos
         let Some(threat) = pos.end_turn().scoring_jump() else {
             continue;
         };
-        let me = pos.to_move();
         let defences = blocking_moves(&pos, &threat, ROOT_JUMPS, &Budget::default())
             .iter()
-            .filter(|m| {
-                pos.play(m)
-                    .is_ok_and(|after| after.winner() != Some(me.opponent()) && !after.can_score())
-            })
+            .filter(|m| is_safe(&pos, m))
             .count();
         if (1..=max_defences).contains(&defences) {
             out.push(pos);

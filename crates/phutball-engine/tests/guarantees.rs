@@ -6,7 +6,7 @@ use phutball::{Move, Position};
 use phutball_engine::suites::{
     defend_positions, own_goal_positions, random_position, win_now_positions,
 };
-use phutball_engine::{Decision, Engine, Limits, SplitMix64};
+use phutball_engine::{is_safe, Decision, Engine, Limits, SplitMix64};
 
 /// Small node limits keep the debug test suite fast; the guarantees must
 /// hold however little the engine searches.
@@ -24,14 +24,13 @@ fn chosen(pos: &Position) -> (Move, Position) {
     (m, after)
 }
 
-/// Whether some legal move (from the core's full list) leaves `pos`'s
-/// opponent unable to score at once and is not an own goal.
+/// Whether some legal move (from the core's full list) is safe: it leaves
+/// `pos`'s opponent unable to score at once and is not an own goal.
 fn some_move_stops_every_threat(pos: &Position) -> bool {
-    let opponent = pos.to_move().opponent();
-    pos.legal_moves().expect("moves").iter().any(|m| {
-        pos.play(m)
-            .is_ok_and(|after| after.winner() != Some(opponent) && !after.can_score())
-    })
+    pos.legal_moves()
+        .expect("moves")
+        .iter()
+        .any(|m| is_safe(pos, m))
 }
 
 #[test]
