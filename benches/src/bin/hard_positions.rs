@@ -17,19 +17,16 @@ use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use phutball::{
-    Bitboard, BoardSize, Budget, Interrupt, Point, Position, Rules, Side, POLL_INTERVAL,
+    Bitboard, BoardSize, Budget, Interrupt, Point, Position, Rules, Side, SplitMix64, POLL_INTERVAL,
 };
 
-/// SplitMix64: small, fast and the same everywhere.
-struct Rng(u64);
+/// The core's SplitMix64, with the modulo draw the fixtures were made with
+/// (kept so that the same seed still gives the same positions).
+struct Rng(SplitMix64);
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        self.0.next_u64()
     }
 
     /// Uniform in `0..n` (n > 0; the bias is negligible for small n).
@@ -186,7 +183,7 @@ fn main() -> ExitCode {
     if let Some(cap) = options.decide {
         return decide(cap);
     }
-    let mut rng = Rng(options.seed);
+    let mut rng = Rng(SplitMix64::new(options.seed));
     let mut found = 0;
     let mut climbs = 0;
     while found < options.positions {

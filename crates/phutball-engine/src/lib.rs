@@ -116,7 +116,6 @@ mod error;
 mod eval;
 mod limits;
 mod players;
-mod rng;
 mod safety;
 mod score;
 mod search;
@@ -127,8 +126,9 @@ pub use arena::{play_game, MatchError};
 pub use deadline::Deadline;
 pub use error::EngineError;
 pub use limits::{Limits, MAX_DEPTH};
+/// The core's generator, kept at this path for the engine's users.
+pub use phutball::SplitMix64;
 pub use players::{BaselinePlayer, Player, RandomPlayer};
-pub use rng::SplitMix64;
 pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};

@@ -5,9 +5,9 @@ use phutball::{Budget, Game, Move, Position};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::error::EngineError;
-use crate::rng::SplitMix64;
 use crate::safety::is_safe;
 use crate::search::Engine;
+use phutball::SplitMix64;
 
 /// Chooses moves.
 pub trait Player {

@@ -16,10 +16,10 @@ use crate::deadline::Deadline;
 use crate::error::EngineError;
 use crate::eval::{evaluate, progress};
 use crate::limits::Limits;
-use crate::rng::SplitMix64;
 use crate::safety::is_safe_within;
 use crate::score::{Score, DECIDED, INFINITY, WIN};
 use crate::table::{from_table, to_table, Bound, Entry, Table};
+use phutball::SplitMix64;
 
 /// Size of the transposition table: 2^18 entries of 32 bytes (8 MiB).
 const TABLE_BITS: u32 = 18;

@@ -5,8 +5,8 @@
 use phutball::{Bitboard, BoardSize, Budget, Position, Rules, Side};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
-use crate::rng::SplitMix64;
 use crate::safety::is_safe;
+use phutball::SplitMix64;
 
 /// A random standard-board position: the ball somewhere in play and `men`
 /// men scattered around it (within `spread` points), `to_move` to move.

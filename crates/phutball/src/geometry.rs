@@ -5,6 +5,7 @@ use core::fmt;
 use crate::bitboard::Bitboard;
 use crate::error::InvalidPosition;
 use crate::point::{Point, MAX_COLS, MAX_ROWS, MIN_ROWS};
+use crate::rng::SplitMix64;
 
 /// A board size: `cols` columns (1 to 25) and `rows` rows from goal line to
 /// goal line (3 to 25). Rows `0` and `rows + 1` are the off-board strips.
@@ -115,10 +116,10 @@ const ZOBRIST_LEN: usize = 1024;
 /// 64-bit keys for Zobrist hashing, one per bitboard index, plus one for Eks to move.
 pub(crate) static ZOBRIST_POINTS: [u64; ZOBRIST_LEN] = {
     let mut keys = [0u64; ZOBRIST_LEN];
-    let mut state: u64 = 0x5048_5554_4241_4c4c; // "PHUTBALL"
+    let mut rng = SplitMix64::new(0x5048_5554_4241_4c4c); // "PHUTBALL"
     let mut i = 0;
     while i < keys.len() {
-        keys[i] = splitmix64(&mut state);
+        keys[i] = rng.next_u64();
         i += 1;
     }
     keys
@@ -127,10 +128,10 @@ pub(crate) static ZOBRIST_POINTS: [u64; ZOBRIST_LEN] = {
 /// Separate keys for the ball, so a man and the ball on one point differ.
 pub(crate) static ZOBRIST_BALL: [u64; ZOBRIST_LEN] = {
     let mut keys = [0u64; ZOBRIST_LEN];
-    let mut state: u64 = 0x0b41_1b41_1b41_1b41;
+    let mut rng = SplitMix64::new(0x0b41_1b41_1b41_1b41);
     let mut i = 0;
     while i < keys.len() {
-        keys[i] = splitmix64(&mut state);
+        keys[i] = rng.next_u64();
         i += 1;
     }
     keys
@@ -144,11 +145,11 @@ pub(crate) static FINGERPRINT_BALL: [u128; ZOBRIST_LEN] = wide_keys(0x4241_4c4c_
 
 const fn wide_keys(seed: u64) -> [u128; ZOBRIST_LEN] {
     let mut keys = [0u128; ZOBRIST_LEN];
-    let mut state = seed;
+    let mut rng = SplitMix64::new(seed);
     let mut i = 0;
     while i < keys.len() {
-        let high = splitmix64(&mut state) as u128;
-        keys[i] = high << 64 | splitmix64(&mut state) as u128;
+        let high = rng.next_u64() as u128;
+        keys[i] = high << 64 | rng.next_u64() as u128;
         i += 1;
     }
     keys
@@ -156,14 +157,6 @@ const fn wide_keys(seed: u64) -> [u128; ZOBRIST_LEN] {
 
 /// Key toggled when Eks is to move.
 pub(crate) const ZOBRIST_EKS: u64 = 0x9e37_79b9_7f4a_7c15;
-
-const fn splitmix64(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
 
 /// Cell contents in the mailbox.
 pub(crate) const EMPTY: u8 = 0;

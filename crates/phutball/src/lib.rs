@@ -16,6 +16,7 @@ mod point;
 mod position;
 mod reach;
 mod refute;
+mod rng;
 mod rules;
 mod score;
 mod search;
@@ -35,6 +36,7 @@ pub use notation::side_name;
 pub use perft::{perft, perft_within};
 pub use point::{Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use position::Position;
+pub use rng::SplitMix64;
 pub use rules::Rules;
 
 /// The repository README's Rust examples, checked as doctests.

@@ -1,8 +1,20 @@
-//! A small seeded pseudo-random generator (SplitMix64): reproducible tie-breaking,
-//! random players and generated test positions without a dependency.
+//! The one seeded pseudo-random generator (SplitMix64): the core's Zobrist
+//! keys (built at compile time with its `const fn`s), and the engine's
+//! tie-breaking, random players and generated test positions, without a
+//! dependency.
+
+use crate::point::Side;
 
 /// SplitMix64 (Steele, Lea and Flood): one `u64` of state, good statistical
-/// quality for games and tests, not for cryptography.
+/// quality for hashing keys, games and tests, not for cryptography.
+///
+/// ```
+/// use phutball::SplitMix64;
+/// const FIRST: u64 = SplitMix64::new(0).next_u64();
+/// assert_eq!(FIRST, 0xE220_A839_7B1D_CDAF);
+/// let mut rng = SplitMix64::new(7);
+/// assert!(rng.below(6) < 6);
+/// ```
 #[derive(Clone, Debug)]
 pub struct SplitMix64 {
     state: u64,
@@ -10,12 +22,12 @@ pub struct SplitMix64 {
 
 impl SplitMix64 {
     /// A generator whose sequence is fixed by `seed`.
-    pub fn new(seed: u64) -> SplitMix64 {
+    pub const fn new(seed: u64) -> SplitMix64 {
         SplitMix64 { state: seed }
     }
 
     /// The next 64 random bits.
-    pub fn next_u64(&mut self) -> u64 {
+    pub const fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
@@ -47,11 +59,11 @@ impl SplitMix64 {
     }
 
     /// Ohs or Eks, with equal chances.
-    pub fn side(&mut self) -> phutball::Side {
+    pub fn side(&mut self) -> Side {
         if self.chance(1, 2) {
-            phutball::Side::Ohs
+            Side::Ohs
         } else {
-            phutball::Side::Eks
+            Side::Eks
         }
     }
 }
