@@ -3,7 +3,7 @@
 
 use core::ffi::c_char;
 
-use phutball::{Point, Rules, Side};
+use phutball::{Point, Rules, Side, MAX_COLS, MAX_ROWS};
 
 use crate::buffers::{copy_text, str_arg, write_out};
 use crate::guard::ffi_call;
@@ -73,8 +73,11 @@ impl PhutballPoint {
     pub(crate) fn to_core(self) -> FfiResult<Point> {
         Point::new(self.col, self.row).ok_or_else(|| {
             Failure::invalid_argument(format!(
-                "point {{col {}, row {}}} exists on no board (columns 0-24, rows 0-26)",
-                self.col, self.row
+                "point {{col {}, row {}}} exists on no board (columns 0-{}, rows 0-{})",
+                self.col,
+                self.row,
+                MAX_COLS - 1,
+                MAX_ROWS + 1
             ))
         })
     }

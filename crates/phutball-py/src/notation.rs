@@ -6,7 +6,7 @@ use phutball::{BoardSize, Move, Point, Side};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::errors::{InvalidPositionError, OrRaise};
+use crate::errors::OrRaise;
 use crate::moves::PyMove;
 
 /// A point such as `"H10"`.
@@ -82,12 +82,7 @@ pub(crate) fn action_arg(obj: &Bound<'_, PyAny>, size: BoardSize) -> PyResult<us
     }
 }
 
-/// A board size; sizes no board has raise `InvalidPositionError`.
+/// A board size; sizes no board has raise the core's `InvalidPositionError`.
 pub(crate) fn size_arg(cols: i64, rows: i64) -> PyResult<BoardSize> {
-    match (u8::try_from(cols), u8::try_from(rows)) {
-        (Ok(c), Ok(r)) => BoardSize::new(c, r).or_raise(),
-        _ => Err(InvalidPositionError::new_err(format!(
-            "board size {cols}x{rows} is not supported (columns 1-25, rows 3-25)"
-        ))),
-    }
+    BoardSize::try_from((cols, rows)).or_raise()
 }

@@ -106,13 +106,19 @@ pub enum ParseError {
 /// A position that breaks the rules of the board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum InvalidPosition {
-    /// The size is not supported.
-    #[error("board size {cols}x{rows} is not supported (columns 1-25, rows 3-25)")]
+    /// The size is not supported (the limits are [`MAX_COLS`](crate::MAX_COLS),
+    /// [`MIN_ROWS`](crate::MIN_ROWS) and [`MAX_ROWS`](crate::MAX_ROWS)).
+    #[error(
+        "board size {cols}x{rows} is not supported (columns 1-{max_cols}, rows {min_rows}-{max_rows})",
+        max_cols = crate::MAX_COLS,
+        min_rows = crate::MIN_ROWS,
+        max_rows = crate::MAX_ROWS
+    )]
     Size {
-        /// Requested columns.
-        cols: u8,
+        /// Requested columns (any integer an interface was given).
+        cols: i64,
         /// Requested rows.
-        rows: u8,
+        rows: i64,
     },
     /// A point is outside the board.
     #[error("{what} {point} is outside the {cols}x{rows} board")]

@@ -33,7 +33,10 @@ impl BoardSize {
     /// A board of `cols` columns and `rows` rows, if the project supports it.
     pub const fn new(cols: u8, rows: u8) -> Result<BoardSize, InvalidPosition> {
         if cols == 0 || cols > MAX_COLS || rows < MIN_ROWS || rows > MAX_ROWS {
-            Err(InvalidPosition::Size { cols, rows })
+            Err(InvalidPosition::Size {
+                cols: cols as i64,
+                rows: rows as i64,
+            })
         } else {
             Ok(BoardSize { cols, rows })
         }
@@ -104,6 +107,28 @@ impl Default for BoardSize {
 impl fmt::Display for BoardSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.cols, self.rows)
+    }
+}
+
+impl TryFrom<(i64, i64)> for BoardSize {
+    type Error = InvalidPosition;
+
+    /// A board of `(cols, rows)` given as any integers (a wrapper's arguments),
+    /// with [`BoardSize::new`]'s error for sizes no board has.
+    ///
+    /// ```
+    /// use phutball::BoardSize;
+    /// assert_eq!(BoardSize::try_from((15, 19)), Ok(BoardSize::STANDARD));
+    /// assert_eq!(
+    ///     BoardSize::try_from((300, 19)).unwrap_err().to_string(),
+    ///     "board size 300x19 is not supported (columns 1-25, rows 3-25)"
+    /// );
+    /// ```
+    fn try_from((cols, rows): (i64, i64)) -> Result<BoardSize, InvalidPosition> {
+        match (u8::try_from(cols), u8::try_from(rows)) {
+            (Ok(c), Ok(r)) => BoardSize::new(c, r),
+            _ => Err(InvalidPosition::Size { cols, rows }),
+        }
     }
 }
 

@@ -157,7 +157,10 @@ fn impossible_positions() {
     for (cols, rows) in [(0, 5), (26, 5), (5, 2), (5, 26), (0, 0), (255, 255)] {
         assert_eq!(
             BoardSize::new(cols, rows),
-            Err(InvalidPosition::Size { cols, rows })
+            Err(InvalidPosition::Size {
+                cols: cols.into(),
+                rows: rows.into()
+            })
         );
     }
     let men = Bitboard::from_point(point("H20"));
