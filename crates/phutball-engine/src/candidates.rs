@@ -17,7 +17,7 @@
 
 use core::ops::ControlFlow;
 
-use phutball::{Budget, Move, Point, Position};
+use phutball::{Budget, Direction, Move, Point, Position};
 
 /// Work bound (distinct outcomes visited) of the outcome search of jump moves.
 const OUTCOME_WORK: usize = 1 << 14;
@@ -27,17 +27,6 @@ pub(crate) const INNER_JUMPS: usize = 64;
 pub(crate) const ROOT_JUMPS: usize = 4096;
 /// How far along the ball's lines placements are always considered.
 const LINE_REACH: i32 = 3;
-/// The eight directions as (column, row) steps.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 /// Up to `cap` jump moves, one per distinct outcome, found within `budget`
 /// (its cancel flag and interrupt hook; the work is capped here at
@@ -118,19 +107,20 @@ pub(crate) fn nearby_placements(pos: &Position) -> Vec<Point> {
             }
         }
     }
-    for (d_col, d_row) in DIRECTIONS {
-        let mut k = 1;
-        while let Some(p) = ball.offset(d_col * k, d_row * k) {
-            if !pos.size().is_on_board(p) {
-                break;
-            }
+    for direction in Direction::ALL {
+        // `distance` steps from the ball; stop at the first vacant point
+        // at least LINE_REACH away.
+        let mut distance = 1;
+        let mut next = ball.step(direction);
+        while let Some(p) = next.filter(|&p| pos.size().is_on_board(p)) {
             if !pos.has_man(p) {
                 take(p, &mut out);
-                if k >= LINE_REACH {
+                if distance >= LINE_REACH {
                     break;
                 }
             }
-            k += 1;
+            distance += 1;
+            next = p.step(direction);
         }
     }
     out

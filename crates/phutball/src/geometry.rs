@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::bitboard::Bitboard;
 use crate::error::InvalidPosition;
-use crate::point::{Point, MAX_COLS, MAX_ROWS, MIN_ROWS};
+use crate::point::{Direction, Point, MAX_COLS, MAX_ROWS, MIN_ROWS};
 use crate::rng::SplitMix64;
 
 /// A board size: `cols` columns (1 to 25) and `rows` rows from goal line to
@@ -207,17 +207,18 @@ pub(crate) const MAILBOX_MASK: usize = MAILBOX_LEN - 1;
 const _: () =
     assert!((MAX_ROWS as usize + 4) * STRIDE <= MAILBOX_LEN && MAX_COLS as usize + 2 <= STRIDE);
 
-/// Offsets of the 8 directions, clockwise from north: N, NE, E, SE, S, SW, W, NW.
-pub(crate) const DIRECTION_OFFSETS: [usize; 8] = [
-    STRIDE,
-    STRIDE + 1,
-    1,
-    1usize.wrapping_sub(STRIDE),
-    0usize.wrapping_sub(STRIDE),
-    0usize.wrapping_sub(STRIDE + 1),
-    usize::MAX,
-    STRIDE - 1,
-];
+/// Mailbox offsets of [`Direction::ALL`] (clockwise from north), as
+/// wrapping `usize` steps: the hot loops add them to a cell and mask.
+pub(crate) const DIRECTION_OFFSETS: [usize; 8] = {
+    let mut offsets = [0usize; 8];
+    let mut i = 0;
+    while i < 8 {
+        let (d_col, d_row) = Direction::ALL[i].offset();
+        offsets[i] = (d_row as isize * STRIDE as isize + d_col as isize) as usize;
+        i += 1;
+    }
+    offsets
+};
 
 /// A padded array of the board for the jump search: sentinel columns on both
 /// sides and a sentinel row beyond each off-board strip, so that a walk along

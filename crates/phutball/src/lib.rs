@@ -34,7 +34,7 @@ pub use moves::Move;
 #[allow(deprecated)]
 pub use notation::side_name;
 pub use perft::{perft, perft_within};
-pub use point::{Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
+pub use point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use position::Position;
 pub use rng::SplitMix64;
 pub use rules::Rules;

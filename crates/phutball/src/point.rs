@@ -12,6 +12,63 @@ pub const MAX_ROWS: u8 = 25;
 /// The smallest number of rows a board may have.
 pub const MIN_ROWS: u8 = 3;
 
+/// One of the 8 directions a jump (or a line of men) may take. North is
+/// towards the top row (Ohs's goal), east towards the last column.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Up a column, towards Ohs's goal.
+    North,
+    /// Up and right.
+    NorthEast,
+    /// Along a row, towards the last column.
+    East,
+    /// Down and right.
+    SouthEast,
+    /// Down a column, towards Eks's goal.
+    South,
+    /// Down and left.
+    SouthWest,
+    /// Along a row, towards column A.
+    West,
+    /// Up and left.
+    NorthWest,
+}
+
+impl Direction {
+    /// The 8 directions clockwise from north: the order in which the core
+    /// lists single jumps and jump paths.
+    pub const ALL: [Direction; 8] = [
+        Direction::North,
+        Direction::NorthEast,
+        Direction::East,
+        Direction::SouthEast,
+        Direction::South,
+        Direction::SouthWest,
+        Direction::West,
+        Direction::NorthWest,
+    ];
+
+    /// One step as `(columns, rows)`, each -1, 0 or 1.
+    ///
+    /// ```
+    /// use phutball::Direction;
+    /// assert_eq!(Direction::North.offset(), (0, 1));
+    /// assert_eq!(Direction::SouthWest.offset(), (-1, -1));
+    /// ```
+    pub const fn offset(self) -> (i32, i32) {
+        match self {
+            Direction::North => (0, 1),
+            Direction::NorthEast => (1, 1),
+            Direction::East => (1, 0),
+            Direction::SouthEast => (1, -1),
+            Direction::South => (0, -1),
+            Direction::SouthWest => (-1, -1),
+            Direction::West => (-1, 0),
+            Direction::NorthWest => (-1, 1),
+        }
+    }
+}
+
 /// A point: a column (0-based, `A` is 0, `I` is skipped) and a row as written
 /// in notation (`0` and `R + 1` are the off-board strips, `1` and `R` the goal lines).
 ///
@@ -69,6 +126,20 @@ impl Point {
                 col: c as u8,
             })
         }
+    }
+
+    /// The next point in `direction`, if any board could have it.
+    ///
+    /// ```
+    /// use phutball::{Direction, Point};
+    /// let h10: Point = "H10".parse()?;
+    /// assert_eq!(h10.step(Direction::NorthEast), Some("J11".parse()?));
+    /// assert_eq!("A1".parse::<Point>()?.step(Direction::West), None);
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    pub const fn step(self, direction: Direction) -> Option<Point> {
+        let (d_col, d_row) = direction.offset();
+        self.offset(d_col, d_row)
     }
 
     /// The index of this point in a [`Bitboard`](crate::Bitboard): `row * 32 + col`.
@@ -146,5 +217,37 @@ impl Side {
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
+    }
+}
+
+#[cfg(test)]
+mod direction_tests {
+    use super::*;
+    use crate::geometry::{DIRECTION_OFFSETS, STRIDE};
+
+    #[test]
+    fn the_eight_directions_are_distinct_unit_steps_clockwise_from_north() {
+        let offsets = Direction::ALL.map(Direction::offset);
+        assert_eq!(
+            offsets,
+            [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
+        );
+        // The mailbox walks the same directions in the same order.
+        let mailbox = [
+            STRIDE,
+            STRIDE + 1,
+            1,
+            1usize.wrapping_sub(STRIDE),
+            0usize.wrapping_sub(STRIDE),
+            0usize.wrapping_sub(STRIDE + 1),
+            usize::MAX,
+            STRIDE - 1,
+        ];
+        assert_eq!(DIRECTION_OFFSETS, mailbox);
+        let centre = Point::new(5, 5).unwrap();
+        for d in Direction::ALL {
+            let (d_col, d_row) = d.offset();
+            assert_eq!(centre.step(d), centre.offset(d_col, d_row));
+        }
     }
 }

@@ -1,30 +1,22 @@
 //! A deliberately naive model of the rules, written from `docs/rules.md` alone:
 //! men in a `BTreeSet` of `(column, row)` pairs, plain recursion, its own
-//! notation. It shares no code with the core's bitboards or mailbox, so the
-//! differential tests compare two independent readings of the rules.
+//! notation. It shares no code with the core's bitboards or mailbox (only
+//! the list of the 8 directions, `Direction::ALL`, whose offsets a unit test
+//! of the core pins down), so the differential tests compare two independent
+//! readings of the rules.
 
 // Each integration test crate includes this module and uses only part of it.
 #![allow(dead_code)]
 
 use std::collections::BTreeSet;
 
+use phutball::Direction;
+
 /// A point as `(column, row)`: column 0 is `A`, row 0 and `rows + 1` are off the board.
 pub type Pt = (i32, i32);
 
 /// Column letters: A to Z without I.
 const LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
-
-/// The 8 directions a jump may take.
-const DIRECTIONS: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 /// The two players.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -115,7 +107,7 @@ impl Board {
     /// and the men passed over, for each direction that has one.
     pub fn single_jumps(&self) -> Vec<(Pt, Vec<Pt>)> {
         let mut out = Vec::new();
-        for (dc, dr) in DIRECTIONS {
+        for (dc, dr) in Direction::ALL.map(Direction::offset) {
             let mut p = (self.ball.0 + dc, self.ball.1 + dr);
             let mut jumped = Vec::new();
             while self.men.contains(&p) {
