@@ -368,35 +368,29 @@ fn a_reader_that_stops_early_is_not_an_error() {
 /// read by the core; a bad value is one line naming the option, status 1.
 #[test]
 fn every_rule_option_is_accepted_and_bad_values_are_one_line() {
+    /// `command`, then `options`, then `position` and what the command needs after it.
+    fn args<'a>(command: &'a str, options: &[&'a str], position: &'a str) -> Vec<&'a str> {
+        let mut args = vec![command];
+        args.extend(options);
+        args.push(position);
+        match command {
+            "perft" => args.push("1"),
+            "play" => args.push("H9"),
+            "best" => args.extend(["--nodes", "10"]),
+            _ => {}
+        }
+        args
+    }
+    let commands = ["jumps", "moves", "show", "perft", "play", "best"];
     let rule_options: [&[&str]; 3] = [
         &["--continue-off-board"],
         &["--first-player", "eks"],
         &["--start-point", "H8"],
     ];
     for options in rule_options {
-        for command in [["jumps"], ["moves"], ["show"]] {
-            let args: Vec<&str> = command
-                .iter()
-                .chain(options)
-                .copied()
-                .chain([SEEDS])
-                .collect();
-            stdout_of(&args);
+        for command in commands {
+            stdout_of(&args(command, options, SEEDS));
         }
-        let args: Vec<&str> = ["perft"]
-            .iter()
-            .chain(options)
-            .copied()
-            .chain([SEEDS, "1"])
-            .collect();
-        stdout_of(&args);
-        let args: Vec<&str> = ["play"]
-            .iter()
-            .chain(options)
-            .copied()
-            .chain([SEEDS, "H9"])
-            .collect();
-        stdout_of(&args);
     }
     let all = [
         "--continue-off-board",
@@ -405,13 +399,8 @@ fn every_rule_option_is_accepted_and_bad_values_are_one_line() {
         "--start-point",
         "H8",
     ];
-    let args: Vec<&str> = ["jumps"]
-        .iter()
-        .chain(&all)
-        .copied()
-        .chain([NEAR_TOP])
-        .collect();
-    assert_eq!(sorted(&stdout_of(&args)), ["G18-J20", "G18-J20-J18"]);
+    let jumps = stdout_of(&args("jumps", &all, NEAR_TOP));
+    assert_eq!(sorted(&jumps), ["G18-J20", "G18-J20-J18"]);
 
     let cases: [(&[&str], &str); 5] = [
         (
@@ -433,16 +422,8 @@ fn every_rule_option_is_accepted_and_bad_values_are_one_line() {
         ),
     ];
     for (options, expected) in cases {
-        for command in ["jumps", "moves", "show", "perft", "play", "best"] {
-            let mut args = vec![command];
-            args.extend(options);
-            args.push(START);
-            match command {
-                "perft" => args.push("1"),
-                "play" => args.push("H9"),
-                "best" => args.extend(["--nodes", "10"]),
-                _ => {}
-            }
+        for command in commands {
+            let args = args(command, options, START);
             let line = error_of(&args);
             assert!(line.contains(expected), "{args:?}: {line}");
         }

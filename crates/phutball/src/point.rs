@@ -230,7 +230,16 @@ mod direction_tests {
         let offsets = Direction::ALL.map(Direction::offset);
         assert_eq!(
             offsets,
-            [(0, 1), (1, 1), (1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (-1, 1)]
+            [
+                (0, 1),
+                (1, 1),
+                (1, 0),
+                (1, -1),
+                (0, -1),
+                (-1, -1),
+                (-1, 0),
+                (-1, 1)
+            ]
         );
         // The mailbox walks the same directions in the same order.
         let mailbox = [
