@@ -1,7 +1,8 @@
 //! Players: anything that chooses a move. The engine is one; the baseline
 //! and the random mover are the yardsticks its strength is measured against.
 
-use phutball::{Budget, Game, Move, Position};
+use phutball::Direction::{East, North, NorthEast, NorthWest, South, SouthEast, SouthWest, West};
+use phutball::{Budget, Game, Move, Position, Side};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::error::EngineError;
@@ -70,13 +71,14 @@ impl Player for BaselinePlayer {
                 return Ok(m);
             }
         }
-        let ahead = match me {
-            phutball::Side::Ohs => 1,
-            phutball::Side::Eks => -1,
+        // Straight ahead towards its own goal, the forward diagonals, beside.
+        let preferred = match me {
+            Side::Ohs => [North, NorthEast, NorthWest, East, West],
+            Side::Eks => [South, SouthEast, SouthWest, East, West],
         };
         let vacant = pos.placement_points();
-        for (d_col, d_row) in [(0, ahead), (1, ahead), (-1, ahead), (1, 0), (-1, 0)] {
-            if let Some(p) = pos.ball().offset(d_col, d_row) {
+        for direction in preferred {
+            if let Some(p) = pos.ball().step(direction) {
                 if pos.size().contains(p) && vacant.contains(p) {
                     return Ok(Move::Place(p));
                 }

@@ -265,11 +265,12 @@ impl Engine {
                     undecided.push((i, m, child));
                     continue;
                 }
-                match search.root_call(work, filter_deadline, |b| child.can_score_within(b))? {
-                    Some(true) => {
+                // Own goals are out already: unsafe here means "lets them score".
+                match search.root_call(work, filter_deadline, |b| is_safe_within(pos, &m, b))? {
+                    Some(false) => {
                         lets_them_score.get_or_insert((i, m));
                     }
-                    Some(false) => safe.push((i, m, child)),
+                    Some(true) => safe.push((i, m, child)),
                     None => undecided.push((i, m, child)),
                 }
             }
