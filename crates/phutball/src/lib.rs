@@ -21,6 +21,7 @@ mod score;
 mod search;
 mod searched;
 mod state_set;
+mod step;
 
 pub use actions::{Action, ActionError};
 pub use bitboard::{Bitboard, Points};
@@ -35,6 +36,7 @@ pub use perft::{perft, perft_within};
 pub use point::{Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use position::Position;
 pub use rules::Rules;
+pub use step::{JumpInProgress, StepState};
 
 /// The repository README's Rust examples, checked as doctests.
 #[cfg(doctest)]
