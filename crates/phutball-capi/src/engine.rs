@@ -329,7 +329,6 @@ mod tests {
                 }),
                 PhutballStatus::TooManyOutcomes,
             ),
-            (EngineError::MidJump, PhutballStatus::InvalidArgument),
             (
                 EngineError::Finished { winner: Side::Ohs },
                 PhutballStatus::InvalidArgument,
