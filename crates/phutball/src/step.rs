@@ -25,6 +25,7 @@ use crate::actions::{Action, ActionError};
 use crate::bitboard::Bitboard;
 use crate::error::{quoted, IllegalMove, InvalidPosition, ParseError};
 use crate::jumps::Jump;
+use crate::notation::side_name;
 use crate::point::{Point, Side};
 use crate::position::Position;
 use crate::rules::Rules;
@@ -202,6 +203,22 @@ impl JumpInProgress {
             Action::JumpTo(to) => Ok(self.apply_jump(to)?.into()),
             Action::EndJump => Ok(self.end().into()),
         }
+    }
+
+    /// A text diagram of the board as [`Position::diagram`] draws it, its last
+    /// line saying who is jumping, from where, and the men removed so far.
+    pub fn diagram(&self) -> String {
+        let board = self.position.diagram();
+        let board = board.trim_end();
+        let board = board.rsplit_once('\n').map_or(board, |(rows, _)| rows);
+        let side = self.to_move();
+        let removed: Vec<String> = self.removed.iter().map(|p| p.to_string()).collect();
+        format!(
+            "{board}\n{} ({side}) to move, jumping from {} (removed {})\n",
+            side_name(side),
+            self.start,
+            removed.join(", ")
+        )
     }
 
     /// Parses the text form under `rules` (the text does not record them).
@@ -499,6 +516,9 @@ mod tests {
         let state = StepState::from(jump);
         assert_eq!(state.winner(), None);
         assert!(state.is_mid_jump() && !state.is_finished());
+        assert!(jump
+            .diagram()
+            .ends_with("\nOhs (O) to move, jumping from K6 (removed J7, H8)\n"));
     }
 
     #[test]
