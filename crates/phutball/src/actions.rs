@@ -23,7 +23,7 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::error::{quoted, IllegalMove, ParseError};
+use crate::error::{IllegalMove, ParseError};
 use crate::geometry::BoardSize;
 use crate::moves::Move;
 use crate::point::Point;
@@ -134,16 +134,12 @@ impl fmt::Display for Action {
     /// `place H5`, `jump to H5` or `end jump`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Action::Place(p) => write!(f, "{PLACE_WORD} {p}"),
-            Action::JumpTo(p) => write!(f, "{JUMP_WORDS} {p}"),
-            Action::EndJump => f.write_str(END_WORDS),
+            Action::Place(p) => write!(f, "place {p}"),
+            Action::JumpTo(p) => write!(f, "jump to {p}"),
+            Action::EndJump => f.write_str("end jump"),
         }
     }
 }
-
-const PLACE_WORD: &str = "place";
-const JUMP_WORDS: &str = "jump to";
-const END_WORDS: &str = "end jump";
 
 impl FromStr for Action {
     type Err = ParseError;
@@ -157,12 +153,8 @@ impl FromStr for Action {
             ["place", p] => Ok(Action::Place(p.parse()?)),
             ["jump", "to", p] => Ok(Action::JumpTo(p.parse()?)),
             ["end", "jump"] => Ok(Action::EndJump),
-            _ => Err(ParseError::Move {
+            _ => Err(ParseError::Action {
                 text: text.to_string(),
-                reason: format!(
-                    "an action is \"{PLACE_WORD} <point>\", \"{JUMP_WORDS} <point>\" or \"{END_WORDS}\" (found {})",
-                    quoted(text)
-                ),
             }),
         }
     }

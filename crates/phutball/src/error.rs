@@ -66,6 +66,12 @@ pub enum ParseError {
         /// Why.
         reason: String,
     },
+    /// An action is not `place <point>`, `jump to <point>` or `end jump`.
+    #[error("invalid action {}: expected \"place <point>\", \"jump to <point>\" or \"end jump\"", quoted(.text))]
+    Action {
+        /// The offending text.
+        text: String,
+    },
     /// A position string is malformed.
     #[error("invalid position string at character {column}: {reason}")]
     Position {
