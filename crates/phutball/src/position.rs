@@ -67,19 +67,7 @@ impl Position {
         to_move: Side,
     ) -> Result<Position, InvalidPosition> {
         rules.validate(size)?;
-        let outside = men - size.board_points();
-        if let Some(p) = outside.iter().next() {
-            return Err(if size.contains(p) {
-                InvalidPosition::ManOffBoard(p)
-            } else {
-                InvalidPosition::Outside {
-                    what: "man",
-                    point: p,
-                    cols: size.cols(),
-                    rows: size.rows(),
-                }
-            });
-        }
+        check_men_on_board(size, "man", men)?;
         if !size.contains(ball) {
             return Err(InvalidPosition::Outside {
                 what: "ball",
@@ -237,6 +225,25 @@ impl Position {
             self.to_move.opponent(),
         )
         .expect("flipping keeps a position valid")
+    }
+}
+
+/// Checks that every one of `men` (named `what` in the error) stands on the
+/// board, rows 1 to R.
+pub(crate) fn check_men_on_board(
+    size: BoardSize,
+    what: &'static str,
+    men: Bitboard,
+) -> Result<(), InvalidPosition> {
+    match (men - size.board_points()).iter().next() {
+        None => Ok(()),
+        Some(p) if size.contains(p) => Err(InvalidPosition::ManOffBoard(p)),
+        Some(p) => Err(InvalidPosition::Outside {
+            what,
+            point: p,
+            cols: size.cols(),
+            rows: size.rows(),
+        }),
     }
 }
 

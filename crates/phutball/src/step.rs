@@ -27,8 +27,8 @@ use crate::error::{quoted, IllegalMove, InvalidPosition, ParseError};
 use crate::jumps::Jump;
 use crate::notation::side_name;
 use crate::point::{Point, Side};
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::position::{check_men_on_board, Position};
+use crate::rules::{check_start_in_play, Rules};
 
 /// What separates the position string from the jump's own fields.
 const JUMP_MARK: &str = "|";
@@ -79,32 +79,11 @@ impl JumpInProgress {
         removed: Bitboard,
     ) -> Result<JumpInProgress, InvalidPosition> {
         let size = position.size();
-        if !size.contains(start) {
-            return Err(InvalidPosition::Outside {
-                what: "jump start point",
-                point: start,
-                cols: size.cols(),
-                rows: size.rows(),
-            });
-        }
-        if size.scorer_at_row(start.row()).is_some() {
-            return Err(InvalidPosition::StartNotInPlay(start));
-        }
+        check_start_in_play(size, "jump start point", start)?;
         if position.men().contains(start) {
             return Err(InvalidPosition::JumpStartOnMan(start));
         }
-        if let Some(p) = (removed - size.board_points()).iter().next() {
-            return Err(if size.contains(p) {
-                InvalidPosition::ManOffBoard(p)
-            } else {
-                InvalidPosition::Outside {
-                    what: "removed man",
-                    point: p,
-                    cols: size.cols(),
-                    rows: size.rows(),
-                }
-            });
-        }
+        check_men_on_board(size, "removed man", removed)?;
         if removed.is_empty() {
             return Err(InvalidPosition::NothingRemoved);
         }
