@@ -5,7 +5,7 @@
 
 use core::ffi::c_char;
 
-use phutball::JumpInProgress;
+use phutball::{JumpInProgress, Position};
 
 use crate::buffers::{
     copy_text, free_handle, mut_arg, ref_arg, require_out, str_arg, write_new_handle,
@@ -30,6 +30,23 @@ pub struct PhutballJumpInProgress(pub(crate) JumpInProgress);
 unsafe fn jump_arg<'a>(jip: *const PhutballJumpInProgress) -> FfiResult<&'a JumpInProgress> {
     // SAFETY: the caller's promise about jip.
     Ok(&unsafe { ref_arg(jip, "jip") }?.0)
+}
+
+/// Stores in `*out` a new position handle holding `make(jip)`.
+///
+/// # Safety
+/// `jip` NULL or live; `out` NULL or writable.
+unsafe fn write_position(
+    jip: *const PhutballJumpInProgress,
+    out: *mut *mut PhutballPosition,
+    make: impl FnOnce(&JumpInProgress) -> Position,
+) -> PhutballStatus {
+    ffi_call(|| {
+        // SAFETY: the caller's promise about jip.
+        let position = make(unsafe { jump_arg(jip) }?);
+        // SAFETY: the caller's promise about out.
+        unsafe { write_new_handle(out, PhutballPosition(position), "out") }
+    })
 }
 
 /// Starts a jump move on `pos` with one jump of the ball to `to`, removing the
@@ -86,12 +103,8 @@ pub unsafe extern "C" fn phutball_jump_in_progress_end(
     jip: *const PhutballJumpInProgress,
     out: *mut *mut PhutballPosition,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        // SAFETY: the caller's promise about jip.
-        let position = unsafe { jump_arg(jip) }?.end();
-        // SAFETY: the caller's promise about out.
-        unsafe { write_new_handle(out, PhutballPosition(position), "out") }
-    })
+    // SAFETY: the caller's promises about jip and out.
+    unsafe { write_position(jip, out, JumpInProgress::end) }
 }
 
 /// Stores a new position handle in `*out` holding a copy of the board as it
@@ -104,12 +117,8 @@ pub unsafe extern "C" fn phutball_jump_in_progress_position(
     jip: *const PhutballJumpInProgress,
     out: *mut *mut PhutballPosition,
 ) -> PhutballStatus {
-    ffi_call(|| {
-        // SAFETY: the caller's promise about jip.
-        let position = unsafe { jump_arg(jip) }?.position();
-        // SAFETY: the caller's promise about out.
-        unsafe { write_new_handle(out, PhutballPosition(position), "out") }
-    })
+    // SAFETY: the caller's promises about jip and out.
+    unsafe { write_position(jip, out, JumpInProgress::position) }
 }
 
 /// Writes the text form (the board's position string, then
