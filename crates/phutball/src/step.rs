@@ -4,19 +4,6 @@
 //!
 //! A [`Position`] is always at the start of a move, so its legal moves all
 //! play and its string round-trips; the "jump under way" state lives here.
-//!
-//! # Text form
-//!
-//! A jump in progress is written as the position string of the board as it
-//! stands, then ` | jump from ` and the point the move started from, then
-//! ` removed ` and the men removed so far, in point order, separated by
-//! commas:
-//!
-//! ```text
-//! 15/15/15/15/15/15/15/15/7#7/6@8/15/15/8#6/15/15/15/15/15/15 O | jump from K6 removed J7,H8
-//! ```
-//!
-//! A [`StepState`] is written as its position or its jump in progress.
 
 use core::fmt;
 use core::str::FromStr;
@@ -39,6 +26,17 @@ const REMOVED_WORD: &str = "removed";
 /// A jump move under way: the ball has made one or more jumps and the same
 /// side is still to move. It jumps on ([`JumpInProgress::apply_jump`]) or
 /// ends the move ([`JumpInProgress::end`]); nobody has won until it ends.
+///
+/// # Text form
+///
+/// A jump in progress is written as the position string of the board as it
+/// stands, then ` | jump from ` and the point the move started from, then
+/// ` removed ` and the men removed so far, in point order, separated by
+/// commas (a [`StepState`] is written as its position or its jump):
+///
+/// ```text
+/// 15/15/15/15/15/15/15/15/7#7/6#8/6@8/15/15/15/15/15/15/15/15 O | jump from K6 removed J7,H8
+/// ```
 ///
 /// ```
 /// use phutball::{Move, Position};
@@ -256,7 +254,7 @@ impl JumpInProgress {
 }
 
 impl fmt::Display for JumpInProgress {
-    /// The text form (see the [module docs](self)); it parses back to an
+    /// The text form (see [`JumpInProgress`]); it parses back to an
     /// equal jump in progress under the same rules.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
