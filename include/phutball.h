@@ -29,9 +29,11 @@
  *
  * Ownership. A handle made by a function of this library (stored through a
  * `Phutball... **out` parameter: PhutballPosition, PhutballGame,
- * PhutballEngine, PhutballMoveList, PhutballCancelToken) belongs to the
- * caller, who frees it exactly once with the matching phutball_*_free()
- * (each accepts NULL). The library never keeps a pointer
+ * PhutballEngine, PhutballMoveList, PhutballCancelToken,
+ * PhutballJumpInProgress) belongs to the caller, who frees it exactly once
+ * with the matching phutball_*_free() (each accepts NULL). A function that
+ * makes one handle from another (phutball_jump_in_progress_end, say) leaves
+ * the first one the caller's. The library never keeps a pointer
  * the caller passed in: strings and arrays are read during the call only.
  * Pointers handed to a visitor callback are valid during that callback only.
  * Strings returned as `const char *` (phutball_status_name, phutball_version)
@@ -141,6 +143,14 @@ typedef struct PhutballEngine PhutballEngine;
 // to, an optional move limit. An opaque handle owned by the caller, freed with
 // `phutball_game_free`.
 typedef struct PhutballGame PhutballGame;
+
+// A jump move under way: the board as it stands (the same side still to
+// move), the point the move started from and the men removed so far. An
+// opaque handle owned by the caller, made by `phutball_position_begin_jump`
+// or `phutball_jump_in_progress_from_string` and freed with
+// `phutball_jump_in_progress_free`. Nobody has won until the move ends
+// (`phutball_jump_in_progress_end`).
+typedef struct PhutballJumpInProgress PhutballJumpInProgress;
 
 // A list of moves, made by `phutball_position_legal_moves_within`,
 // `phutball_position_jump_outcomes_within` or
@@ -652,6 +662,72 @@ PhutballStatus phutball_game_to_string(const struct PhutballGame *game,
                                        size_t len,
                                        size_t *written);
 
+// Starts a jump move on `pos` with one jump of the ball to `to`, removing the
+// men passed over, and stores a new handle in `*out`; `pos` is unchanged.
+// `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to` (or the game
+// is over).
+//
+// # Safety
+// `pos` NULL or live; `out` NULL or writable.
+PhutballStatus phutball_position_begin_jump(const struct PhutballPosition *pos,
+                                            struct PhutballPoint to,
+                                            struct PhutballJumpInProgress **out);
+
+// Jumps on to `to` in place. `PHUTBALL_STATUS_ILLEGAL_MOVE` (and the handle
+// unchanged) if no single jump lands there, or the ball has landed on an
+// off-board strip and the rules end the move there.
+//
+// # Safety
+// `jip` NULL or a live handle used by nothing else during the call.
+PhutballStatus phutball_jump_in_progress_apply_jump(struct PhutballJumpInProgress *jip,
+                                                    struct PhutballPoint to);
+
+// Ends the move: stores a new position handle in `*out` with the other side
+// to move (`phutball_position_winner` then tells whether the move scored).
+// `jip` is unchanged and still owned by the caller.
+//
+// # Safety
+// `jip` NULL or live; `out` NULL or writable.
+PhutballStatus phutball_jump_in_progress_end(const struct PhutballJumpInProgress *jip,
+                                             struct PhutballPosition **out);
+
+// Stores a new position handle in `*out` holding a copy of the board as it
+// stands, the same side to move (for reading the men and the ball).
+//
+// # Safety
+// `jip` NULL or live; `out` NULL or writable.
+PhutballStatus phutball_jump_in_progress_position(const struct PhutballJumpInProgress *jip,
+                                                  struct PhutballPosition **out);
+
+// Writes the text form (the board's position string, then
+// ` | jump from <start> removed <men>`, docs/rules.md) into `buf` (buffer
+// convention). It parses back to an equal jump in progress under the same rules.
+//
+// # Safety
+// `jip` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+PhutballStatus phutball_jump_in_progress_to_string(const struct PhutballJumpInProgress *jip,
+                                                   char *buf,
+                                                   size_t len,
+                                                   size_t *written);
+
+// Parses the text form under `rules` (NULL: the defaults; the text does not
+// record them) and stores a new handle in `*out`.
+// `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
+// `PHUTBALL_STATUS_INVALID_POSITION` for well-formed text describing an
+// impossible jump (a removed man still on the board, say).
+//
+// # Safety
+// `text` NULL or NUL-terminated; `rules` NULL or readable; `out` NULL or writable.
+PhutballStatus phutball_jump_in_progress_from_string(const char *text,
+                                                     const struct PhutballRules *rules,
+                                                     struct PhutballJumpInProgress **out);
+
+// Frees a jump-in-progress handle. NULL is ignored. The handle must not be used again.
+//
+// # Safety
+// `jip` must be NULL or a live handle from this library, not freed before.
+void phutball_jump_in_progress_free(struct PhutballJumpInProgress *jip);
+
 // Calls `visitor` with every legal jump path of the side to move, depth
 // first; every non-empty prefix of a legal path is a path, so each is
 // visited. Dense positions have millions of paths. If `out_stopped` is not
@@ -834,7 +910,7 @@ PhutballStatus phutball_move_list_points(const struct PhutballMoveList *list,
 void phutball_move_list_free(struct PhutballMoveList *list);
 
 // Writes the points a man may be placed on (every vacant point of rows 1 to
-// `rows`; none in a finished position or during a jump move), row by row from
+// `rows`; none in a finished position), row by row from
 // row 1, left to right, into `buf` (buffer convention).
 //
 // # Safety
@@ -873,16 +949,22 @@ PhutballStatus phutball_position_is_legal(const struct PhutballPosition *pos,
 // `move_text` NULL or NUL-terminated.
 PhutballStatus phutball_position_play(struct PhutballPosition *pos, const char *move_text);
 
+// Deprecated: use `phutball_position_begin_jump` and the
+// `PhutballJumpInProgress` functions, which know the move is under way.
+//
 // Makes one jump of the ball to `to` in place, removing the men passed over,
-// and keeps the turn: the position is then in the middle of a jump move until
-// `phutball_position_end_turn`. This is step-by-step play; `phutball_position_play`
-// makes whole moves. `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to`.
+// and keeps the side to move, so that jumps then `phutball_position_end_turn`
+// equal playing the whole path. The handle is an ordinary position after
+// each jump: a further jump is the first of a new move, so it is refused
+// once the ball stands on a goal line or an off-board strip (the game is
+// over), where a `PhutballJumpInProgress` may still jump on.
+// `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to`.
 //
 // # Safety
 // `pos` NULL or a live handle used by nothing else during the call.
 PhutballStatus phutball_position_apply_jump(struct PhutballPosition *pos, struct PhutballPoint to);
 
-// Ends the turn in place: the other side is to move and any jump move under way is over.
+// Passes in place: the same board with the other side to move.
 //
 // # Safety
 // `pos` NULL or a live handle used by nothing else during the call.
@@ -1004,7 +1086,7 @@ PhutballStatus phutball_position_ball(const struct PhutballPosition *pos,
 PhutballStatus phutball_position_to_move(const struct PhutballPosition *pos, PhutballSide *out);
 
 // Writes who has won (the side whose goal the ball is on or over), or
-// `PHUTBALL_SIDE_NONE` while the game goes on (and in the middle of a jump move).
+// `PHUTBALL_SIDE_NONE` while the game goes on.
 //
 // # Safety
 // `pos` NULL or live; `out` NULL or writable.
@@ -1028,8 +1110,8 @@ PhutballStatus phutball_position_has_man(const struct PhutballPosition *pos,
                                          struct PhutballPoint point,
                                          bool *out);
 
-// Writes whether a jump move is under way (after `phutball_position_apply_jump`
-// and before `phutball_position_end_turn`).
+// Deprecated: a position is always at the start of a move (a jump move under
+// way is a `PhutballJumpInProgress`), so this always writes false.
 //
 // # Safety
 // `pos` NULL or live; `out` NULL or writable.
@@ -1042,8 +1124,7 @@ PhutballStatus phutball_position_is_mid_jump(const struct PhutballPosition *pos,
 // `pos` NULL or live; `out` NULL or writable.
 PhutballStatus phutball_position_zobrist(const struct PhutballPosition *pos, uint64_t *out);
 
-// Writes whether two positions are equal (board, rules, men, ball, side to
-// move and whether a jump move is under way).
+// Writes whether two positions are equal (board, rules, men, ball, side to move).
 //
 // # Safety
 // `a` and `b` NULL or live; `out` NULL or writable.

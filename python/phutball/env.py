@@ -1,11 +1,14 @@
 """A PettingZoo AEC environment for step-by-step Phutball.
 
 Agents are ``"O"`` (Ohs, attacks the top) and ``"X"`` (Eks). One ``step`` is one
-action of ``Position.apply_action``: a placement (passes the turn), one jump
-of the ball (keeps the turn: the same agent acts again) or "end jump" (passes
-the turn). The observation is a dict with
+action of ``Position.apply_action`` / ``JumpInProgress.apply_action``: a
+placement (passes the turn), one jump of the ball (keeps the turn: the same
+agent acts again) or "end jump" (passes the turn). ``env.position`` is the
+state the last step returned: a ``Position`` at the start of a move, a
+``JumpInProgress`` during a jump move. The observation is a dict with
 
-- ``"observation"``: ``Position.planes()``, float32 ``(5, rows + 2, cols)``;
+- ``"observation"``: ``planes()`` of that state, float32 ``(5, rows + 2,
+  cols)`` (channel 3 is all ones during a jump move);
 - ``"action_mask"``: int8 ``(action_count,)``, 1 for each legal action of the
   agent to act (all zeros for the other agent).
 
@@ -21,11 +24,11 @@ used, so the environment itself needs only numpy.
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Union
 
 import numpy as np
 
-from ._phutball import Position, Rules
+from ._phutball import JumpInProgress, Position, Rules
 
 try:  # pragma: no cover - which branch runs depends on the installation
     from gymnasium import spaces
@@ -87,7 +90,7 @@ class PhutballEnv(AECEnv):
             for agent in self.possible_agents
         }
         self._action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
-        self.position = start
+        self.position: Union[Position, JumpInProgress] = start
         self.moves_played = 0
 
     def observation_space(self, agent: str) -> Any:

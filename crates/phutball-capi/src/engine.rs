@@ -320,7 +320,6 @@ mod tests {
                 }),
                 PhutballStatus::TooManyOutcomes,
             ),
-            (EngineError::MidJump, PhutballStatus::InvalidArgument),
             (
                 EngineError::Finished { winner: Side::Ohs },
                 PhutballStatus::InvalidArgument,

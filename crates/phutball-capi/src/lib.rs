@@ -18,6 +18,7 @@ pub mod types;
 pub mod analysis;
 pub mod engine;
 pub mod game;
+pub mod jump_in_progress;
 pub mod jumps;
 pub mod move_list;
 pub mod play;

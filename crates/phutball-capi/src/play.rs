@@ -36,7 +36,7 @@ unsafe fn update(
 }
 
 /// Writes the points a man may be placed on (every vacant point of rows 1 to
-/// `rows`; none in a finished position or during a jump move), row by row from
+/// `rows`; none in a finished position), row by row from
 /// row 1, left to right, into `buf` (buffer convention).
 ///
 /// # Safety
@@ -120,10 +120,16 @@ pub unsafe extern "C" fn phutball_position_play(
     })
 }
 
+/// Deprecated: use `phutball_position_begin_jump` and the
+/// `PhutballJumpInProgress` functions, which know the move is under way.
+///
 /// Makes one jump of the ball to `to` in place, removing the men passed over,
-/// and keeps the turn: the position is then in the middle of a jump move until
-/// `phutball_position_end_turn`. This is step-by-step play; `phutball_position_play`
-/// makes whole moves. `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to`.
+/// and keeps the side to move, so that jumps then `phutball_position_end_turn`
+/// equal playing the whole path. The handle is an ordinary position after
+/// each jump: a further jump is the first of a new move, so it is refused
+/// once the ball stands on a goal line or an off-board strip (the game is
+/// over), where a `PhutballJumpInProgress` may still jump on.
+/// `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to`.
 ///
 /// # Safety
 /// `pos` NULL or a live handle used by nothing else during the call.
@@ -135,11 +141,11 @@ pub unsafe extern "C" fn phutball_position_apply_jump(
     ffi_call(|| {
         let to = to.to_core()?;
         // SAFETY: the caller's promise about pos.
-        unsafe { update(pos, |p| Ok(p.apply_jump(to)?)) }
+        unsafe { update(pos, |p| Ok(p.apply_jump(to)?.position())) }
     })
 }
 
-/// Ends the turn in place: the other side is to move and any jump move under way is over.
+/// Passes in place: the same board with the other side to move.
 ///
 /// # Safety
 /// `pos` NULL or a live handle used by nothing else during the call.

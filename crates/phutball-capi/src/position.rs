@@ -244,7 +244,7 @@ pub unsafe extern "C" fn phutball_position_to_move(
 }
 
 /// Writes who has won (the side whose goal the ball is on or over), or
-/// `PHUTBALL_SIDE_NONE` while the game goes on (and in the middle of a jump move).
+/// `PHUTBALL_SIDE_NONE` while the game goes on.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -303,8 +303,8 @@ pub unsafe extern "C" fn phutball_position_has_man(
     })
 }
 
-/// Writes whether a jump move is under way (after `phutball_position_apply_jump`
-/// and before `phutball_position_end_turn`).
+/// Deprecated: a position is always at the start of a move (a jump move under
+/// way is a `PhutballJumpInProgress`), so this always writes false.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -314,8 +314,10 @@ pub unsafe extern "C" fn phutball_position_is_mid_jump(
     out: *mut bool,
 ) -> PhutballStatus {
     ffi_call(|| {
-        // SAFETY: the caller's promises about pos and out.
-        unsafe { write_out(out, position_arg(pos)?.is_mid_jump(), "out") }
+        // SAFETY: the caller's promise about pos.
+        unsafe { position_arg(pos) }?;
+        // SAFETY: the caller's promise about out.
+        unsafe { write_out(out, false, "out") }
     })
 }
 
@@ -335,8 +337,7 @@ pub unsafe extern "C" fn phutball_position_zobrist(
     })
 }
 
-/// Writes whether two positions are equal (board, rules, men, ball, side to
-/// move and whether a jump move is under way).
+/// Writes whether two positions are equal (board, rules, men, ball, side to move).
 ///
 /// # Safety
 /// `a` and `b` NULL or live; `out` NULL or writable.

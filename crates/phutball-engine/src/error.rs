@@ -13,8 +13,6 @@ pub enum EngineError {
         /// The side that has scored.
         winner: Side,
     },
-    /// A jump move is under way (step-by-step play): the engine chooses whole moves.
-    MidJump,
     /// The side to move has no legal move (the board is full and no jump is possible).
     NoLegalMove,
     /// The caller's budget (its cancel flag or interrupt hook, not the
@@ -31,9 +29,6 @@ impl fmt::Display for EngineError {
                     "the game is over ({winner} has scored): there is no move to choose"
                 )
             }
-            EngineError::MidJump => f.write_str(
-                "a jump move is under way: the engine chooses whole moves, end the turn first",
-            ),
             EngineError::NoLegalMove => f.write_str("the side to move has no legal move"),
             EngineError::Interrupted(e) => write!(f, "the search was stopped: {e}"),
         }

@@ -31,9 +31,6 @@ impl Player for Engine {
 
 /// Checks that the side to move has a move to choose.
 fn check_playable(pos: &Position) -> Result<(), EngineError> {
-    if pos.is_mid_jump() {
-        return Err(EngineError::MidJump);
-    }
     match pos.winner() {
         Some(winner) => Err(EngineError::Finished { winner }),
         None => Ok(()),

@@ -212,9 +212,6 @@ impl Engine {
         if let Some(e) = stop.interrupted() {
             return Err(EngineError::Interrupted(e));
         }
-        if pos.is_mid_jump() {
-            return Err(EngineError::MidJump);
-        }
         if let Some(winner) = pos.winner() {
             return Err(EngineError::Finished { winner });
         }

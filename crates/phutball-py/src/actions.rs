@@ -1,26 +1,29 @@
 //! The reinforcement-learning encodings: the action mask and action lists of
-//! the core's action space, and the board as numpy planes.
+//! the core's action space, and the board as numpy planes, for either state of
+//! step-by-step play (a `Position` or a `JumpInProgress`).
 
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray3};
-use phutball::{Action, Move, Point, Position, Side};
+use phutball::{Action, BoardSize, Move, Point, Position, Side, StepState};
 use pyo3::prelude::*;
 
 use crate::errors::{IllegalMoveError, OrRaise};
+use crate::jump_in_progress::PyJumpInProgress;
+use crate::position::PyPosition;
 
 /// Channels of [`planes`]: men, ball, Ohs to move, jump under way, board points.
 const PLANE_COUNT: usize = 5;
 
 pub(crate) fn legal_action_mask<'py>(
     py: Python<'py>,
-    pos: &Position,
+    state: &StepState,
 ) -> Bound<'py, PyArray1<bool>> {
-    PyArray1::from_vec(py, pos.legal_action_mask())
+    PyArray1::from_vec(py, state.legal_action_mask())
 }
 
-pub(crate) fn legal_action_indices(pos: &Position) -> Vec<usize> {
-    let size = pos.size();
-    let mut indices: Vec<usize> = pos
+pub(crate) fn legal_action_indices(state: &StepState) -> Vec<usize> {
+    let size = state.position().size();
+    let mut indices: Vec<usize> = state
         .legal_actions()
         .into_iter()
         .filter_map(|a| size.action_index(a))
@@ -43,25 +46,30 @@ pub(crate) fn move_to_actions(pos: &Position, m: &Move) -> PyResult<Vec<usize>> 
         .collect()
 }
 
-pub(crate) fn describe_action(pos: &Position, index: usize) -> PyResult<String> {
-    let size = pos.size();
-    match size.action_at(index) {
-        Some(Action::Place(p)) => Ok(format!("place {p}")),
-        Some(Action::JumpTo(p)) => Ok(format!("jump to {p}")),
-        Some(Action::EndJump) => Ok("end jump".to_string()),
-        // Let the core word the error.
-        None => pos
-            .apply_action_index(index)
-            .or_raise()
-            .map(|_| String::new()),
-    }
+pub(crate) fn describe_action(size: BoardSize, index: usize) -> PyResult<String> {
+    Ok(size.action_of_index(index).or_raise()?.to_string())
+}
+
+/// Takes action `index` and wraps the new state: a `Position` at the start
+/// of a move, a `JumpInProgress` during one.
+pub(crate) fn apply_action(py: Python<'_>, state: &StepState, index: usize) -> PyResult<Py<PyAny>> {
+    step_to_py(py, state.apply_action_index(index).or_raise()?)
+}
+
+/// The Python object for a state of step-by-step play.
+pub(crate) fn step_to_py(py: Python<'_>, state: StepState) -> PyResult<Py<PyAny>> {
+    Ok(match state {
+        StepState::Move(pos) => Py::new(py, PyPosition::from(pos))?.into_any(),
+        StepState::Jump(jump) => Py::new(py, PyJumpInProgress::from(jump))?.into_any(),
+    })
 }
 
 pub(crate) fn planes<'py>(
     py: Python<'py>,
-    pos: &Position,
+    state: &StepState,
     relative: bool,
 ) -> Bound<'py, PyArray3<f32>> {
+    let pos = &state.position();
     let turned = relative && pos.to_move() == Side::Eks;
     let view = if turned { pos.flip_rows() } else { *pos };
     let (cols, rows) = (pos.size().cols() as usize, pos.size().rows() as usize);
@@ -76,7 +84,7 @@ pub(crate) fn planes<'py>(
     if pos.to_move() == Side::Ohs {
         planes.index_axis_mut(numpy::ndarray::Axis(0), 2).fill(1.0);
     }
-    if pos.is_mid_jump() {
+    if state.is_mid_jump() {
         planes.index_axis_mut(numpy::ndarray::Axis(0), 3).fill(1.0);
     }
     for p in pos.size().board_points() {

@@ -182,7 +182,11 @@ impl PyGame {
 
     /// An SVG of the current position with the last move drawn.
     fn _repr_svg_(&self) -> String {
-        crate::svg::position_svg(self.inner.position(), self.inner.moves().last(), 28)
+        crate::svg::position_svg(
+            &(*self.inner.position()).into(),
+            self.inner.moves().last(),
+            28,
+        )
     }
 }
 

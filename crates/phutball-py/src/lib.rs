@@ -8,6 +8,7 @@ mod bounds;
 mod engine;
 mod errors;
 mod game;
+mod jump_in_progress;
 mod moves;
 mod notation;
 mod position;
@@ -23,6 +24,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     rules::register(m)?;
     moves::register(m)?;
     position::register(m)?;
+    jump_in_progress::register(m)?;
     game::register(m)?;
     engine::register(m)?;
     m.add("DEFAULT_MEMORY_LIMIT", phutball::DEFAULT_MEMORY_LIMIT)?;

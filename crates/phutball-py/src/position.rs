@@ -1,11 +1,12 @@
 //! `phutball.Position`: an immutable position wrapping the core's `Position`.
 
-use phutball::{BoardSize, Position, Side};
+use phutball::{BoardSize, Position, Side, StepState};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::bounds::{run, Bounds, MemoryLimit};
-use crate::errors::OrRaise;
+use crate::errors::{InvalidPositionError, OrRaise};
+use crate::jump_in_progress::PyJumpInProgress;
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{action_arg, limit_arg, move_arg, parse_point, parse_side, size_arg};
 use crate::rules::{rules_arg, rules_repr, PyRules};
@@ -15,8 +16,9 @@ use crate::rules::{rules_arg, rules_repr, PyRules};
 ///
 /// ``Position()`` is the standard start; ``Position(text)`` parses a position
 /// string (``str(pos)`` gives it back). ``rules=`` sets the rule options (the
-/// string does not record them). ``mid_jump=True`` restores a step-by-step
-/// jump move under way (see ``apply_action``).
+/// string does not record them). A position is always at the start of a move:
+/// a jump move made one jump at a time is a ``JumpInProgress``, and
+/// ``mid_jump=True`` raises ``InvalidPositionError`` saying so.
 #[pyclass(name = "Position", module = "phutball", frozen, eq, hash)]
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct PyPosition {
@@ -26,6 +28,13 @@ pub(crate) struct PyPosition {
 impl From<Position> for PyPosition {
     fn from(inner: Position) -> Self {
         PyPosition { inner }
+    }
+}
+
+impl PyPosition {
+    /// The position as a state of step-by-step play.
+    fn state(&self) -> StepState {
+        self.inner.into()
     }
 }
 
@@ -44,13 +53,13 @@ impl PyPosition {
             None => Position::start_with(BoardSize::STANDARD, rules).or_raise()?,
             Some(text) => Position::parse_with_rules(text, rules).or_raise()?,
         };
-        Ok(PyPosition {
-            inner: if mid_jump {
-                pos.with_jump_under_way()
-            } else {
-                pos
-            },
-        })
+        if mid_jump {
+            return Err(InvalidPositionError::new_err(
+                "a Position is always at the start of a move: use \
+                 JumpInProgress(text) for a jump move under way",
+            ));
+        }
+        Ok(pos.into())
     }
 
     /// The start position of a ``cols`` x ``rows`` board (1-25 columns, 3-25 rows).
@@ -99,19 +108,13 @@ impl PyPosition {
         if self.inner.rules() != phutball::Rules::default() {
             args.push(format!("rules={}", rules_repr(self.inner.rules())));
         }
-        if self.inner.is_mid_jump() {
-            args.push("mid_jump=True".to_string());
-        }
         format!("Position({})", args.join(", "))
     }
 
     #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String, PyRules, bool)) {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String, PyRules)) {
         let pos = slf.get().inner;
-        (
-            slf.get_type(),
-            (pos.to_string(), pos.rules().into(), pos.is_mid_jump()),
-        )
+        (slf.get_type(), (pos.to_string(), pos.rules().into()))
     }
 
     fn __copy__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
@@ -159,10 +162,12 @@ impl PyPosition {
         self.inner.is_finished()
     }
 
-    /// Whether a step-by-step jump move is under way (see ``apply_action``).
+    /// Always ``False``: a position is at the start of a move (a jump move
+    /// under way is a ``JumpInProgress``, whose ``is_mid_jump`` is ``True``),
+    /// so code can ask either.
     #[getter]
     fn is_mid_jump(&self) -> bool {
-        self.inner.is_mid_jump()
+        false
     }
 
     /// Number of columns.
@@ -361,12 +366,14 @@ impl PyPosition {
         })
     }
 
-    /// One jump of the ball to ``to``, keeping the turn (a jump move under way).
-    fn apply_jump(&self, to: &str) -> PyResult<Self> {
+    /// Starts a jump move with one jump of the ball to ``to``: a
+    /// ``JumpInProgress``, the same side to move.
+    fn apply_jump(&self, to: &str) -> PyResult<PyJumpInProgress> {
         Ok(self.inner.apply_jump(parse_point(to)?).or_raise()?.into())
     }
 
-    /// The same men and ball with the other side to move, ending any jump move under way.
+    /// The same men and ball with the other side to move (a pass, for asking
+    /// what the opponent could do here).
     fn end_turn(&self) -> Self {
         self.inner.end_turn().into()
     }
@@ -396,24 +403,23 @@ impl PyPosition {
         self.inner.size().action_count()
     }
 
-    /// A numpy bool array of length ``action_count``: which actions are legal.
-    /// At the start of a move: the placements and single jumps; during a jump
-    /// move: further jumps and "end jump"; none once the game is over.
+    /// A numpy bool array of length ``action_count``: which actions are legal:
+    /// the placements and single jumps; none once the game is over.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
-        crate::actions::legal_action_mask(py, &self.inner)
+        crate::actions::legal_action_mask(py, &self.state())
     }
 
     /// The indices of the legal actions, ascending.
     fn legal_actions(&self) -> Vec<usize> {
-        crate::actions::legal_action_indices(&self.inner)
+        crate::actions::legal_action_indices(&self.state())
     }
 
-    /// The position after action ``action`` (an int, see ``action_count``).
-    /// A placement or "end jump" passes the turn; a jump keeps it
-    /// (``is_mid_jump`` is then true). Raises ``IllegalMoveError`` if illegal.
-    fn apply_action(&self, action: &Bound<'_, PyAny>) -> PyResult<Self> {
+    /// The state after action ``action`` (an int, see ``action_count``): a
+    /// ``Position`` after a placement (the turn passes), a ``JumpInProgress``
+    /// after a jump (the turn is kept). Raises ``IllegalMoveError`` if illegal.
+    fn apply_action(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let action = action_arg(action, self.inner.size())?;
-        Ok(self.inner.apply_action_index(action).or_raise()?.into())
+        crate::actions::apply_action(py, &self.state(), action)
     }
 
     /// The actions that make ``move`` step by step: a placement, or one jump
@@ -425,7 +431,7 @@ impl PyPosition {
     /// What action ``action`` does, e.g. ``"place H9"``, ``"jump to H7"``, ``"end jump"``.
     fn describe_action(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         let action = action_arg(action, self.inner.size())?;
-        crate::actions::describe_action(&self.inner, action)
+        crate::actions::describe_action(self.inner.size(), action)
     }
 
     /// A float32 numpy array of shape ``(5, rows + 2, cols)``; ``[c, r, k]`` is
@@ -438,7 +444,7 @@ impl PyPosition {
     /// move, so the side to move always attacks the high row indices.
     #[pyo3(signature = (relative=false))]
     fn planes<'py>(&self, py: Python<'py>, relative: bool) -> Bound<'py, numpy::PyArray3<f32>> {
-        crate::actions::planes(py, &self.inner, relative)
+        crate::actions::planes(py, &self.state(), relative)
     }
 
     // ---- Notebooks ----
@@ -448,11 +454,11 @@ impl PyPosition {
     #[pyo3(signature = (last_move=None, size=28))]
     fn svg(&self, last_move: Option<&Bound<'_, PyAny>>, size: u32) -> PyResult<String> {
         let last = last_move.map(move_arg).transpose()?;
-        Ok(crate::svg::position_svg(&self.inner, last.as_ref(), size))
+        Ok(crate::svg::position_svg(&self.state(), last.as_ref(), size))
     }
 
     fn _repr_svg_(&self) -> String {
-        crate::svg::position_svg(&self.inner, None, 28)
+        crate::svg::position_svg(&self.state(), None, 28)
     }
 }
 

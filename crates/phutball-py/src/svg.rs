@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use phutball::{Move, Point, Position, Side};
+use phutball::{Move, Point, Side, StepState};
 
 /// Colours: wood board, darker off-board strips, red goal lines.
 const BOARD: &str = "#e8c888";
@@ -13,8 +13,10 @@ const GRID: &str = "#5a4630";
 const GOAL: &str = "#b22222";
 const ARROW: &str = "#1f5fbf";
 
-/// The SVG of `pos`, `cell` pixels between points, with `last` drawn if given.
-pub(crate) fn position_svg(pos: &Position, last: Option<&Move>, cell: u32) -> String {
+/// The SVG of the board of `state`, `cell` pixels between points, with
+/// `last` drawn if given; a jump under way is labelled "(jumping)".
+pub(crate) fn position_svg(state: &StepState, last: Option<&Move>, cell: u32) -> String {
+    let pos = &state.position();
     let s = cell.max(8) as f64;
     let (cols, rows) = (pos.size().cols() as f64, pos.size().rows() as f64);
     let margin = s * 1.2;
@@ -156,9 +158,9 @@ pub(crate) fn position_svg(pos: &Position, last: Option<&Move>, cell: u32) -> St
         }
         None => {}
     }
-    let status = match pos.winner() {
+    let status = match state.winner() {
         Some(side) => format!("Game over: {} ({side}) has won", side.name()),
-        None if pos.is_mid_jump() => format!("{} to move (jumping)", side_label(pos.to_move())),
+        None if state.is_mid_jump() => format!("{} to move (jumping)", side_label(pos.to_move())),
         None => format!("{} to move", side_label(pos.to_move())),
     };
     let _ = writeln!(

@@ -11,17 +11,24 @@
 //! | `C*(2R+2)` | end the jump move under way (the turn passes) |
 //!
 //! so there are `C * (2R + 2) + 1` actions (601 on the standard board).
-//! A jump action keeps the turn ([`Position::is_mid_jump`]); while a jump move
-//! is under way only further jumps and "end" are legal, and at the start of a
-//! move "end" is not.
+//! A jump action keeps the turn: it starts or continues a
+//! [`JumpInProgress`](crate::JumpInProgress), where only further jumps and
+//! "end" are legal; at the start of a move ([`Position`]) "end" is not.
+//! [`StepState`] is either.
+//!
+//! Actions have a text form: `place H5`, `jump to H5`, `end jump`.
+
+use core::fmt;
+use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::error::IllegalMove;
+use crate::error::{IllegalMove, ParseError};
 use crate::geometry::BoardSize;
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
+use crate::step::StepState;
 
 /// One step of step-by-step play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -80,6 +87,16 @@ impl BoardSize {
         }
     }
 
+    /// The action with index `index`, or an error naming the board's range.
+    pub fn action_of_index(self, index: usize) -> Result<Action, ActionError> {
+        self.action_at(index).ok_or(ActionError::OutOfRange {
+            index,
+            cols: self.cols(),
+            rows: self.rows(),
+            last: self.action_count() - 1,
+        })
+    }
+
     /// The action with index `index`, if this board has it.
     pub fn action_at(self, index: usize) -> Option<Action> {
         let (c, r) = (self.cols() as usize, self.rows() as usize);
@@ -113,18 +130,44 @@ impl Action {
     }
 }
 
+impl fmt::Display for Action {
+    /// `place H5`, `jump to H5` or `end jump`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Place(p) => write!(f, "place {p}"),
+            Action::JumpTo(p) => write!(f, "jump to {p}"),
+            Action::EndJump => f.write_str("end jump"),
+        }
+    }
+}
+
+impl FromStr for Action {
+    type Err = ParseError;
+
+    /// Parses the text `Display` writes: `place H5`, `jump to H5`, `end jump`
+    /// (spaces between the words may vary).
+    fn from_str(text: &str) -> Result<Action, ParseError> {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        match words.as_slice() {
+            [] => Err(ParseError::Empty { what: "action" }),
+            ["place", p] => Ok(Action::Place(p.parse()?)),
+            ["jump", "to", p] => Ok(Action::JumpTo(p.parse()?)),
+            ["end", "jump"] => Ok(Action::EndJump),
+            _ => Err(ParseError::Action {
+                text: text.to_string(),
+            }),
+        }
+    }
+}
+
 impl Position {
-    /// The legal actions, in index order: the placements and single jumps at
-    /// the start of a move; the single jumps and [`Action::EndJump`] during
-    /// a jump move; none once the game is over.
+    /// The legal actions at the start of a move, in index order: the
+    /// placements and single jumps; none once the game is over.
     pub fn legal_actions(&self) -> Vec<Action> {
         let mut actions: Vec<Action> = self.placement_points().iter().map(Action::Place).collect();
         let mut landings: Vec<Point> = self.single_jumps().iter().map(|j| j.to).collect();
         landings.sort_by_key(|p| p.index());
         actions.extend(landings.into_iter().map(Action::JumpTo));
-        if self.is_mid_jump() {
-            actions.push(Action::EndJump);
-        }
         actions
     }
 
@@ -140,14 +183,13 @@ impl Position {
         mask
     }
 
-    /// Takes one action: a placement passes the turn, a jump keeps it, and
-    /// [`Action::EndJump`] passes it after a jump move. Says why an illegal
-    /// action cannot be taken.
-    pub fn apply_action(&self, action: Action) -> Result<Position, ActionError> {
+    /// Takes one action: a placement passes the turn
+    /// ([`StepState::Move`]), a jump starts a jump move
+    /// ([`StepState::Jump`]). Says why an illegal action cannot be taken.
+    pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
         match action {
-            Action::Place(p) => Ok(self.play(&Move::Place(p))?),
-            Action::JumpTo(to) => Ok(self.apply_jump(to)?),
-            Action::EndJump if self.is_mid_jump() => Ok(self.end_turn()),
+            Action::Place(p) => Ok(self.play(&Move::Place(p))?.into()),
+            Action::JumpTo(to) => Ok(self.apply_jump(to)?.into()),
             Action::EndJump => match self.winner() {
                 Some(winner) => Err(IllegalMove::GameOver { winner }.into()),
                 None => Err(ActionError::NoJumpUnderWay),
@@ -156,22 +198,8 @@ impl Position {
     }
 
     /// [`Position::apply_action`] by action index.
-    pub fn apply_action_index(&self, index: usize) -> Result<Position, ActionError> {
-        let action = self.size.action_at(index).ok_or(ActionError::OutOfRange {
-            index,
-            cols: self.size.cols(),
-            rows: self.size.rows(),
-            last: self.size.action_count() - 1,
-        })?;
-        self.apply_action(action)
-    }
-
-    /// The same position with a jump move under way, as
-    /// [`Position::apply_jump`] leaves it: for restoring a saved step-by-step
-    /// state (the position string does not record it).
-    pub fn with_jump_under_way(mut self) -> Position {
-        self.mid_jump = true;
-        self
+    pub fn apply_action_index(&self, index: usize) -> Result<StepState, ActionError> {
+        self.apply_action(self.size.action_of_index(index)?)
     }
 }
 
@@ -244,7 +272,7 @@ mod tests {
     fn jump_actions_then_end_equal_playing_the_path() {
         let pos: Position = SEEDS_EXAMPLE.parse().unwrap();
         let m: Move = "K6-G9-G11-J11".parse().unwrap();
-        let mut step = pos;
+        let mut step = StepState::from(pos);
         let size = pos.size();
         for a in Action::of_move(&m) {
             let i = size.action_index(a).unwrap();
@@ -253,10 +281,13 @@ mod tests {
             if a != Action::EndJump {
                 assert!(step.is_mid_jump());
                 assert_eq!(step.to_move(), pos.to_move());
-                assert!(step.placement_points().is_empty());
+                assert!(!step
+                    .legal_actions()
+                    .iter()
+                    .any(|a| matches!(a, Action::Place(_))));
             }
         }
-        assert_eq!(step, pos.play(&m).unwrap());
+        assert_eq!(step, StepState::Move(pos.play(&m).unwrap()));
     }
 
     #[test]
@@ -278,32 +309,29 @@ mod tests {
             pos.apply_action(Action::JumpTo(pt("H12"))),
             Err(ActionError::Illegal(_))
         ));
-        let mid = "1#1/1#1/1@1/3/3 O"
-            .parse::<Position>()
-            .unwrap()
-            .apply_jump(pt("B6"))
-            .unwrap();
-        // The ball landed off the board: only ending the move is legal.
-        assert_eq!(mid.legal_actions(), vec![Action::EndJump]);
-        assert_eq!(
-            mid.apply_action(Action::Place(pt("A1"))),
-            Err(ActionError::Illegal(IllegalMove::JumpInProgress))
-        );
-        assert_eq!(
-            mid.apply_action(Action::EndJump).unwrap().winner(),
-            Some(crate::Side::Ohs)
-        );
     }
 
     #[test]
-    fn restored_jump_under_way_equals_the_original() {
-        let pos: Position = SEEDS_EXAMPLE.parse().unwrap();
-        let mid = pos.apply_jump(pt("G9")).unwrap();
-        let restored: Position = mid
-            .to_string()
-            .parse::<Position>()
-            .unwrap()
-            .with_jump_under_way();
-        assert_eq!(restored, mid);
+    fn actions_have_a_text_form_that_round_trips() {
+        for (action, text) in [
+            (Action::Place(pt("H5")), "place H5"),
+            (Action::JumpTo(pt("H5")), "jump to H5"),
+            (Action::EndJump, "end jump"),
+        ] {
+            assert_eq!(action.to_string(), text);
+            assert_eq!(text.parse::<Action>(), Ok(action));
+        }
+        assert_eq!(
+            "  jump   to A0 ".parse::<Action>(),
+            Ok(Action::JumpTo(pt("A0")))
+        );
+        for bad in ["", "place", "jump H5", "end", "place I5", "hop to H5"] {
+            assert!(bad.parse::<Action>().is_err(), "{bad:?}");
+        }
+        let err = "hop to H5".parse::<Action>().unwrap_err().to_string();
+        assert!(
+            err.contains("\"place <point>\", \"jump to <point>\" or \"end jump\""),
+            "{err}"
+        );
     }
 }

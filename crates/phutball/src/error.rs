@@ -82,6 +82,12 @@ pub enum ParseError {
         /// The offending word.
         text: String,
     },
+    /// An action is not `place <point>`, `jump to <point>` or `end jump`.
+    #[error("invalid action {}: expected \"place <point>\", \"jump to <point>\" or \"end jump\"", quoted(.text))]
+    Action {
+        /// The offending text.
+        text: String,
+    },
     /// A position string is malformed.
     #[error("invalid position string at character {column}: {reason}")]
     Position {
@@ -141,6 +147,15 @@ pub enum InvalidPosition {
     /// A start point on a goal line or off the board (the game would be over before it began).
     #[error("start point {0} must lie strictly between the goal lines")]
     StartNotInPlay(Point),
+    /// A jump in progress whose start point holds a man (men are only removed during a jump).
+    #[error("the jump's start point {0} holds a man")]
+    JumpStartOnMan(Point),
+    /// A jump in progress that has removed no man (every jump removes one).
+    #[error("a jump in progress must have removed at least one man")]
+    NothingRemoved,
+    /// A removed man that is still on the board, under the ball or on the start point.
+    #[error("removed man {0} is still on the board (or under the ball or on the start point)")]
+    RemovedManPresent(Point),
 }
 
 /// A move that is not legal in the position.
@@ -219,7 +234,7 @@ pub enum IllegalMove {
     /// A jump after the ball has landed off the board.
     #[error("the ball landed off the board on {0}: the move ends there")]
     AfterOffBoard(Point),
-    /// A whole move while a step-by-step jump move is under way.
+    /// A placement while a step-by-step jump move is under way.
     #[error("a jump move is under way: jump on or end the turn")]
     JumpInProgress,
 }

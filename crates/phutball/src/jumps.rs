@@ -3,6 +3,7 @@
 
 use core::ops::ControlFlow;
 
+use crate::bitboard::Bitboard;
 use crate::budget::{Budget, Meter, SearchError};
 use crate::error::{IllegalMove, TooManyOutcomes};
 use crate::geometry::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
@@ -10,6 +11,7 @@ use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
 use crate::search::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
+use crate::step::JumpInProgress;
 
 /// One jump of the ball: from its point over a line of one or more men to the
 /// first vacant point behind them.
@@ -48,16 +50,15 @@ pub(crate) fn unit_step(a: Point, b: Point) -> Option<(i32, i32)> {
 pub const DEFAULT_OUTCOME_LIMIT: usize = 1 << 24;
 
 impl Position {
-    /// Whether the ball can jump from where it stands: the game is not
-    /// finished, and the ball is not resting on an off-board strip under the
-    /// default rule.
+    /// Whether a jump move may start here: the game is not finished (a
+    /// ball on a goal line or an off-board strip has scored).
     pub(crate) fn ball_may_jump(&self) -> bool {
         !self.is_finished()
-            && (self.rules.continue_off_board || !self.size.is_off_board_row(self.ball.row()))
     }
 
-    /// The single jumps the ball can make now, clockwise from north: at the
-    /// start of a move, or to go on with a jump move under way.
+    /// The single jumps the ball can make now, clockwise from north: the
+    /// first jumps of a jump move (none once the game is over). A jump move
+    /// under way has [`JumpInProgress::single_jumps`].
     ///
     /// ```
     /// use phutball::Position;
@@ -68,10 +69,16 @@ impl Position {
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
     pub fn single_jumps(&self) -> Vec<Jump> {
-        let mut out = Vec::new();
-        if !self.ball_may_jump() {
-            return out;
+        if self.ball_may_jump() {
+            self.jumps_from_ball()
+        } else {
+            Vec::new()
         }
+    }
+
+    /// The single jumps from the ball's point, whoever has scored.
+    pub(crate) fn jumps_from_ball(&self) -> Vec<Jump> {
+        let mut out = Vec::new();
         let mb = Mailbox::new(self.size, self.men, false);
         let b = mb.cell(self.ball);
         for &d in &DIRECTION_OFFSETS {
@@ -92,24 +99,36 @@ impl Position {
         out
     }
 
-    /// Makes one jump of the ball to `to`, removing the men passed over, and
-    /// keeps the turn: the result is in the middle of a jump move
-    /// ([`Position::is_mid_jump`]) until [`Position::end_turn`] ends it. This
-    /// is step-by-step play; [`Position::play`] makes whole moves.
-    /// Errors if no single jump lands on `to`.
-    pub fn apply_jump(&self, to: Point) -> Result<Position, IllegalMove> {
+    /// Starts a jump move with one jump of the ball to `to`, removing the
+    /// men passed over. The turn is kept: the [`JumpInProgress`] jumps on or
+    /// ends the move. This is step-by-step play; [`Position::play`] makes
+    /// whole moves. Errors if no single jump lands on `to`.
+    ///
+    /// ```
+    /// use phutball::Position;
+    /// let pos: Position = "15/15/15/15/15/15/15/15/15/7@7/7#7/7#7/15/15/15/15/15/15/15 O".parse()?;
+    /// let jump = pos.apply_jump("H7".parse()?)?;
+    /// assert_eq!(jump.removed().count(), 2);
+    /// assert_eq!(jump.end(), pos.play(&"H10-H7".parse()?)?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMove> {
         if let Some(winner) = self.winner() {
             return Err(IllegalMove::GameOver { winner });
         }
+        let (position, removed) = self.jump_ball(to)?;
+        Ok(JumpInProgress::new(position, self.ball, removed))
+    }
+
+    /// One jump of the ball to `to` (the side to move unchanged) and the men
+    /// it removed; checks the geometry only, not whether the ball may jump.
+    pub(crate) fn jump_ball(&self, to: Point) -> Result<(Position, Bitboard), IllegalMove> {
         if !self.size.contains(to) {
             return Err(IllegalMove::Outside {
                 point: to,
                 cols: self.size.cols(),
                 rows: self.size.rows(),
             });
-        }
-        if !self.ball_may_jump() {
-            return Err(IllegalMove::AfterOffBoard(self.ball));
         }
         let from = self.ball;
         let (dc, dr) = unit_step(from, to).ok_or(IllegalMove::NotALine { from, to })?;
@@ -124,6 +143,7 @@ impl Position {
             });
         }
         let mut next = *self;
+        let mut removed = Bitboard::EMPTY;
         for k in 1..distance {
             let p = from
                 .offset(dc * k, dr * k)
@@ -132,13 +152,13 @@ impl Position {
                 return Err(IllegalMove::Gap { from, to, gap: p });
             }
             next.remove_man(p);
+            removed.insert(p);
         }
         if self.men.contains(to) {
             return Err(IllegalMove::LandsOnMan { from, to });
         }
         next.move_ball(to);
-        next.mid_jump = true;
-        Ok(next)
+        Ok((next, removed))
     }
 
     /// Calls `visit` with every legal jump path (start point first, then each

@@ -22,6 +22,7 @@ mod score;
 mod search;
 mod searched;
 mod state_set;
+mod step;
 
 pub use actions::{Action, ActionError};
 pub use bitboard::{Bitboard, Points};
@@ -38,6 +39,7 @@ pub use point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use position::Position;
 pub use rng::SplitMix64;
 pub use rules::Rules;
+pub use step::{JumpInProgress, StepState};
 
 /// The repository README's Rust examples, checked as doctests.
 #[cfg(doctest)]

@@ -54,9 +54,6 @@ impl Position {
     /// says why `m` is illegal. After a jump, [`Position::winner`] tells whether
     /// it scored (for either side: an own goal loses).
     pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
-        if self.mid_jump {
-            return Err(IllegalMove::JumpInProgress);
-        }
         if let Some(winner) = self.winner() {
             return Err(IllegalMove::GameOver { winner });
         }
@@ -99,11 +96,12 @@ impl Position {
                 start,
             });
         }
-        let mut next = *self;
-        for &to in landings {
-            next = next.apply_jump(to)?;
+        let (first, rest) = landings.split_first().ok_or(IllegalMove::EmptyJump)?;
+        let mut jump = self.apply_jump(*first)?;
+        for &to in rest {
+            jump = jump.apply_jump(to)?;
         }
-        Ok(next.end_turn())
+        Ok(jump.end())
     }
 
     /// Every placement, in row order from row 1, left to right.

@@ -9,8 +9,9 @@ use crate::point::{Point, Side};
 use crate::rules::Rules;
 
 /// A position: the board size, the men, the ball, the side to move and the
-/// rules in force. Positions are small `Copy` values; playing a move returns a
-/// new one.
+/// rules in force, at the start of a move. Positions are small `Copy` values;
+/// playing a move returns a new one. A jump move made one jump at a time is a
+/// [`JumpInProgress`](crate::JumpInProgress) until it ends.
 ///
 /// ```
 /// use phutball::{Position, Side};
@@ -27,9 +28,6 @@ pub struct Position {
     pub(crate) men: Bitboard,
     pub(crate) ball: Point,
     pub(crate) to_move: Side,
-    /// A jump move is under way (step-by-step play): only further jumps or
-    /// [`Position::end_turn`] may follow.
-    pub(crate) mid_jump: bool,
     pub(crate) hash: u64,
 }
 
@@ -69,19 +67,7 @@ impl Position {
         to_move: Side,
     ) -> Result<Position, InvalidPosition> {
         rules.validate(size)?;
-        let outside = men - size.board_points();
-        if let Some(p) = outside.iter().next() {
-            return Err(if size.contains(p) {
-                InvalidPosition::ManOffBoard(p)
-            } else {
-                InvalidPosition::Outside {
-                    what: "man",
-                    point: p,
-                    cols: size.cols(),
-                    rows: size.rows(),
-                }
-            });
-        }
+        check_men_on_board(size, "man", men)?;
         if !size.contains(ball) {
             return Err(InvalidPosition::Outside {
                 what: "ball",
@@ -106,7 +92,6 @@ impl Position {
             men,
             ball,
             to_move,
-            mid_jump: false,
             hash,
         })
     }
@@ -162,18 +147,9 @@ impl Position {
 
     /// Who has won: the side whose goal the ball is on or over when the move
     /// has ended, if any. A position with a winner is finished and has no
-    /// legal moves. In the middle of a jump move nobody has won yet.
+    /// legal moves.
     pub fn winner(&self) -> Option<Side> {
-        if self.mid_jump {
-            return None;
-        }
         self.size.scorer_at_row(self.ball.row())
-    }
-
-    /// Whether a jump move is under way (after [`Position::apply_jump`] and before
-    /// [`Position::end_turn`]): then only further jumps or ending the turn are legal.
-    pub fn is_mid_jump(&self) -> bool {
-        self.mid_jump
     }
 
     /// Whether the game is over (the ball is on or over a goal line).
@@ -186,10 +162,9 @@ impl Position {
         self.size.contains(p) && self.men.contains(p)
     }
 
-    /// The vacant points men may be placed on (none in a finished position
-    /// or in the middle of a jump move).
+    /// The vacant points men may be placed on (none in a finished position).
     pub fn placement_points(&self) -> Bitboard {
-        if self.is_finished() || self.mid_jump {
+        if self.is_finished() {
             return Bitboard::EMPTY;
         }
         let mut free = self.size.board_points() - self.men;
@@ -197,9 +172,9 @@ impl Position {
         free
     }
 
-    /// Ends the turn: the other side is to move and any jump move under way is over.
+    /// The same board with the other side to move: a "pass", for asking what
+    /// the opponent could do here (threat detection).
     pub fn end_turn(mut self) -> Position {
-        self.mid_jump = false;
         self.to_move = self.to_move.opponent();
         self.hash ^= ZOBRIST_EKS;
         self
@@ -253,6 +228,25 @@ impl Position {
     }
 }
 
+/// Checks that every one of `men` (named `what` in the error) stands on the
+/// board, rows 1 to R.
+pub(crate) fn check_men_on_board(
+    size: BoardSize,
+    what: &'static str,
+    men: Bitboard,
+) -> Result<(), InvalidPosition> {
+    match (men - size.board_points()).iter().next() {
+        None => Ok(()),
+        Some(p) if size.contains(p) => Err(InvalidPosition::ManOffBoard(p)),
+        Some(p) => Err(InvalidPosition::Outside {
+            what,
+            point: p,
+            cols: size.cols(),
+            rows: size.rows(),
+        }),
+    }
+}
+
 impl Default for Position {
     fn default() -> Self {
         Position::standard()
@@ -261,6 +255,6 @@ impl Default for Position {
 
 impl Hash for Position {
     fn hash<H: Hasher>(&self, state: &mut H) {
-        state.write_u64(self.hash ^ self.mid_jump as u64);
+        state.write_u64(self.hash);
     }
 }

@@ -74,22 +74,32 @@ impl Rules {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn validate(&self, size: BoardSize) -> Result<(), InvalidPosition> {
-        let Some(start) = self.start else {
-            return Ok(());
-        };
-        if !size.contains(start) {
-            return Err(InvalidPosition::Outside {
-                what: "start point",
-                point: start,
-                cols: size.cols(),
-                rows: size.rows(),
-            });
+        match self.start {
+            Some(start) => check_start_in_play(size, "start point", start),
+            None => Ok(()),
         }
-        if size.scorer_at_row(start.row()).is_some() {
-            return Err(InvalidPosition::StartNotInPlay(start));
-        }
-        Ok(())
     }
+}
+
+/// Checks that `start` (named `what` in the error), where a move starts, is
+/// on the board and strictly between the goal lines.
+pub(crate) fn check_start_in_play(
+    size: BoardSize,
+    what: &'static str,
+    start: Point,
+) -> Result<(), InvalidPosition> {
+    if !size.contains(start) {
+        return Err(InvalidPosition::Outside {
+            what,
+            point: start,
+            cols: size.cols(),
+            rows: size.rows(),
+        });
+    }
+    if size.scorer_at_row(start.row()).is_some() {
+        return Err(InvalidPosition::StartNotInPlay(start));
+    }
+    Ok(())
 }
 
 impl fmt::Display for Rules {

@@ -380,7 +380,10 @@ fn no_jump_on_after_landing_off_the_board() {
         mid.apply_jump(point("K18")),
         Err(IllegalMove::AfterOffBoard(point("H20")))
     );
-    assert_eq!(mid.play(&mv("A5")), Err(IllegalMove::JumpInProgress));
+    assert_eq!(
+        mid.apply_action(phutball::Action::Place(point("A5"))),
+        Err(phutball::ActionError::Illegal(IllegalMove::JumpInProgress))
+    );
 }
 
 #[test]

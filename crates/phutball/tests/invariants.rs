@@ -7,7 +7,10 @@ mod reference;
 
 use std::collections::{BTreeSet, HashSet};
 
-use phutball::{Bitboard, Game, GameResult, IllegalMove, Move, Point, Position};
+use phutball::{
+    Action, ActionError, Bitboard, Game, GameResult, IllegalMove, Jump, Move, Point, Position,
+    StepState,
+};
 use proptest::prelude::*;
 use proptest::sample::Index;
 
@@ -68,37 +71,66 @@ fn replay_by_geometry(pos: &Position, path: &[Point]) -> Result<Bitboard, String
     Ok(men)
 }
 
-/// The position after `path`, made one jump at a time with `apply_jump`,
-/// checking each step is offered by `single_jumps`.
+/// The single jumps offered in a step state.
+fn offered_jumps(state: &StepState) -> Vec<Jump> {
+    match state {
+        StepState::Move(pos) => pos.single_jumps(),
+        StepState::Jump(jump) => jump.single_jumps(),
+    }
+}
+
+/// The position after `path`, made one jump action at a time, checking each
+/// step is offered by `single_jumps` and keeps the move under way.
 fn step_by_step(pos: &Position, path: &[Point]) -> Result<Position, String> {
-    let mut current = *pos;
+    let mut current = StepState::from(*pos);
+    let mut removed_so_far = Bitboard::EMPTY;
     for &to in &path[1..] {
-        let offered = current.single_jumps();
+        let offered = offered_jumps(&current);
         let Some(jump) = offered.iter().find(|j| j.to == to) else {
             return Err(format!("single_jumps of {current} does not offer {to}"));
         };
-        let next = current.apply_jump(to).map_err(|e| e.to_string())?;
+        let next = current
+            .apply_action(Action::JumpTo(to))
+            .map_err(|e| e.to_string())?;
         let removed: Bitboard = jump.jumped_points().collect();
-        if next.men() != current.men() - removed || removed.count() != u32::from(jump.jumped) {
+        removed_so_far |= removed;
+        if next.position().men() != current.position().men() - removed
+            || removed.count() != u32::from(jump.jumped)
+        {
             return Err(format!("apply_jump to {to} removed the wrong men"));
         }
-        if !next.is_mid_jump() || next.winner().is_some() || next.to_move() != pos.to_move() {
+        let StepState::Jump(under_way) = next else {
             return Err(format!(
                 "after apply_jump to {to}: the move is not under way"
             ));
+        };
+        if next.winner().is_some()
+            || next.to_move() != pos.to_move()
+            || under_way.start() != path[0]
+            || under_way.removed() != removed_so_far
+        {
+            return Err(format!("after apply_jump to {to}: {under_way} is wrong"));
         }
         current = next;
     }
-    Ok(current.end_turn())
+    match current {
+        StepState::Jump(jump) => Ok(jump.end()),
+        StepState::Move(_) => Err("the path has no jump".to_string()),
+    }
 }
 
-/// Every position reachable by ending the turn after one or more
+/// Every position reachable by ending the move after one or more
 /// `single_jumps`/`apply_jump` steps.
-fn step_by_step_outcomes(pos: &Position, out: &mut HashSet<State>) {
-    for jump in pos.single_jumps() {
-        let next = pos.apply_jump(jump.to).expect("offered jumps apply");
-        out.insert(state(&next.end_turn()));
-        step_by_step_outcomes(&next, out);
+fn step_by_step_outcomes(state: StepState, out: &mut HashSet<State>) {
+    for jump in offered_jumps(&state) {
+        let next = state
+            .apply_action(Action::JumpTo(jump.to))
+            .expect("offered jumps apply");
+        let StepState::Jump(under_way) = next else {
+            panic!("a jump keeps the move under way");
+        };
+        out.insert(self::state(&under_way.end()));
+        step_by_step_outcomes(next, out);
     }
 }
 
@@ -203,7 +235,7 @@ proptest! {
             whole.insert(state(&played));
         }
         let mut stepped = HashSet::new();
-        step_by_step_outcomes(&pos, &mut stepped);
+        step_by_step_outcomes(StepState::from(pos), &mut stepped);
         prop_assert_eq!(stepped, whole);
     }
 
@@ -211,8 +243,13 @@ proptest! {
     fn a_move_under_way_allows_only_jumps(pos in position()) {
         for jump in pos.single_jumps() {
             let mid = pos.apply_jump(jump.to).unwrap();
-            prop_assert!(mid.placement_points().is_empty());
-            prop_assert_eq!(mid.play(&Move::Jump(vec![mid.ball(), jump.from])), Err(IllegalMove::JumpInProgress));
+            prop_assert!(!mid.legal_actions().iter().any(|a| matches!(a, Action::Place(_))));
+            for p in pos.placement_points() {
+                prop_assert_eq!(
+                    mid.apply_action(Action::Place(p)),
+                    Err(ActionError::Illegal(IllegalMove::JumpInProgress))
+                );
+            }
             let landed_off = pos.size().is_off_board_row(jump.to.row());
             if landed_off && !pos.rules().continue_off_board {
                 prop_assert!(mid.single_jumps().is_empty());

@@ -1,0 +1,526 @@
+//! Step-by-step play: a jump move made one jump at a time
+//! ([`JumpInProgress`]), and the state of step-by-step play, either at the
+//! start of a move or in the middle of a jump move ([`StepState`]).
+//!
+//! A [`Position`] is always at the start of a move, so its legal moves all
+//! play and its string round-trips; the "jump under way" state lives here.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::actions::{Action, ActionError};
+use crate::bitboard::Bitboard;
+use crate::error::{quoted, IllegalMove, InvalidPosition, ParseError};
+use crate::jumps::Jump;
+use crate::point::{Point, Side};
+use crate::position::{check_men_on_board, Position};
+use crate::rules::{check_start_in_play, Rules};
+
+/// What separates the position string from the jump's own fields.
+const JUMP_MARK: &str = "|";
+/// The words before the start point and before the removed men.
+const FROM_WORDS: &str = "jump from";
+const REMOVED_WORD: &str = "removed";
+
+/// A jump move under way: the ball has made one or more jumps and the same
+/// side is still to move. It jumps on ([`JumpInProgress::apply_jump`]) or
+/// ends the move ([`JumpInProgress::end`]); nobody has won until it ends.
+///
+/// # Text form
+///
+/// A jump in progress is written as the position string of the board as it
+/// stands, then ` | jump from ` and the point the move started from, then
+/// ` removed ` and the men removed so far, in point order, separated by
+/// commas (a [`StepState`] is written as its position or its jump):
+///
+/// ```text
+/// 15/15/15/15/15/15/15/15/7#7/6#8/6@8/15/15/15/15/15/15/15/15 O | jump from K6 removed J7,H8
+/// ```
+///
+/// ```
+/// use phutball::{Move, Position};
+/// let pos: Position = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O".parse()?;
+/// let jump = pos.apply_jump("G9".parse()?)?;
+/// assert_eq!(jump.start().to_string(), "K6");
+/// assert_eq!(jump.to_move(), pos.to_move());
+/// let jump = jump.apply_jump("G11".parse()?)?.apply_jump("J11".parse()?)?;
+/// assert_eq!(jump.end(), pos.play(&"K6-G9-G11-J11".parse()?)?);
+/// let text = jump.to_string();
+/// assert!(text.ends_with(" | jump from K6 removed J7,H8,G10,H11"));
+/// assert_eq!(text.parse::<phutball::JumpInProgress>()?, jump);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct JumpInProgress {
+    position: Position,
+    start: Point,
+    removed: Bitboard,
+}
+
+impl JumpInProgress {
+    pub(crate) fn new(position: Position, start: Point, removed: Bitboard) -> JumpInProgress {
+        JumpInProgress {
+            position,
+            start,
+            removed,
+        }
+    }
+
+    /// A jump in progress from its parts, validated: the start point strictly
+    /// between the goal lines and not under a man, the removed men on the
+    /// board (rows 1 to R), at least one, and none of them on a man, the
+    /// ball or the start point.
+    pub fn from_parts(
+        position: Position,
+        start: Point,
+        removed: Bitboard,
+    ) -> Result<JumpInProgress, InvalidPosition> {
+        let size = position.size();
+        check_start_in_play(size, "jump start point", start)?;
+        if position.men().contains(start) {
+            return Err(InvalidPosition::JumpStartOnMan(start));
+        }
+        check_men_on_board(size, "removed man", removed)?;
+        if removed.is_empty() {
+            return Err(InvalidPosition::NothingRemoved);
+        }
+        let mut taken = position.men();
+        taken.insert(position.ball());
+        taken.insert(start);
+        if let Some(p) = (removed & taken).iter().next() {
+            return Err(InvalidPosition::RemovedManPresent(p));
+        }
+        Ok(JumpInProgress::new(position, start, removed))
+    }
+
+    /// The board as it stands, the same side to move.
+    pub fn position(&self) -> Position {
+        self.position
+    }
+
+    /// The point the ball started the move from.
+    pub fn start(&self) -> Point {
+        self.start
+    }
+
+    /// The men the move has removed so far.
+    pub fn removed(&self) -> Bitboard {
+        self.removed
+    }
+
+    /// The side making the move.
+    pub fn to_move(&self) -> Side {
+        self.position.to_move()
+    }
+
+    /// Whether the ball may jump on: not after it has landed on an
+    /// off-board strip, unless the rules allow it.
+    fn may_jump_on(&self) -> bool {
+        let pos = &self.position;
+        pos.rules().continue_off_board || !pos.size().is_off_board_row(pos.ball().row())
+    }
+
+    /// The single jumps that continue the move, clockwise from north.
+    pub fn single_jumps(&self) -> Vec<Jump> {
+        if self.may_jump_on() {
+            self.position.jumps_from_ball()
+        } else {
+            Vec::new()
+        }
+    }
+
+    /// Jumps on to `to`, or says why no single jump lands there.
+    pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMove> {
+        let size = self.position.size();
+        if size.contains(to) && !self.may_jump_on() {
+            return Err(IllegalMove::AfterOffBoard(self.position.ball()));
+        }
+        let (position, removed) = self.position.jump_ball(to)?;
+        Ok(JumpInProgress::new(
+            position,
+            self.start,
+            self.removed | removed,
+        ))
+    }
+
+    /// Ends the move: the other side is to move, and the winner, if the ball
+    /// is on or over a goal line, appears.
+    pub fn end(&self) -> Position {
+        self.position.end_turn()
+    }
+
+    /// The legal actions, in index order: the single jumps, then
+    /// [`Action::EndJump`].
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut landings: Vec<Point> = self.single_jumps().iter().map(|j| j.to).collect();
+        landings.sort_by_key(|p| p.index());
+        let mut actions: Vec<Action> = landings.into_iter().map(Action::JumpTo).collect();
+        actions.push(Action::EndJump);
+        actions
+    }
+
+    /// One flag per action index: whether that action is legal here.
+    pub fn legal_action_mask(&self) -> Vec<bool> {
+        let size = self.position.size();
+        let mut mask = vec![false; size.action_count()];
+        for action in self.legal_actions() {
+            if let Some(i) = size.action_index(action) {
+                mask[i] = true;
+            }
+        }
+        mask
+    }
+
+    /// Takes one action: a jump continues the move, [`Action::EndJump`] ends
+    /// it; a placement is illegal until the move has ended.
+    pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
+        match action {
+            Action::Place(_) => Err(IllegalMove::JumpInProgress.into()),
+            Action::JumpTo(to) => Ok(self.apply_jump(to)?.into()),
+            Action::EndJump => Ok(self.end().into()),
+        }
+    }
+
+    /// A text diagram of the board as [`Position::diagram`] draws it, its last
+    /// line saying who is jumping, from where, and the men removed so far.
+    pub fn diagram(&self) -> String {
+        let board = self.position.diagram();
+        let board = board.trim_end();
+        let board = board.rsplit_once('\n').map_or(board, |(rows, _)| rows);
+        let side = self.to_move();
+        let removed: Vec<String> = self.removed.iter().map(|p| p.to_string()).collect();
+        format!(
+            "{board}\n{} ({side}) to move, jumping from {} (removed {})\n",
+            side.name(),
+            self.start,
+            removed.join(", ")
+        )
+    }
+
+    /// Parses the text form under `rules` (the text does not record them).
+    pub fn parse_with_rules(text: &str, rules: Rules) -> Result<JumpInProgress, ParseError> {
+        let Some((board, fields)) = text.split_once(JUMP_MARK) else {
+            return Err(ParseError::Position {
+                column: text.len() + 1,
+                reason: format!(
+                    "a jump in progress needs \"{JUMP_MARK} {FROM_WORDS} <point> {REMOVED_WORD} \
+                     <points>\" after the position string"
+                ),
+            });
+        };
+        let position = Position::parse_with_rules(board.trim_end(), rules)?;
+        let column = board.len() + 2;
+        let bad = |reason: String| ParseError::Position { column, reason };
+        let fields = fields.trim();
+        let rest = fields.strip_prefix(FROM_WORDS).ok_or_else(|| {
+            bad(format!(
+                "expected \"{FROM_WORDS} <point>\" after \"{JUMP_MARK}\", found {}",
+                quoted(fields)
+            ))
+        })?;
+        let (start, removed) = rest
+            .trim_start()
+            .split_once(char::is_whitespace)
+            .ok_or_else(|| {
+                bad(format!(
+                    "expected \"<point> {REMOVED_WORD} <points>\" after \"{FROM_WORDS}\", found {}",
+                    quoted(rest)
+                ))
+            })?;
+        let removed = removed
+            .trim_start()
+            .strip_prefix(REMOVED_WORD)
+            .ok_or_else(|| {
+                bad(format!(
+                    "expected \"{REMOVED_WORD} <points>\" after the start point, found {}",
+                    quoted(removed)
+                ))
+            })?;
+        let start: Point = start.parse()?;
+        let mut men = Bitboard::EMPTY;
+        for p in removed.split(',') {
+            let p = p.trim();
+            if p.is_empty() {
+                return Err(bad(format!(
+                    "the removed men {} are not points separated by commas",
+                    quoted(removed.trim())
+                )));
+            }
+            men.insert(p.parse()?);
+        }
+        Ok(JumpInProgress::from_parts(position, start, men)?)
+    }
+}
+
+impl fmt::Display for JumpInProgress {
+    /// The text form (see [`JumpInProgress`]); it parses back to an
+    /// equal jump in progress under the same rules.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {JUMP_MARK} {FROM_WORDS} {} {REMOVED_WORD} ",
+            self.position, self.start
+        )?;
+        for (i, p) in self.removed.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for JumpInProgress {
+    type Err = ParseError;
+
+    /// Parses the text form under the default rules.
+    fn from_str(text: &str) -> Result<JumpInProgress, ParseError> {
+        JumpInProgress::parse_with_rules(text, Rules::default())
+    }
+}
+
+/// The state of step-by-step play (the action space, reinforcement
+/// learning): the start of a move, or a jump move under way.
+///
+/// ```
+/// use phutball::{Action, Position, StepState};
+/// let pos: Position = "15/15/15/15/15/15/15/15/15/7@7/7#7/7#7/15/15/15/15/15/15/15 O".parse()?;
+/// let state = StepState::from(pos).apply_action(Action::JumpTo("H7".parse()?))?;
+/// assert!(state.is_mid_jump());
+/// assert_eq!(state.legal_actions().last(), Some(&Action::EndJump));
+/// let state = state.apply_action(Action::EndJump)?;
+/// assert!(!state.is_mid_jump());
+/// assert_eq!(state.position(), pos.play(&"H10-H7".parse()?)?);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum StepState {
+    /// At the start of a move.
+    Move(Position),
+    /// In the middle of a jump move.
+    Jump(JumpInProgress),
+}
+
+impl StepState {
+    /// The board as it stands.
+    pub fn position(&self) -> Position {
+        match self {
+            StepState::Move(pos) => *pos,
+            StepState::Jump(jump) => jump.position(),
+        }
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> Side {
+        self.position().to_move()
+    }
+
+    /// Who has won; nobody during a jump move.
+    pub fn winner(&self) -> Option<Side> {
+        match self {
+            StepState::Move(pos) => pos.winner(),
+            StepState::Jump(_) => None,
+        }
+    }
+
+    /// Whether the game is over.
+    pub fn is_finished(&self) -> bool {
+        self.winner().is_some()
+    }
+
+    /// Whether a jump move is under way.
+    pub fn is_mid_jump(&self) -> bool {
+        matches!(self, StepState::Jump(_))
+    }
+
+    /// The legal actions, in index order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self {
+            StepState::Move(pos) => pos.legal_actions(),
+            StepState::Jump(jump) => jump.legal_actions(),
+        }
+    }
+
+    /// One flag per action index: whether that action is legal here.
+    pub fn legal_action_mask(&self) -> Vec<bool> {
+        match self {
+            StepState::Move(pos) => pos.legal_action_mask(),
+            StepState::Jump(jump) => jump.legal_action_mask(),
+        }
+    }
+
+    /// Takes one action, or says why it cannot be taken.
+    pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
+        match self {
+            StepState::Move(pos) => pos.apply_action(action),
+            StepState::Jump(jump) => jump.apply_action(action),
+        }
+    }
+
+    /// [`StepState::apply_action`] by action index.
+    pub fn apply_action_index(&self, index: usize) -> Result<StepState, ActionError> {
+        let action = self.position().size().action_of_index(index)?;
+        self.apply_action(action)
+    }
+
+    /// Parses a position string or a jump in progress's text form under `rules`.
+    pub fn parse_with_rules(text: &str, rules: Rules) -> Result<StepState, ParseError> {
+        if text.contains(JUMP_MARK) {
+            JumpInProgress::parse_with_rules(text, rules).map(StepState::Jump)
+        } else {
+            Position::parse_with_rules(text, rules).map(StepState::Move)
+        }
+    }
+}
+
+impl From<Position> for StepState {
+    fn from(pos: Position) -> StepState {
+        StepState::Move(pos)
+    }
+}
+
+impl From<JumpInProgress> for StepState {
+    fn from(jump: JumpInProgress) -> StepState {
+        StepState::Jump(jump)
+    }
+}
+
+impl fmt::Display for StepState {
+    /// The position string or the jump in progress's text form.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            StepState::Move(pos) => pos.fmt(f),
+            StepState::Jump(jump) => jump.fmt(f),
+        }
+    }
+}
+
+impl FromStr for StepState {
+    type Err = ParseError;
+
+    /// Parses either text form under the default rules.
+    fn from_str(text: &str) -> Result<StepState, ParseError> {
+        StepState::parse_with_rules(text, Rules::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SEEDS_EXAMPLE: &str = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
+
+    fn pt(s: &str) -> Point {
+        s.parse().unwrap()
+    }
+
+    fn started() -> JumpInProgress {
+        let pos: Position = SEEDS_EXAMPLE.parse().unwrap();
+        pos.apply_jump(pt("G9")).unwrap()
+    }
+
+    #[test]
+    fn text_form_round_trips_and_names_its_parts() {
+        let jump = started();
+        let text = jump.to_string();
+        assert!(text.ends_with(" | jump from K6 removed J7,H8"), "{text}");
+        assert_eq!(text.parse::<JumpInProgress>().unwrap(), jump);
+        assert_eq!(text.parse::<StepState>().unwrap(), StepState::Jump(jump));
+        assert_eq!(
+            SEEDS_EXAMPLE.parse::<StepState>().unwrap(),
+            StepState::Move(SEEDS_EXAMPLE.parse().unwrap())
+        );
+    }
+
+    #[test]
+    fn bad_text_forms_say_what_is_wrong() {
+        let board = started().position().to_string();
+        for (suffix, expected) in [
+            ("", "needs \"| jump from"),
+            (" | from K6 removed J7", "expected \"jump from <point>\""),
+            (" | jump from K6", "expected \"<point> removed <points>\""),
+            (" | jump from K6 gone J7", "expected \"removed <points>\""),
+            (
+                " | jump from K6 removed J7,,H8",
+                "not points separated by commas",
+            ),
+            (" | jump from K6 removed J7,Z30", "invalid point"),
+            (
+                " | jump from Z6 removed J7",
+                "jump start point Z6 is outside",
+            ),
+            (
+                " | jump from K1 removed J7",
+                "strictly between the goal lines",
+            ),
+            (
+                " | jump from K6 removed G10",
+                "removed man G10 is still on the board",
+            ),
+            (
+                " | jump from K6 removed K6",
+                "removed man K6 is still on the board",
+            ),
+            (
+                " | jump from K6 removed J0",
+                "men stand only on rows 1 to R",
+            ),
+            (
+                " | jump from G10 removed J7",
+                "the jump's start point G10 holds a man",
+            ),
+            (" | jump from K6 removed ", "not points separated by commas"),
+        ] {
+            let text = format!("{board}{suffix}");
+            let err = text.parse::<JumpInProgress>().unwrap_err().to_string();
+            assert!(err.contains(expected), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_jump_in_progress_allows_only_jumps_and_ending() {
+        let jump = started();
+        assert_eq!(
+            jump.apply_action(Action::Place(pt("A1"))),
+            Err(ActionError::Illegal(IllegalMove::JumpInProgress))
+        );
+        assert_eq!(
+            jump.legal_actions(),
+            vec![Action::JumpTo(pt("G11")), Action::EndJump]
+        );
+        let state = StepState::from(jump);
+        assert_eq!(state.winner(), None);
+        assert!(state.is_mid_jump() && !state.is_finished());
+        assert!(jump
+            .diagram()
+            .ends_with("\nOhs (O) to move, jumping from K6 (removed J7, H8)\n"));
+    }
+
+    #[test]
+    fn a_ball_on_a_strip_ends_the_move_unless_the_rules_allow_more() {
+        let pos: Position = "1#1/1#1/1@1/3/3 O".parse().unwrap();
+        let jump = pos.apply_jump(pt("B6")).unwrap();
+        assert_eq!(jump.legal_actions(), vec![Action::EndJump]);
+        assert_eq!(
+            jump.apply_jump(pt("B4")),
+            Err(IllegalMove::AfterOffBoard(pt("B6")))
+        );
+        assert_eq!(jump.end().winner(), Some(Side::Ohs));
+        let rules = Rules {
+            continue_off_board: true,
+            ..Rules::default()
+        };
+        let pos = pos.with_rules(rules).unwrap();
+        let jump = pos.apply_jump(pt("B6")).unwrap();
+        assert_eq!(jump.single_jumps().len(), 0, "nothing left to jump");
+        assert_eq!(
+            jump.apply_jump(pt("B2")),
+            Err(IllegalMove::Gap {
+                from: pt("B6"),
+                to: pt("B2"),
+                gap: pt("B5")
+            })
+        );
+    }
+}
