@@ -4,7 +4,7 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
-/// A crowded position (the first of benches/data/jumps-24.pos): many
+/// A crowded position (record 1 of crates/phutball/tests/data/jumps-24.fixture): many
 /// placements, thousands of jumps, and a `perft 2` that takes a while.
 const CROWDED: &str = "2##2#1###4/#3#10/#6#####1#1/##2#2#1##2#1/2#@#1#5#2/#3#2#7/2#1#2####4/\
 #2#6#2#1/2##4#6/2#1##7#1/3##2####1##1/1#1#1#1#5#1/###6##1#2/2##2#1#2###1/#3#3#4##/1#4##5#1/\
