@@ -15,9 +15,6 @@ mod common;
 const SEEDS: &str = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
 /// Ball H10, men H11..H18: Ohs scores by jumping them all.
 const CHAIN: &str = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O";
-/// Issue 9's hard positions: the can-score search before issue 9 ran for minutes on the
-/// first; the second can score, found after 7-34 s.
-const HARD_1: &str = "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O";
 /// `crates/phutball/tests/data/hard-32.fixture` record 13 (`score
 /// undecided`): no can-score search of this project has decided it (not
 /// within 6,000 million landings), so a bounded one gives up.
@@ -26,7 +23,6 @@ fn undecided() -> String {
     assert_eq!(record.score, Some(ScoreFigure::Undecided));
     record.position.to_string()
 }
-const HARD_2: &str = "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O";
 
 /// How long past its timeout a command may take to stop: generous, for a
 /// debug build on a busy machine.
@@ -228,7 +224,12 @@ fn over_the_memory_limit_is_a_clean_error_with_status_4() {
 
 #[test]
 fn count_gives_each_line_its_own_timeout() {
-    let file = temp_file("hard", &format!("{HARD_1}\n{SEEDS}\n{HARD_2}\n"));
+    // hard-32 records 1 and 2, issue 9's positions: the can-score search
+    // before issue 9 ran for minutes on the first; the second can score,
+    // found after 7-34 s.
+    let hard_1 = common::fixture_position("hard-32.fixture", 1);
+    let hard_2 = common::fixture_position("hard-32.fixture", 2);
+    let file = temp_file("hard", &format!("{hard_1}\n{SEEDS}\n{hard_2}\n"));
     let file = file.to_str().unwrap();
     let (out, took) = run(&["count", "--timeout", "1000", file]);
     let stdout = text(&out.stdout);
