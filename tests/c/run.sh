@@ -162,7 +162,8 @@ rejects_bad_position() {
 }
 step "jumps rejects a bad position with a message" rejects_bad_position "$WORK/jumps-shared"
 # A dense board (issue 9) has far too many paths: the timeout ends the walk.
-DENSE="5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O"
+# hard-32 record 1: the first line that is not a comment, blank or a figure.
+DENSE="$(awk '!/^([a-z]|# |#?$)/ { print; exit }' "$FIXTURES/hard-32.fixture")"
 gives_up_at_the_timeout() {
     local status=0
     "$1" "$DENSE" --timeout 200 >"$WORK/timeout.out" 2>"$WORK/timeout.err" || status=$?

@@ -17,10 +17,21 @@ fn check_file(text: &str, count: usize) -> Vec<Fixture> {
     for record in &records {
         let (pos, line) = (&record.position, record.line);
         let can_score = record.score.and_then(ScoreFigure::known);
-        assert!(record.paths.is_some() && record.outcomes.is_some(), "line {line}");
+        assert!(
+            record.paths.is_some() && record.outcomes.is_some(),
+            "line {line}"
+        );
         assert!(can_score.is_some(), "line {line}: a decided score figure");
-        assert_eq!(Some(pos.count_jump_paths()), record.paths, "line {line}: {pos}");
-        assert_eq!(pos.count_jump_outcomes().ok(), record.outcomes, "line {line}");
+        assert_eq!(
+            Some(pos.count_jump_paths()),
+            record.paths,
+            "line {line}: {pos}"
+        );
+        assert_eq!(
+            pos.count_jump_outcomes().ok(),
+            record.outcomes,
+            "line {line}"
+        );
         assert_eq!(Some(pos.can_score()), can_score, "line {line}: {pos}");
         match pos.scoring_jump() {
             Some(m) => {
@@ -56,7 +67,9 @@ fn score_16_matches_its_figures() {
 fn hard_32_has_a_score_figure_for_every_position() {
     let records = records(include_str!("data/hard-32.fixture"));
     assert_eq!(records.len(), 32);
-    assert!(records.iter().all(|r| r.score.is_some() && r.paths.is_none()));
+    assert!(records
+        .iter()
+        .all(|r| r.score.is_some() && r.paths.is_none()));
     assert!(records.iter().all(|r| r.position.to_move() == Side::Ohs));
     assert!(records.iter().all(|r| !r.position.is_finished()));
     let undecided: Vec<usize> = (1..)
