@@ -242,11 +242,11 @@ pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Vec<Fixture>, Fixtur
     Ok(records)
 }
 
-/// `#` alone or followed by whitespace: never a position string, whose
-/// first field holds a `/` (every board has at least 3 rows).
+/// `#` alone or followed by a space: never a position string, whose first
+/// field holds a `/` (every board has at least 3 rows).
 fn is_comment(line: &str) -> bool {
     line.strip_prefix('#')
-        .is_some_and(|rest| rest.is_empty() || rest.starts_with(char::is_whitespace))
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with(' '))
 }
 
 /// Adds the figure line `text` to `record`.
@@ -266,16 +266,15 @@ fn read_figure(record: &mut Fixture, text: &str) -> Result<(), FixtureProblem> {
     // Whether the record already had this figure (a perft line: this depth).
     let already_given = match key {
         "paths" | "outcomes" => {
-            let key = if key == "paths" { "paths" } else { "outcomes" };
-            let n = match values.as_slice() {
-                [value] => value.parse::<u64>().map_err(|_| bad(key, "one number"))?,
-                _ => return Err(bad(key, "one number")),
-            };
-            let slot = if key == "paths" {
-                &mut record.paths
+            let (key, slot) = if key == "paths" {
+                ("paths", &mut record.paths)
             } else {
-                &mut record.outcomes
+                ("outcomes", &mut record.outcomes)
             };
+            let [value] = values.as_slice() else {
+                return Err(bad(key, "one number"));
+            };
+            let n = value.parse::<u64>().map_err(|_| bad(key, "one number"))?;
             slot.replace(n).is_some()
         }
         "score" => {
