@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test of the project, from a clean clone on a fresh machine: Rust
 # formatting and lints, the Rust tests (core, CLI, engine, C ABI, benches),
-# the Rust docs (rustdoc, warnings as errors), the C/C++ suite (tests/c/run.sh: header freshness, shared and static
+# the Rust docs (rustdoc, warnings as errors; the Markdown files' relative
+# links), the C/C++ suite (tests/c/run.sh: header freshness, shared and static
 # linking, valgrind) and the Python suite (tests/python/run.sh: a virtual
 # environment with maturin and pytest). Installs what it needs; exits
 # non-zero if any suite fails. Usage: scripts/test.sh
@@ -43,9 +44,11 @@ suite "cargo test" cargo test --workspace --exclude phutball-py
 docs() {
     RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet &&
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
-        CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings
+        CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings &&
+        python3 scripts/check_links.py
 }
-suite "cargo doc -D warnings" docs
+# Also every relative link of the Markdown files (scripts/check_links.py).
+suite "cargo doc -D warnings, Markdown links" docs
 suite "C and C++ (tests/c/run.sh)" bash tests/c/run.sh
 suite "Python (tests/python/run.sh)" bash tests/python/run.sh
 

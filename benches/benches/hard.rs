@@ -1,7 +1,8 @@
-//! Can-score on the hard corpus `hard-32` (`benches/data/hard-32.pos`),
-//! each position under a deadline of 1 s (`PHUTBALL_HARD_TIMEOUT_MS`
-//! changes it). First one pass prints, per position, the answer (checked
-//! against `hard-32.expected` where that is known) and the time, then the
+//! Can-score on the hard corpus `hard-32` (the core's fixture file
+//! `crates/phutball/tests/data/hard-32.fixture`), each position under a
+//! deadline of 1 s (`PHUTBALL_HARD_TIMEOUT_MS` changes it). First one pass
+//! prints, per position, the answer (checked against the file's `score`
+//! figure where that is decided) and the time, then the
 //! decided count, median and worst time; then criterion times whole passes.
 //! Run with `cargo bench -p phutball-benches --bench hard`.
 
@@ -9,7 +10,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, SamplingMode};
-use phutball_benches::{answers, positions, CorpusRun, HARD_32, HARD_32_EXPECTED};
+use phutball::fixtures::ScoreFigure;
+use phutball_benches::{fixture, positions, CorpusRun, HARD_32};
 
 fn timeout() -> Duration {
     let ms = std::env::var("PHUTBALL_HARD_TIMEOUT_MS")
@@ -23,27 +25,26 @@ fn timeout() -> Duration {
 }
 
 fn hard_corpus(c: &mut Criterion) {
-    let corpus = positions(HARD_32);
-    let expected = answers(HARD_32_EXPECTED);
-    assert_eq!(
-        corpus.len(),
-        expected.len(),
-        "hard-32.expected: one answer a line"
-    );
+    let records = fixture(HARD_32);
+    let corpus = positions(&records);
+    let expected: Vec<Option<bool>> = records
+        .iter()
+        .map(|r| r.score.and_then(ScoreFigure::known))
+        .collect();
     let timeout = timeout();
     let run = CorpusRun::run(&corpus, timeout);
-    for (line, ((result, time), known)) in run.results.iter().zip(&expected).enumerate() {
+    for (index, ((result, time), known)) in run.results.iter().zip(&expected).enumerate() {
         if let (Ok(answer), Some(known)) = (result, known) {
-            assert_eq!(answer, known, "hard-32 line {}: wrong answer", line + 1);
+            assert_eq!(answer, known, "hard-32 record {}: wrong answer", index + 1);
         }
         let answer = match result {
-            Ok(true) => "1".to_string(),
-            Ok(false) => "0".to_string(),
-            Err(e) => format!("? ({e})"),
+            Ok(true) => "yes".to_string(),
+            Ok(false) => "no".to_string(),
+            Err(e) => format!("undecided ({e})"),
         };
         println!(
-            "hard-32 line {:2}: {answer} in {:.1} ms",
-            line + 1,
+            "hard-32 record {:2}: {answer} in {:.1} ms",
+            index + 1,
             time.as_secs_f64() * 1e3
         );
     }

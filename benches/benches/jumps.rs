@@ -6,13 +6,12 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use phutball::{perft, Move, Position};
-use phutball_benches::{
-    expected, plain::PlainBoard, positions, JUMPS_24, JUMPS_24_EXPECTED, SCORE_16,
-};
+use phutball_benches::{fixture, plain::PlainBoard, positions, JUMPS_24, SCORE_16};
 
 fn enumeration(c: &mut Criterion) {
-    let jumps = positions(JUMPS_24);
-    let total_paths: u64 = expected(JUMPS_24_EXPECTED).iter().map(|e| e.0).sum();
+    let records = fixture(JUMPS_24);
+    let jumps = positions(&records);
+    let total_paths: u64 = records.iter().filter_map(|r| r.paths).sum();
     let mut group = c.benchmark_group("jumps-24");
     group.throughput(Throughput::Elements(total_paths));
     group.sample_size(20);
@@ -50,7 +49,7 @@ fn enumeration(c: &mut Criterion) {
     });
     group.finish();
 
-    let score = positions(SCORE_16);
+    let score = positions(&fixture(SCORE_16));
     let mut group = c.benchmark_group("score-16");
     group.sample_size(20);
     group.bench_function("can_score", |b| {

@@ -1,6 +1,6 @@
-//! Benchmark positions (`benches/data`, with their reference counts) and a
-//! plain mailbox path counter, the baseline the core's enumeration is measured
-//! against.
+//! The benchmark positions (the core's fixture files, `phutball::fixtures`)
+//! and a plain mailbox path counter, the baseline the core's enumeration is
+//! measured against.
 
 #![deny(missing_docs)]
 
@@ -8,57 +8,29 @@ pub mod plain;
 
 use std::time::{Duration, Instant};
 
+use phutball::fixtures::{self, Fixture};
 use phutball::{Budget, Interrupt, Position, SearchError};
 
-/// 24 dense standard-board positions, one position string per line.
-pub const JUMPS_24: &str = include_str!("../data/jumps-24.pos");
-/// `<paths> <outcomes> <can-score>` for each line of [`JUMPS_24`].
-pub const JUMPS_24_EXPECTED: &str = include_str!("../data/jumps-24.expected");
-/// 16 standard-board positions for the can-score search.
-pub const SCORE_16: &str = include_str!("../data/score-16.pos");
-/// `<paths> <outcomes> <can-score>` for each line of [`SCORE_16`].
-pub const SCORE_16_EXPECTED: &str = include_str!("../data/score-16.expected");
-
+/// 24 dense standard-board positions with their paths, outcomes and score.
+pub const JUMPS_24: &str = "jumps-24.fixture";
+/// 16 standard-board positions for the can-score search, with their figures.
+pub const SCORE_16: &str = "score-16.fixture";
 /// 32 hard standard-board can-score positions: the two of issue 9, then 30
-/// found by `hard_positions` (see `data/README.md`).
-pub const HARD_32: &str = include_str!("../data/hard-32.pos");
-/// `1`, `0` or `?` (not known) for each line of [`HARD_32`]: can the side
-/// to move score (see `data/README.md` for how each was obtained).
-pub const HARD_32_EXPECTED: &str = include_str!("../data/hard-32.expected");
+/// found by `hard_positions`; a `score` figure each, three `undecided`.
+pub const HARD_32: &str = "hard-32.fixture";
 
-/// The positions of a benchmark file.
-pub fn positions(text: &str) -> Vec<Position> {
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| line.parse().expect("benchmark positions are valid"))
-        .collect()
+/// The records of the core's fixture file `name` (see
+/// `crates/phutball/tests/data/README.md`); panics if it does not read.
+pub fn fixture(name: &str) -> Vec<Fixture> {
+    let path = fixtures::path(name);
+    let text = std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    fixtures::parse(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
 
-/// The reference figures of an `.expected` file: (paths, outcomes, can score).
-pub fn expected(text: &str) -> Vec<(u64, u64, bool)> {
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<u64> = line
-                .split_whitespace()
-                .map(|f| f.parse().expect("numbers"))
-                .collect();
-            (fields[0], fields[1], fields[2] == 1)
-        })
-        .collect()
-}
-
-/// The answers of a `1`/`0`/`?` file: `None` where not known.
-pub fn answers(text: &str) -> Vec<Option<bool>> {
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| match line.trim() {
-            "1" => Some(true),
-            "0" => Some(false),
-            "?" => None,
-            other => panic!("expected 1, 0 or ?, got {other:?}"),
-        })
-        .collect()
+/// The positions of the records.
+pub fn positions(records: &[Fixture]) -> Vec<Position> {
+    records.iter().map(|r| r.position).collect()
 }
 
 /// `can_score_within` under a deadline `timeout` from now (the caller's
@@ -144,10 +116,10 @@ mod tests {
 
     #[test]
     fn the_hard_corpus_has_an_answer_a_line() {
-        let corpus = positions(HARD_32);
+        let corpus = fixture(HARD_32);
         assert_eq!(corpus.len(), 32);
-        assert_eq!(answers(HARD_32_EXPECTED).len(), corpus.len());
-        assert!(corpus.iter().all(|p| !p.is_finished()));
+        assert!(corpus.iter().all(|r| r.score.is_some()));
+        assert!(corpus.iter().all(|r| !r.position.is_finished()));
     }
 
     #[test]

@@ -95,9 +95,9 @@ mod tests {
 
     #[test]
     fn the_baseline_counts_the_reference_paths() {
-        let expected = crate::expected(crate::JUMPS_24_EXPECTED);
-        for (pos, (paths, _, _)) in crate::positions(crate::JUMPS_24).iter().zip(expected) {
-            assert_eq!(PlainBoard::new(pos).unwrap().count_paths(), paths);
+        for record in crate::fixture(crate::JUMPS_24) {
+            let paths = PlainBoard::new(&record.position).unwrap().count_paths();
+            assert_eq!(Some(paths), record.paths, "line {}", record.line);
         }
     }
 }

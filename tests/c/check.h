@@ -4,7 +4,9 @@
 #ifndef PHUTBALL_TEST_CHECK_H
 #define PHUTBALL_TEST_CHECK_H
 
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "phutball.h"
@@ -49,23 +51,82 @@ static inline const char *last_error(void) {
         }                                                                                          \
     } while (0)
 
-/* Opens DIR/NAME.pos and DIR/NAME.expected (a benchmark file and its
- * expected figures) for reading; checks that both opened and, if one did
- * not, closes the other and returns false. */
-static inline bool open_benchmark(const char *dir, const char *name, FILE **positions,
-                                  FILE **expected) {
+/* One record of a fixture file (format: crates/phutball/tests/data/README.md):
+ * its position line and the figures these tests check. */
+struct fixture_record {
+    int line; /* of the position line, from 1 */
+    char position[2048];
+    long long paths, outcomes; /* -1: not given */
+    int score;                 /* 1 yes, 0 no, -1 undecided or not given */
+};
+
+/* Reads the fixture file DIR/NAME.fixture into *RECORDS (a new array: free()
+ * it) and returns how many records it holds, or -1 after a failed check (the
+ * file does not open, or a line is neither a comment, a position nor a known
+ * figure). Comments ("# ..." or "#" alone) and blank lines are skipped;
+ * figure lines start with a lowercase key; every other line is a position. */
+static inline int read_fixture(const char *dir, const char *name, struct fixture_record **records) {
     char path[4096];
-    snprintf(path, sizeof path, "%s/%s.pos", dir, name);
-    *positions = fopen(path, "r");
-    snprintf(path, sizeof path, "%s/%s.expected", dir, name);
-    *expected = fopen(path, "r");
-    CHECK(*positions != NULL && *expected != NULL);
-    if (*positions == NULL || *expected == NULL) {
-        if (*positions) fclose(*positions);
-        if (*expected) fclose(*expected);
-        return false;
+    snprintf(path, sizeof path, "%s/%s.fixture", dir, name);
+    *records = NULL;
+    FILE *file = fopen(path, "r");
+    CHECK(file != NULL);
+    if (file == NULL) {
+        return -1;
     }
-    return true;
+    int count = 0, capacity = 0, line_number = 0;
+    char line[2048];
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, file) != NULL) {
+        line_number++;
+        line[strcspn(line, "\r\n")] = '\0';
+        if (line[0] == '\0' || (line[0] == '#' && (line[1] == '\0' || line[1] == ' '))) {
+            continue;
+        }
+        if (line[0] >= 'a' && line[0] <= 'z') {
+            struct fixture_record *r = count > 0 ? &(*records)[count - 1] : NULL;
+            char word[16] = "";
+            if (r == NULL) {
+                ok = false;
+            } else if (sscanf(line, "paths %lld", &r->paths) == 1 ||
+                       sscanf(line, "outcomes %lld", &r->outcomes) == 1 ||
+                       strncmp(line, "perft ", 6) == 0) {
+                /* perft: not checked here */
+            } else if (sscanf(line, "score %15s", word) == 1) {
+                r->score = strcmp(word, "yes") == 0 ? 1 : strcmp(word, "no") == 0 ? 0 : -1;
+                ok = r->score >= 0 || strcmp(word, "undecided") == 0;
+            } else {
+                ok = false;
+            }
+            if (!ok) {
+                fprintf(stderr, "%s:%d: not a figure of a record: %s\n", path, line_number, line);
+            }
+            continue;
+        }
+        if (count == capacity) {
+            capacity = capacity == 0 ? 32 : 2 * capacity;
+            struct fixture_record *grown =
+                (struct fixture_record *)realloc(*records, (size_t)capacity * sizeof **records);
+            if (grown == NULL) {
+                ok = false;
+                break;
+            }
+            *records = grown;
+        }
+        struct fixture_record *r = &(*records)[count++];
+        r->line = line_number;
+        snprintf(r->position, sizeof r->position, "%s", line);
+        r->paths = r->outcomes = -1;
+        r->score = -1;
+    }
+    fclose(file);
+    CHECK(ok);
+    if (!ok) {
+        free(*records);
+        *records = NULL;
+        return -1;
+    }
+    return count;
 }
 
 static inline int check_summary(const char *name) {

@@ -5,7 +5,8 @@
 # C and C++ examples and tests with warnings as errors against both libraries,
 # runs them, compares the jump lists of examples/c/jumps (and the outcomes of
 # examples/cpp/outcomes) with the Rust CLI's on the worked examples and every
-# position of benches/data/jumps-24.pos, and runs the tests once under valgrind.
+# record of crates/phutball/tests/data/jumps-24.fixture, and runs the tests once
+# under valgrind.
 # test_limits and test_engine start searches on a second thread and cancel them
 # from the first (pthreads: -pthread in CFLAGS, -lpthread for the static library).
 # Ends with "capi: N passed, M failed"; exits non-zero on any failure.
@@ -17,6 +18,8 @@ export PATH="$HOME/.cargo/bin:$PATH"
 TARGET="${CARGO_TARGET_DIR:-$ROOT/target}"
 LIB="$TARGET/release"
 WORK="$TARGET/capi-tests"
+# The fixture files: reference positions and their figures.
+FIXTURES=crates/phutball/tests/data
 rm -rf "$WORK"
 mkdir -p "$WORK"
 
@@ -81,10 +84,10 @@ step "static test binary does not load libphutball.so" not_linked_to_shared_libr
 # --- the tests and examples, with both libraries ---------------------------------
 plays_to_a_win() { "$1" >"$WORK/play.out" && grep -q '^result: Ohs wins$' "$WORK/play.out"; }
 for linkage in shared static; do
-    step "test_capi ($linkage)" "$WORK/test_capi-$linkage" benches/data
+    step "test_capi ($linkage)" "$WORK/test_capi-$linkage" "$FIXTURES"
     step "test_cpp ($linkage)" "$WORK/test_cpp-$linkage"
     step "test_engine ($linkage)" "$WORK/test_engine-$linkage"
-    step "test_limits ($linkage)" "$WORK/test_limits-$linkage" benches/data
+    step "test_limits ($linkage)" "$WORK/test_limits-$linkage" "$FIXTURES"
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
 done
 
@@ -136,16 +139,20 @@ for pos in "${WORKED[@]}"; do
             "$CLI" jumps --outcomes "$pos" -- "$WORK/outcomes-$linkage" "$pos"
     done
 done
-line=0
-while IFS= read -r pos; do
-    line=$((line + 1))
-    step "jumps on jumps-24.pos line $line" same_lines "jumps-24.pos:$line" \
+# Each record of jumps-24 as "<position> TAB <paths figure>" (the fixture
+# format: comments "# ...", position lines, figure lines "key value").
+awk '/^#( |$)/ || /^$/ { next } /^[a-z]/ { if ($1 == "paths") print pos "\t" $2; next } { pos = $0 }' \
+    "$FIXTURES/jumps-24.fixture" >"$WORK/jumps-24.tsv"
+step "jumps-24.fixture has 24 records with paths" test "$(wc -l <"$WORK/jumps-24.tsv")" -eq 24
+record=0
+while IFS=$'\t' read -r pos expected_paths; do
+    record=$((record + 1))
+    step "jumps on jumps-24 record $record" same_lines "jumps-24 record $record" \
         "$CLI" jumps "$pos" -- "$WORK/jumps-shared" "$pos"
-    expected_paths="$(sed -n "${line}p" benches/data/jumps-24.expected | cut -d' ' -f1)"
-    step "jumps-24.pos line $line has $expected_paths paths" test "$(wc -l <"$WORK/actual.txt")" -eq "$expected_paths"
-    step "outcomes on jumps-24.pos line $line" same_lines "jumps-24.pos:$line" \
+    step "jumps-24 record $record has $expected_paths paths" test "$(wc -l <"$WORK/actual.txt")" -eq "$expected_paths"
+    step "outcomes on jumps-24 record $record" same_lines "jumps-24 record $record" \
         "$CLI" jumps --outcomes "$pos" -- "$WORK/outcomes-static" "$pos"
-done <benches/data/jumps-24.pos
+done <"$WORK/jumps-24.tsv"
 rm -f "$WORK/expected.txt" "$WORK/actual.txt"
 
 rejects_bad_position() {
@@ -155,7 +162,8 @@ rejects_bad_position() {
 }
 step "jumps rejects a bad position with a message" rejects_bad_position "$WORK/jumps-shared"
 # A dense board (issue 9) has far too many paths: the timeout ends the walk.
-DENSE="5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O"
+# hard-32 record 1: the first line that is not a comment, blank or a figure.
+DENSE="$(awk '!/^([a-z]|# |#?$)/ { print; exit }' "$FIXTURES/hard-32.fixture")"
 gives_up_at_the_timeout() {
     local status=0
     "$1" "$DENSE" --timeout 200 >"$WORK/timeout.out" 2>"$WORK/timeout.err" || status=$?
@@ -170,10 +178,10 @@ to_file() { "$@" >"$WORK/valgrind.out"; }
 # busy thread (a search) can keep the lock long enough to starve the thread
 # that cancels it, past the cancel tests' 30 s backstop on a loaded machine.
 VALGRIND=(to_file valgrind -q --fair-sched=yes --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect)
-step "valgrind test_capi" "${VALGRIND[@]}" "$WORK/test_capi-shared" benches/data
+step "valgrind test_capi" "${VALGRIND[@]}" "$WORK/test_capi-shared" "$FIXTURES"
 step "valgrind test_cpp" "${VALGRIND[@]}" "$WORK/test_cpp-static"
 step "valgrind test_engine" "${VALGRIND[@]}" "$WORK/test_engine-shared"
-step "valgrind test_limits" "${VALGRIND[@]}" "$WORK/test_limits-static" benches/data
+step "valgrind test_limits" "${VALGRIND[@]}" "$WORK/test_limits-static" "$FIXTURES"
 step "valgrind play" "${VALGRIND[@]}" "$WORK/play-shared"
 step "valgrind jumps" "${VALGRIND[@]}" "$WORK/jumps-static" "${WORKED[0]}"
 

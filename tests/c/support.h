@@ -24,7 +24,8 @@
     "3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/"       \
     "###2####1#3#/######1#1#1##2 O"
 
-/* benches/data/hard-32.pos line 13: no can-score search of this project has
+/* crates/phutball/tests/data/hard-32.fixture record 13 (test_limits checks the
+ * copy): no can-score search of this project has
  * decided it (not within 6,000 million landings), so there is always a
  * can-score to cancel. */
 #define UNDECIDED                                                                                  \

@@ -1,11 +1,11 @@
 /* Tests of the C API against the rules' worked examples (docs/rules.md), the
- * benchmark reference counts (benches/data) and the error conventions of
+ * benchmark reference counts (the fixture files, crates/phutball/tests/data) and the error conventions of
  * include/phutball.h.
  *
- *   test_capi [BENCH_DATA_DIR]
+ *   test_capi [FIXTURE_DIR]
  *
- * With BENCH_DATA_DIR, also checks every position of jumps-24 and score-16
- * against its .expected line. Prints "test_capi: N passed, M failed". */
+ * With FIXTURE_DIR (crates/phutball/tests/data), also checks every record of
+ * jumps-24 and score-16 against its figures. Prints "test_capi: N passed, M failed". */
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -664,37 +664,26 @@ static void test_threads(void) {
     CHECK(strcmp(mine, last_error()) == 0);
 }
 
-/* Every position of a benchmark file against its .expected line:
- * "<paths> <outcomes> <can-score 0|1>". */
+/* Every record of a fixture file against its figures (paths, outcomes and a
+ * decided score, which every record of jumps-24 and score-16 gives). */
 static void test_benchmark_file(const char *dir, const char *name) {
-    FILE *positions = NULL, *expected = NULL;
-    if (!open_benchmark(dir, name, &positions, &expected)) {
-        return;
-    }
-    char line[2048];
-    int lines = 0;
-    while (fgets(line, sizeof line, positions) != NULL) {
-        line[strcspn(line, "\r\n")] = '\0';
-        unsigned long long want_paths = 0, want_outcomes = 0;
-        int want_score = -1;
-        if (fscanf(expected, "%llu %llu %d", &want_paths, &want_outcomes, &want_score) != 3) {
-            CHECK(!"an .expected line for every position");
-            break;
-        }
-        PhutballPosition *pos = parse(line, NULL);
+    struct fixture_record *records = NULL;
+    int count = read_fixture(dir, name, &records);
+    for (int i = 0; i < count; i++) {
+        const struct fixture_record *r = &records[i];
+        CHECK(r->paths >= 0 && r->outcomes >= 0 && r->score >= 0);
+        PhutballPosition *pos = parse(r->position, NULL);
         uint64_t outcomes = 0;
         bool can = false;
-        CHECK(count_paths(pos) == want_paths);
+        CHECK(count_paths(pos) == (uint64_t)r->paths);
         CHECK_OK(phutball_position_count_jump_outcomes(pos, &outcomes));
-        CHECK(outcomes == want_outcomes);
+        CHECK(outcomes == (uint64_t)r->outcomes);
         CHECK_OK(phutball_position_can_score(pos, &can));
-        CHECK(can == (want_score == 1));
+        CHECK(can == (r->score == 1));
         phutball_position_free(pos);
-        lines++;
     }
-    CHECK(lines > 0);
-    fclose(positions);
-    fclose(expected);
+    CHECK(count > 0);
+    free(records);
 }
 
 int main(int argc, char **argv) {

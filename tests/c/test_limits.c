@@ -3,11 +3,13 @@
  * limit, memory limit, NULL for the defaults), the *_within functions and
  * PhutballMoveList.
  *
- *   test_limits [BENCH_DATA_DIR]
+ *   test_limits [FIXTURE_DIR]
  *
- * With BENCH_DATA_DIR, also checks on every position of jumps-24 and
- * score-16 that a call under a work limit answers exactly what the
- * unbounded call answers, or gives up with PHUTBALL_STATUS_WORK_LIMIT.
+ * With FIXTURE_DIR (crates/phutball/tests/data), also checks on every
+ * record of jumps-24 and score-16 that a call under a work limit answers
+ * exactly what the unbounded call answers, or gives up with
+ * PHUTBALL_STATUS_WORK_LIMIT, and that the hard positions of support.h are
+ * those of hard-32.
  * Prints "test_limits: N passed, M failed". */
 #define _POSIX_C_SOURCE 200809L
 
@@ -304,47 +306,52 @@ static void test_work_limit(void) {
     phutball_position_free(seeds);
 }
 
-/* On every position of a benchmark file: under each work limit, the exact
- * answer of its .expected line ("<paths> <outcomes> <can-score 0|1>") or
+/* On every record of a fixture file: under each work limit, the exact
+ * answer its figures give (paths, outcomes, a decided score) or
  * PHUTBALL_STATUS_WORK_LIMIT; with no limit, the answer. */
 static void test_work_limits_on(const char *dir, const char *name) {
-    FILE *positions = NULL, *expected = NULL;
-    if (!open_benchmark(dir, name, &positions, &expected)) {
-        return;
-    }
+    struct fixture_record *records = NULL;
+    int count = read_fixture(dir, name, &records);
     static const uint64_t works[] = {1, 100, 10000, 0};
-    char line[2048];
-    int lines = 0, gave_up = 0;
-    while (fgets(line, sizeof line, positions) != NULL) {
-        line[strcspn(line, "\r\n")] = '\0';
-        unsigned long long want_paths = 0, want_outcomes = 0;
-        int want_score = -1;
-        if (fscanf(expected, "%llu %llu %d", &want_paths, &want_outcomes, &want_score) != 3) {
-            CHECK(!"an .expected line for every position");
-            break;
-        }
-        PhutballPosition *pos = parse(line);
+    int gave_up = 0;
+    for (int r = 0; r < count; r++) {
+        const struct fixture_record *want = &records[r];
+        CHECK(want->paths >= 0 && want->outcomes >= 0 && want->score >= 0);
+        PhutballPosition *pos = parse(want->position);
         for (size_t i = 0; i < sizeof works / sizeof works[0]; i++) {
             PhutballLimits limits = phutball_limits_default();
             limits.work_limit = works[i];
             uint64_t paths = 0, outcomes = 0;
             bool can = false;
             PhutballStatus s = phutball_position_count_jump_paths_within(pos, &limits, &paths);
-            CHECK(s == PHUTBALL_STATUS_OK ? paths == want_paths : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
+            CHECK(s == PHUTBALL_STATUS_OK ? paths == (uint64_t)want->paths
+                                          : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
             gave_up += s == PHUTBALL_STATUS_WORK_LIMIT;
             s = phutball_position_count_jump_outcomes_within(pos, &limits, &outcomes);
-            CHECK(s == PHUTBALL_STATUS_OK ? outcomes == want_outcomes
+            CHECK(s == PHUTBALL_STATUS_OK ? outcomes == (uint64_t)want->outcomes
                                           : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
             s = phutball_position_can_score_within(pos, &limits, &can);
-            CHECK(s == PHUTBALL_STATUS_OK ? can == (want_score == 1)
+            CHECK(s == PHUTBALL_STATUS_OK ? can == (want->score == 1)
                                           : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
         }
         phutball_position_free(pos);
-        lines++;
     }
-    CHECK(lines > 0 && gave_up > 0);
-    fclose(positions);
-    fclose(expected);
+    CHECK(count > 0 && gave_up > 0);
+    free(records);
+}
+
+/* support.h's HARD_1, HARD_2 and UNDECIDED are records 1, 2 and 13 of
+ * hard-32, the last still "score undecided". */
+static void test_hard_positions_are_the_fixtures(const char *dir) {
+    struct fixture_record *records = NULL;
+    int count = read_fixture(dir, "hard-32", &records);
+    CHECK(count == 32);
+    if (count == 32) {
+        CHECK(strcmp(records[0].position, HARD_1) == 0 && records[0].score == 1);
+        CHECK(strcmp(records[1].position, HARD_2) == 0 && records[1].score == 1);
+        CHECK(strcmp(records[12].position, UNDECIDED) == 0 && records[12].score == -1);
+    }
+    free(records);
 }
 
 /* --- memory limit and move lists -------------------------------------------- */
@@ -423,6 +430,7 @@ int main(int argc, char **argv) {
     if (argc > 1) {
         test_work_limits_on(argv[1], "jumps-24");
         test_work_limits_on(argv[1], "score-16");
+        test_hard_positions_are_the_fixtures(argv[1]);
     }
     return check_summary("test_limits");
 }

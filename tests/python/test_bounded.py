@@ -18,25 +18,16 @@ import time
 import pytest
 
 import phutball
-from conftest import SEEDS_STRING, benchmark_positions
+from conftest import SEEDS_STRING, benchmark_positions, read_fixture
 
-# Dense boards (Ohs to move): the first two are issue 9's, on which the
-# can-score search before it ran for minutes (both can score); the third is
-# benches/data/hard-32.pos line 13, which no can-score search of this project
-# has decided (not within 6,000 million landings). They have billions of jump
-# paths and millions of distinct outcomes.
-HARD = [
-    "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/"
-    "####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/"
-    "##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O",
-    "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/"
-    "##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/"
-    "@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O",
-    "15/1#2#5#4/2###1#5#2/15/6#7#/15/##1########2##/1####1###2##2/1#####2##1####/"
-    "###1##2#######/##1#1########2/#####2########/2#####1##1###1/##1##1###2@###/"
-    "1#2##2##1#1#1/####1#1#1#1###1/##2#2########/#2#4#1####1/##1##1####1###1 O",
-]
-HARD_CAN_SCORE = [True, True, None]  # None: not known
+# Dense boards (Ohs to move), records 1, 2 and 13 of the fixture hard-32:
+# the first two are issue 9's, on which the can-score search before it ran
+# for minutes (both can score); no can-score search of this project has
+# decided the third ("score undecided", not within 6,000 million landings).
+# They have billions of jump paths and millions of distinct outcomes.
+_HARD_32 = [read_fixture("hard-32")[n - 1] for n in (1, 2, 13)]
+HARD = [text for text, _ in _HARD_32]
+HARD_CAN_SCORE = [{"yes": True, "no": False, "undecided": None}[f["score"]] for _, f in _HARD_32]
 UNDECIDED = 2
 START = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
 

@@ -10,12 +10,17 @@
 //!     --seed 9 --positions 30 --cap 4000000 --steps 300
 //! ```
 //!
-//! Prints one position string a line on stdout; the work of each, its
-//! answer within the cap (`1`, `0` or `?`) and the climb go to stderr.
+//! Prints the positions found as records of the core's fixture format
+//! (`phutball::fixtures`), each `score undecided` (not decided within the
+//! cap) after a comment that says so; the work of each probe and the climb
+//! go to stderr. `--decide LANDINGS < FILE` reads a fixture file (or bare
+//! position strings, one a line) and prints its records with their `score`
+//! figure within that work.
 
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use phutball::fixtures::{self, Fixture, ScoreFigure};
 use phutball::{
     Bitboard, BoardSize, Budget, Interrupt, Point, Position, Rules, Side, SplitMix64, POLL_INTERVAL,
 };
@@ -97,7 +102,7 @@ impl Options {
 
 const USAGE: &str = "usage: hard_positions [--seed N] [--positions N] [--cap LANDINGS] \
 [--steps N] [--dense PERCENT] [--sparse PERCENT] [--sparse-rows N]
-       hard_positions --decide LANDINGS < FILE   (prints 1, 0 or ? for each position of FILE)";
+       hard_positions --decide LANDINGS < FILE   (prints each record of FILE with its score figure)";
 
 /// What one probe of can-score found: its work (in landings, rounded down
 /// to a poll) and its answer, `None` if the cap ran out.
@@ -202,68 +207,85 @@ fn main() -> ExitCode {
                 best = p;
             }
         }
-        let answer = match best.answer {
-            Some(true) => "1",
-            Some(false) => "0",
-            None => "?",
-        };
+        let answer = best
+            .answer
+            .map_or(ScoreFigure::Undecided, ScoreFigure::from_answer);
         eprintln!(
-            "climb {climbs}: {} landings after {step} steps, answer {answer}",
+            "climb {climbs}: {} landings after {step} steps, answer {answer:?}",
             best.work
         );
         if best.answer.is_none() {
             found += 1;
-            println!("{pos}");
+            println!(
+                "\n# climb {climbs}: not decided within {} landings",
+                options.cap
+            );
+            print!(
+                "{}",
+                Fixture {
+                    score: Some(answer),
+                    ..Fixture::new(pos)
+                }
+            );
         }
     }
     ExitCode::SUCCESS
 }
 
-/// Answers each position on stdin within `cap` landings: `1`, `0` or `?`,
-/// with its work on stderr. A `1` is checked by playing the scoring jump
-/// `scoring_jump_within` finds.
+/// Answers each record of the fixture file on stdin within `cap` landings
+/// and prints it with that `score` figure (its other figures kept), an
+/// `undecided` one after a comment giving the cap; the work goes to stderr.
+/// A `yes` is checked by playing the scoring jump `scoring_jump_within`
+/// finds.
 fn decide(cap: u64) -> ExitCode {
-    for (number, line) in std::io::stdin().lines().enumerate() {
-        let line = match line {
-            Ok(line) => line,
-            Err(e) => {
-                eprintln!("reading stdin: {e}");
-                return ExitCode::from(1);
-            }
-        };
-        if line.trim().is_empty() {
-            continue;
+    let text = match std::io::read_to_string(std::io::stdin()) {
+        Ok(text) => text,
+        Err(e) => {
+            eprintln!("reading stdin: {e}");
+            return ExitCode::from(1);
         }
-        let pos: Position = match line.parse() {
-            Ok(pos) => pos,
-            Err(e) => {
-                eprintln!("line {}: {e}", number + 1);
-                return ExitCode::from(1);
-            }
-        };
+    };
+    let records = match fixtures::parse(&text) {
+        Ok(records) => records,
+        Err(e) => {
+            eprintln!("stdin: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    for record in records {
+        let pos = record.position;
         let p = probe(&pos, cap);
-        let answer = match p.answer {
-            Some(true) => {
-                // A "yes" comes with its proof: a scoring jump, played here.
-                let jump = pos
-                    .scoring_jump_within(&Budget::default().with_work_limit(cap))
-                    .ok()
-                    .flatten();
-                let scores = jump
-                    .as_ref()
-                    .and_then(|jump| pos.play(jump).ok())
-                    .is_some_and(|after| after.winner() == Some(pos.to_move()));
-                if !scores {
-                    eprintln!("line {}: can score, but no scoring jump found", number + 1);
-                    return ExitCode::from(2);
-                }
-                "1"
+        if p.answer == Some(true) {
+            // A "yes" comes with its proof: a scoring jump, played here.
+            let jump = pos
+                .scoring_jump_within(&Budget::default().with_work_limit(cap))
+                .ok()
+                .flatten();
+            let scores = jump
+                .as_ref()
+                .and_then(|jump| pos.play(jump).ok())
+                .is_some_and(|after| after.winner() == Some(pos.to_move()));
+            if !scores {
+                eprintln!("line {}: can score, but no scoring jump found", record.line);
+                return ExitCode::from(2);
             }
-            Some(false) => "0",
-            None => "?",
-        };
-        eprintln!("line {}: {} landings", number + 1, p.work);
-        println!("{answer}");
+        }
+        eprintln!("line {}: {} landings", record.line, p.work);
+        let score = p
+            .answer
+            .map_or(ScoreFigure::Undecided, ScoreFigure::from_answer);
+        if score == ScoreFigure::Undecided {
+            println!("\n# not decided within {cap} landings");
+        } else {
+            println!();
+        }
+        print!(
+            "{}",
+            Fixture {
+                score: Some(score),
+                ..record
+            }
+        );
     }
     ExitCode::SUCCESS
 }

@@ -5,7 +5,7 @@ use std::fs;
 use std::path::Path;
 
 use clap::Args;
-use phutball::{BoardSize, Position, Rules};
+use phutball::{fixtures, BoardSize, Position, Rules};
 
 use crate::error::{CliError, CliResult};
 
@@ -56,20 +56,17 @@ pub fn standard_start(rules: Rules) -> CliResult<Position> {
     Position::start_with(BoardSize::STANDARD, rules).map_err(|e| CliError::Input(e.to_string()))
 }
 
-/// The positions of `file`, one position string a line (blank lines
-/// skipped), each with its line number; a bad line is `FILE:LINE: why`.
+/// The positions of `file`, each with its line number: a fixture file
+/// (`phutball::fixtures`: position lines, each followed by its figures,
+/// which are skipped) or, the same to its reader, one position string a
+/// line; blank lines and `# ` comments are skipped. A bad line is
+/// `FILE:LINE: why`.
 pub fn read_positions(file: &Path, rules: Rules) -> CliResult<Vec<(usize, Position)>> {
     let text = fs::read_to_string(file)
         .map_err(|e| CliError::Input(format!("cannot read {}: {e}", file.display())))?;
-    let mut positions = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let pos = parse_position(line.trim(), rules).map_err(|e| at_line(file, i + 1, &e))?;
-        positions.push((i + 1, pos));
-    }
-    Ok(positions)
+    let records =
+        fixtures::parse_with_rules(&text, rules).map_err(|e| at_line(file, e.line, &e.problem))?;
+    Ok(records.into_iter().map(|r| (r.line, r.position)).collect())
 }
 
 /// `why`, said of line `number` of `file`.

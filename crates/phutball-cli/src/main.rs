@@ -113,7 +113,8 @@ enum Command {
         rules: RuleArgs,
         #[command(flatten)]
         bounds: BoundArgs,
-        /// A file of position strings, one per line.
+        /// A file of position strings, one per line, or a fixture file (each
+        /// position line followed by its figures, which are skipped).
         file: PathBuf,
     },
     /// Print the engine's move for POSITION (its analysis goes to stderr).

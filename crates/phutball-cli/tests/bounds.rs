@@ -7,17 +7,22 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
+use phutball::fixtures::ScoreFigure;
+
+mod common;
+
 /// The seeds' example: ball K6, men J7 H8 G10 H11, Ohs to move (3 jumps, no score).
 const SEEDS: &str = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
 /// Ball H10, men H11..H18: Ohs scores by jumping them all.
 const CHAIN: &str = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O";
-/// Issue 9's hard positions: the can-score search before issue 9 ran for minutes on the
-/// first; the second can score, found after 7-34 s.
-const HARD_1: &str = "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O";
-/// `benches/data/hard-32.pos` line 13: no can-score search of this project
-/// has decided it (not within 6,000 million landings), so a bounded one gives up.
-const UNDECIDED: &str = "15/1#2#5#4/2###1#5#2/15/6#7#/15/##1########2##/1####1###2##2/1#####2##1####/###1##2#######/##1#1########2/#####2########/2#####1##1###1/##1##1###2@###/1#2##2##1#1#1/####1#1#1#1###1/##2#2########/#2#4#1####1/##1##1####1###1 O";
-const HARD_2: &str = "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O";
+/// `crates/phutball/tests/data/hard-32.fixture` record 13 (`score
+/// undecided`): no can-score search of this project has decided it (not
+/// within 6,000 million landings), so a bounded one gives up.
+fn undecided() -> String {
+    let record = &common::fixture("hard-32.fixture")[12];
+    assert_eq!(record.score, Some(ScoreFigure::Undecided));
+    record.position.to_string()
+}
 
 /// How long past its timeout a command may take to stop: generous, for a
 /// debug build on a busy machine.
@@ -104,14 +109,15 @@ fn temp_file(name: &str, text: &str) -> PathBuf {
 #[test]
 fn every_search_command_times_out_with_status_3_and_one_line() {
     let board = checkerboard();
-    let hard = temp_file("timeout", &format!("{UNDECIDED}\n"));
+    let undecided = undecided();
+    let hard = temp_file("timeout", &format!("{undecided}\n"));
     let hard = hard.to_str().unwrap();
     for args in [
         &["jumps", "--timeout", "100", &board][..],
         &["jumps", "--outcomes", "--timeout", "100", &board],
         &["moves", "--timeout", "100", &board],
         &["perft", "--timeout", "100", &board, "2"],
-        &["show", "--timeout", "100", UNDECIDED],
+        &["show", "--timeout", "100", &undecided],
     ] {
         gives_up(
             args,
@@ -172,10 +178,7 @@ fn moves_streams_the_placements_then_the_jump_outcomes() {
     for pos in [
         SEEDS,
         CHAIN,
-        include_str!("../../../benches/data/jumps-24.pos")
-            .lines()
-            .nth(1)
-            .unwrap(),
+        &common::fixture_position("jumps-24.fixture", 2),
     ] {
         let (moves, _) = run(&["moves", pos]);
         assert!(moves.status.success());
@@ -221,7 +224,12 @@ fn over_the_memory_limit_is_a_clean_error_with_status_4() {
 
 #[test]
 fn count_gives_each_line_its_own_timeout() {
-    let file = temp_file("hard", &format!("{HARD_1}\n{SEEDS}\n{HARD_2}\n"));
+    // hard-32 records 1 and 2, issue 9's positions: the can-score search
+    // before issue 9 ran for minutes on the first; the second can score,
+    // found after 7-34 s.
+    let hard_1 = common::fixture_position("hard-32.fixture", 1);
+    let hard_2 = common::fixture_position("hard-32.fixture", 2);
+    let file = temp_file("hard", &format!("{hard_1}\n{SEEDS}\n{hard_2}\n"));
     let file = file.to_str().unwrap();
     let (out, took) = run(&["count", "--timeout", "1000", file]);
     let stdout = text(&out.stdout);
@@ -305,7 +313,7 @@ fn show_says_whether_the_side_to_move_can_score() {
     assert!(text(&out.stdout).ends_with("Ohs (O) to move\nOhs (O) cannot score now\n"));
     // The analysis is bounded by default (1000 ms): the board still comes out.
     let stdout = gives_up(
-        &["show", UNDECIDED],
+        &["show", &undecided()],
         3,
         "can-score: timed out after 1000 ms",
         Duration::from_secs(1) + GRACE,

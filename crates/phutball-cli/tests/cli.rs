@@ -7,17 +7,17 @@ use std::path::PathBuf;
 use std::process::{Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use common::{fixture, fixture_position};
+use phutball::fixtures::{self, Fixture, ScoreFigure};
+
+mod common;
+
 const START: &str = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O";
 /// The seeds' example: ball K6, men J7 H8 G10 H11, Ohs to move.
 const SEEDS: &str = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
 /// Ball G18, men H19 J19, Eks to move: G18-J20 ends the move unless the
 /// ball may jump on off the board (then G18-J20-J18 too).
 const NEAR_TOP: &str = "7##6/6@8/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 X";
-
-const JUMPS_POS: &str = include_str!("../../../benches/data/jumps-24.pos");
-const JUMPS_EXPECTED: &str = include_str!("../../../benches/data/jumps-24.expected");
-const SCORE_POS: &str = include_str!("../../../benches/data/score-16.pos");
-const SCORE_EXPECTED: &str = include_str!("../../../benches/data/score-16.expected");
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_phutball"))
@@ -69,14 +69,30 @@ fn temp_file(text: &str) -> PathBuf {
     path
 }
 
-/// The first `n` lines of a benchmark file and of its expected figures.
-fn first_lines(pos: &str, expected: &str, n: usize) -> (PathBuf, String) {
-    let pos: Vec<&str> = pos.lines().take(n).collect();
-    let expected: Vec<&str> = expected.lines().take(n).collect();
-    (
-        temp_file(&(pos.join("\n") + "\n")),
-        expected.join("\n") + "\n",
-    )
+/// The first `n` records of a fixture file as a file of bare position
+/// strings, and the lines `count` prints for them: `<paths> <outcomes>
+/// <can-score 1|0>`, from the records' figures.
+fn first_records(name: &str, n: usize) -> (PathBuf, String) {
+    let records: Vec<Fixture> = fixture(name).into_iter().take(n).collect();
+    let positions: String = records
+        .iter()
+        .map(|r| format!("{}\n", r.position))
+        .collect();
+    (temp_file(&positions), count_lines(&records))
+}
+
+/// What `count` prints for `records`, from their figures.
+fn count_lines(records: &[Fixture]) -> String {
+    records
+        .iter()
+        .map(|r| {
+            let score = match r.score.and_then(ScoreFigure::known) {
+                Some(can) => u8::from(can),
+                None => panic!("line {}: no decided score figure", r.line),
+            };
+            format!("{} {} {score}\n", r.paths.unwrap(), r.outcomes.unwrap())
+        })
+        .collect()
 }
 
 #[test]
@@ -90,19 +106,13 @@ fn jumps_prints_every_path() {
 fn jumps_with_outcomes_prints_one_path_per_outcome() {
     let out = stdout_of(&["jumps", "--outcomes", SEEDS]);
     assert_eq!(sorted(&out), ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
-    // Line 2 of jumps-24: 5104 paths reach 3267 distinct positions.
-    let pos = JUMPS_POS.lines().nth(1).unwrap();
-    let figures: Vec<usize> = JUMPS_EXPECTED
-        .lines()
-        .nth(1)
-        .unwrap()
-        .split_whitespace()
-        .map(|f| f.parse().unwrap())
-        .collect();
-    let paths = stdout_of(&["jumps", pos]);
-    let outcomes = stdout_of(&["jumps", "--outcomes", pos]);
-    assert_eq!(lines(&paths).len(), figures[0]);
-    assert_eq!(lines(&outcomes).len(), figures[1]);
+    // Record 2 of jumps-24: 5104 paths reach 3267 distinct positions.
+    let record = &fixture("jumps-24.fixture")[1];
+    let pos = record.position.to_string();
+    let paths = stdout_of(&["jumps", &pos]);
+    let outcomes = stdout_of(&["jumps", "--outcomes", &pos]);
+    assert_eq!(Some(lines(&paths).len() as u64), record.paths);
+    assert_eq!(Some(lines(&outcomes).len() as u64), record.outcomes);
     // Every outcome path is one of the paths.
     let all: std::collections::HashSet<&str> = lines(&paths).into_iter().collect();
     assert!(lines(&outcomes).iter().all(|p| all.contains(p)));
@@ -180,7 +190,7 @@ fn perft_prints_the_count_and_times_on_stderr() {
 
 #[test]
 fn count_prints_the_expected_figures() {
-    let (file, expected) = first_lines(JUMPS_POS, JUMPS_EXPECTED, 6);
+    let (file, expected) = first_records("jumps-24.fixture", 6);
     let file = file.to_str().unwrap();
     let out = run(&["count", file]);
     assert!(out.status.success());
@@ -211,7 +221,7 @@ fn count_prints_the_expected_figures() {
 
 #[test]
 fn count_finds_scores_and_proves_their_absence() {
-    let (file, expected) = first_lines(SCORE_POS, SCORE_EXPECTED, 16);
+    let (file, expected) = first_records("score-16.fixture", 16);
     let file = file.to_str().unwrap();
     let scores: String = expected
         .lines()
@@ -219,6 +229,89 @@ fn count_finds_scores_and_proves_their_absence() {
         .collect();
     assert_eq!(stdout_of(&["count", "--score", file]), scores);
     let _ = fs::remove_file(file);
+}
+
+/// `count` reads the fixture format too (the README's benchmark commands
+/// point at the fixture files): the figure lines and comments are skipped,
+/// and the figures printed, and the stderr line numbers, are those of the
+/// position lines.
+#[test]
+fn count_reads_fixture_files_and_prints_what_it_prints_for_bare_positions() {
+    let records: Vec<Fixture> = fixture("jumps-24.fixture").into_iter().take(6).collect();
+    let mut text = String::from("# the first six records of jumps-24\n");
+    for record in &records {
+        text += &format!("\n{record}");
+    }
+    let written = temp_file(&text);
+    let written = written.to_str().unwrap();
+    let (bare, expected) = first_records("jumps-24.fixture", 6);
+    let bare = bare.to_str().unwrap();
+    for figures in [&[][..], &["--paths"], &["--outcomes"], &["--score"]] {
+        let args = |file| [&["count"][..], figures, &[file]].concat();
+        assert_eq!(
+            stdout_of(&args(written)),
+            stdout_of(&args(bare)),
+            "{figures:?}"
+        );
+    }
+    assert_eq!(stdout_of(&["count", written]), expected);
+    assert_eq!(fixtures::parse(&text).unwrap().len(), 6);
+
+    // The project's file itself, as the README's commands run it.
+    let score_16 = fixtures::path("score-16.fixture");
+    let scores: String = fixture("score-16.fixture")
+        .iter()
+        .map(|r| {
+            format!(
+                "{}\n",
+                u8::from(r.score.and_then(ScoreFigure::known).unwrap())
+            )
+        })
+        .collect();
+    assert_eq!(
+        stdout_of(&["count", "--score", score_16.to_str().unwrap()]),
+        scores
+    );
+
+    // A bad figure line is a one-line error naming the file and the line.
+    let bad = temp_file(&format!("{SEEDS}\npaths 3\nscore perhaps\n"));
+    let e = error_of(&["count", bad.to_str().unwrap()]);
+    assert!(
+        e.ends_with(":3: bad score figure \"score perhaps\": expected yes, no or undecided"),
+        "{e}"
+    );
+    let unknown = temp_file(&format!("{SEEDS}\nhello world\n"));
+    let e = error_of(&["count", unknown.to_str().unwrap()]);
+    assert!(
+        e.contains(":2: \"hello world\" is neither a position string nor a figure"),
+        "{e}"
+    );
+    for file in [
+        written,
+        bare,
+        bad.to_str().unwrap(),
+        unknown.to_str().unwrap(),
+    ] {
+        let _ = fs::remove_file(file);
+    }
+}
+
+/// Each record of a fixture file is one line of output, and an error names
+/// the line of the file.
+#[test]
+fn count_on_a_fixture_names_the_position_line() {
+    let file = temp_file(&format!(
+        "# two records\n{SEEDS}\npaths 3\n\n{SEEDS}\nscore no\n"
+    ));
+    let file = file.to_str().unwrap();
+    assert_eq!(stdout_of(&["count", file]), "3 3 0\n3 3 0\n");
+    let e = error_of(&["count", &format!("{file}x")]);
+    assert!(e.contains("cannot read"), "{e}");
+    let bad = temp_file(&format!("# a bad position\n{SEEDS}\npaths 3\n3/1@x/3 O\n"));
+    let e = error_of(&["count", bad.to_str().unwrap()]);
+    assert!(e.contains(":4: "), "{e}");
+    let _ = fs::remove_file(file);
+    let _ = fs::remove_file(bad);
 }
 
 #[test]
@@ -337,12 +430,9 @@ fn finished_positions_have_no_moves_and_empty_files_no_lines() {
 fn a_reader_that_stops_early_is_not_an_error() {
     use std::io::Read;
     use std::process::{Command, Stdio};
-    let line = include_str!("../../../benches/data/jumps-24.pos")
-        .lines()
-        .next()
-        .unwrap();
+    let line = fixture_position("jumps-24.fixture", 1);
     let mut child = Command::new(env!("CARGO_BIN_EXE_phutball"))
-        .args(["jumps", line])
+        .args(["jumps", &line])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -4,11 +4,13 @@
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
 
-/// A crowded position (the first of benches/data/jumps-24.pos): many
-/// placements, thousands of jumps, and a `perft 2` that takes a while.
-const CROWDED: &str = "2##2#1###4/#3#10/#6#####1#1/##2#2#1##2#1/2#@#1#5#2/#3#2#7/2#1#2####4/\
-#2#6#2#1/2##4#6/2#1##7#1/3##2####1##1/1#1#1#1#5#1/###6##1#2/2##2#1#2###1/#3#3#4##/1#4##5#1/\
-2#3#4##2/4##1#7/6#2#5 X";
+/// A crowded position (record 1 of crates/phutball/tests/data/jumps-24.fixture):
+/// many placements, thousands of jumps, and a `perft 2` that takes a while.
+fn crowded() -> String {
+    common::fixture_position("jumps-24.fixture", 1)
+}
+
+mod common;
 
 /// Runs `phutball ARGS` with stdin, stdout and stderr pipes.
 fn spawn(args: &[&str]) -> Child {
@@ -67,15 +69,17 @@ fn selfplay_piped_into_head_exits_0_quietly() {
 
 #[test]
 fn jumps_and_moves_piped_into_head_exit_0_quietly() {
-    head_1(&["jumps", CROWDED]);
-    head_1(&["jumps", "--outcomes", CROWDED]);
-    head_1(&["moves", CROWDED]);
+    let crowded = crowded();
+    head_1(&["jumps", &crowded]);
+    head_1(&["jumps", "--outcomes", &crowded]);
+    head_1(&["moves", &crowded]);
 }
 
 #[test]
 fn best_and_perft_with_stdout_closed_exit_0_quietly() {
-    closed_at_once(&["best", "--time", "300", CROWDED]);
-    closed_at_once(&["perft", CROWDED, "2"]);
+    let crowded = crowded();
+    closed_at_once(&["best", "--time", "300", &crowded]);
+    closed_at_once(&["perft", &crowded, "2"]);
 }
 
 #[test]

@@ -11,17 +11,19 @@ use std::time::{Duration, Instant};
 
 use phutball::{Game, GameResult, Position};
 
+mod common;
+
 const START: &str = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O";
 /// Ball H10, men H11..H18: Ohs scores with H10-H19.
 const CHAIN: &str = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O";
 /// Ball H3, man H2, Ohs to move: H3-H1 is an own goal.
 const OWN_GOAL: &str = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/7@7/7#7/15 O";
-/// Dense boards on which the core's unbounded can-score runs for minutes
-/// (the first) or seconds (the second, where Ohs can score).
-const HARD: [&str; 2] = [
-    "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O",
-    "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O",
-];
+/// Dense boards on which the core's unbounded can-score ran for minutes
+/// before issue 9 (the first) or seconds (the second, where Ohs can score):
+/// records 1 and 2 of hard-32.
+fn hard() -> [String; 2] {
+    [1, 2].map(|n| common::fixture_position("hard-32.fixture", n))
+}
 
 fn phutball() -> Command {
     Command::new(env!("CARGO_BIN_EXE_phutball"))
@@ -92,9 +94,9 @@ fn best_scores_when_it_can_and_avoids_an_own_goal() {
 #[test]
 fn best_keeps_its_time_limit_on_dense_boards() {
     // Not a performance test: the bound is a hundred times the limit.
-    for position in HARD {
+    for position in hard() {
         let started = Instant::now();
-        let out = run(&["best", "--time", "100", position]);
+        let out = run(&["best", "--time", "100", &position]);
         let took = started.elapsed();
         assert!(out.status.success(), "{}", text(&out.stderr));
         let stdout = text(&out.stdout);

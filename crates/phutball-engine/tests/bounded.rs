@@ -9,27 +9,35 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::thread;
 use std::time::{Duration, Instant};
 
+use phutball::fixtures::{self, ScoreFigure};
 use phutball::{Budget, Interrupt, Position, SearchError};
 use phutball_engine::suites::{
     defend_positions, own_goal_positions, random_position, win_now_positions,
 };
 use phutball_engine::{Decision, Engine, EngineError, Limits, SplitMix64};
 
-/// Ohs to move; the can-score search before issue 9 ran for minutes on it.
-const HARD_1: &str = "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O";
-/// Ohs to move and can score; the search before issue 9 took seconds to find it.
-const HARD_2: &str = "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O";
+/// Record `n` (from 1) of the core's fixture file `hard-32.fixture`, with
+/// its `score` figure. Records 1 and 2 are issue 9's positions (Ohs to move;
+/// the can-score search before issue 9 ran for minutes on the first, and
+/// took seconds to find the second's score); record 13 is `undecided`: no
+/// can-score search of this project has decided it (not within 6,000
+/// million landings).
+fn hard_32(n: usize) -> (Position, Option<ScoreFigure>) {
+    let path = fixtures::path("hard-32.fixture");
+    let text = std::fs::read_to_string(&path).expect("the hard-32 fixture reads");
+    let record = &fixtures::parse(&text).expect("hard-32 parses")[n - 1];
+    (record.position, record.score)
+}
 
-/// `benches/data/hard-32.pos` line 13: no can-score search of this project
-/// has decided it (not within 6,000 million landings).
-const UNDECIDED: &str = "15/1#2#5#4/2###1#5#2/15/6#7#/15/##1########2##/1####1###2##2/1#####2##1####/###1##2#######/##1#1########2/#####2########/2#####1##1###1/##1##1###2@###/1#2##2##1#1#1/####1#1#1#1###1/##2#2########/#2#4#1####1/##1##1####1###1 O";
+/// hard-32 record 13, which no search has decided.
+fn undecided() -> Position {
+    let (pos, score) = hard_32(13);
+    assert_eq!(score, Some(ScoreFigure::Undecided));
+    pos
+}
 
 fn hard_positions() -> Vec<Position> {
-    vec![
-        HARD_1.parse().unwrap(),
-        HARD_2.parse().unwrap(),
-        UNDECIDED.parse().unwrap(),
-    ]
+    vec![hard_32(1).0, hard_32(2).0, undecided()]
 }
 
 /// The two hard positions (and Eks to move in them) and random boards with
@@ -72,7 +80,7 @@ fn a_time_limit_is_kept_on_dense_boards() {
 
 #[test]
 fn a_zero_time_limit_still_gives_a_legal_move() {
-    for pos in [Position::standard(), HARD_1.parse().unwrap()] {
+    for pos in [Position::standard(), hard_32(1).0] {
         let analysis = Engine::new(Limits::time(Duration::ZERO), 1)
             .analyse(&pos)
             .unwrap();
@@ -170,11 +178,7 @@ fn a_cancel_flag_stops_a_long_search_in_the_root_checks() {
     // No time limit: the root's "can I score?" is exact, and runs for
     // ever on this position; the flag stops it.
     let engine = Engine::new(Limits::depth(64), 1);
-    let (result, lag) = cancelled(
-        &engine,
-        &UNDECIDED.parse().unwrap(),
-        Duration::from_millis(200),
-    );
+    let (result, lag) = cancelled(&engine, &undecided(), Duration::from_millis(200));
     assert_eq!(
         result.unwrap_err(),
         EngineError::Interrupted(SearchError::Cancelled)
@@ -214,7 +218,7 @@ fn a_cancel_flag_stops_a_long_search_in_the_tree() {
 
 #[test]
 fn the_callers_deadline_is_an_interruption_and_the_engines_is_not() {
-    let pos: Position = UNDECIDED.parse().unwrap();
+    let pos = undecided();
     let deadline = Instant::now() + Duration::from_millis(100);
     let hook = move || (Instant::now() >= deadline).then_some(Interrupt::TimedOut);
     let result = Engine::new(Limits::depth(64), 1)
@@ -236,7 +240,7 @@ fn the_callers_deadline_is_an_interruption_and_the_engines_is_not() {
 fn a_hook_that_answers_only_once_still_stops_the_search() {
     // A signal check consumes the signal: the hook says "cancelled" once,
     // then nothing. The engine must not read its second poll as "go on".
-    let pos: Position = UNDECIDED.parse().unwrap();
+    let pos = undecided();
     let polls = std::sync::atomic::AtomicU32::new(0);
     let hook = || (polls.fetch_add(1, Ordering::Relaxed) == 20).then_some(Interrupt::Cancelled);
     let started = Instant::now();

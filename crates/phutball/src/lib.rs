@@ -6,6 +6,7 @@ mod actions;
 mod bitboard;
 mod budget;
 mod error;
+pub mod fixtures;
 mod game;
 mod geometry;
 mod jumps;

@@ -10,7 +10,7 @@
 //! misused along the path becomes tracked and the search runs again. Men
 //! misused late are mostly near the goal, where the men every scoring path
 //! needs stand, which keeps the tracked men few and the states small: on
-//! `benches/data/score-16.pos` line 6 one tracked man settles what the exact
+//! `tests/data/score-16.fixture` record 6 one tracked man settles what the exact
 //! search needs 51,043 states for.
 
 use crate::budget::{Meter, SearchError};
@@ -311,6 +311,7 @@ pub(crate) mod tests {
     use proptest::prelude::*;
 
     use super::Refutation;
+    use crate::fixtures::ScoreFigure;
     use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
     use crate::reach::Reach;
     use crate::search::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
@@ -423,24 +424,21 @@ pub(crate) mod tests {
 
     #[test]
     fn benchmark_positions() {
-        let lines = include_str!("../../../benches/data/score-16.pos").lines();
-        let expected = include_str!("../../../benches/data/score-16.expected").lines();
+        let text = include_str!("../tests/data/score-16.fixture");
         let mut proved_by_tracking = 0;
-        for (line, figures) in lines.zip(expected) {
-            let pos: Position = line.parse().expect("benchmark position");
-            let can_score = figures.ends_with('1');
+        for (number, record) in (1..).zip(crate::fixtures::parse(text).expect("score-16 reads")) {
+            let pos = record.position;
+            let can_score = record.score.and_then(ScoreFigure::known).expect("decided");
             match refute(&pos) {
                 Ok(Some(tracked)) => {
-                    assert!(!can_score, "refuted {line}, which can score");
+                    assert!(!can_score, "refuted {pos}, which can score");
                     proved_by_tracking += usize::from(tracked > 0);
                 }
-                Ok(None) => assert!(can_score || line != LINE_6, "line 6 not refuted"),
-                Err(path) => assert!(can_score, "{path} scores in {line}, which cannot score"),
+                Ok(None) => assert!(can_score || number != 6, "record 6 not refuted"),
+                Err(path) => assert!(can_score, "{path} scores in {pos}, which cannot score"),
             }
         }
-        // Line 6 (51,043 states for the exact search) needs a tracked man.
+        // Record 6 (51,043 states for the exact search) needs a tracked man.
         assert!(proved_by_tracking >= 1);
     }
-
-    const LINE_6: &str = "6#8/8#6/7#7/#3#2###5/1##8#1#1/3#3##2#3/8#4#1/6@8/#1#3#4#3/#5#2#2##1/1###6#1###/##4#1##1##2/1#10###/1#1###1#1###1##/1#1#3##2#1##/2####1##1##3/15/10#4/6#8 O";
 }

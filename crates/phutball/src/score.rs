@@ -7,14 +7,14 @@
 //!    first, for up to [`QUICK_LANDINGS`] landings; after
 //!    [`LANDINGS_BEFORE_REFUTING`] it tries a stronger relaxation
 //!    ([`refute`](crate::refute)) once. This decides every position of
-//!    `benches/data/score-16.pos`.
+//!    `tests/data/score-16.fixture`.
 //! 3. A layered depth-first search: at each state, the landings nearest the
 //!    goal in the relaxation (fewest relaxed jumps) first. It remembers the
 //!    states it has proved cannot reach the goal (recorded only once searched
 //!    through, so the memory is kept across its restarts), and restarts with
 //!    twice the landings in another order of directions, trying the stronger
 //!    relaxation again before each round with a budget growing with its own.
-//!    This decides 29 of the 32 positions of `benches/data/hard-32.pos`.
+//!    This decides 29 of the 32 positions of `tests/data/hard-32.fixture`.
 //!
 //! Every landing, and every state of the stronger relaxation, is a step of
 //! work on the caller's [`Budget`].

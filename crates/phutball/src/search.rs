@@ -333,7 +333,7 @@ pub(crate) fn fingerprint_run(removed: u128, first: usize, end: usize, d: usize)
 
 /// Below this depth of the current path, removing a man of [`Reach::support`]
 /// recomputes the reach; deeper, the cost outweighs what it prunes (measured
-/// on `benches/data/score-16.pos`).
+/// on `tests/data/score-16.fixture`).
 pub(crate) const RECOMPUTE_DEPTH: usize = 4;
 
 /// The number of jump paths of `pos`: the walk of [`walk`] stripped to what

@@ -1,6 +1,6 @@
 //! Positions on which a search once ran for minutes.
 
-use phutball::{Budget, Position, Rules};
+use phutball::{fixtures, Budget, Position, Rules};
 
 /// Dense, Eks to move, ball jumping on over the off-board rows: the
 /// goal-first depth-first order wandered for minutes through states with no
@@ -25,12 +25,14 @@ fn can_score_restarts_in_another_order() {
 /// from (it needed over 400 million landings on each).
 #[test]
 fn the_dense_boards_of_issue_9_score_within_a_work_limit() {
-    let lines = [
-        "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#####1####1###1/############1##/####1######1###/2###1#1###1###/#1####2#######/###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/########1##1###/###1#######2##/######1#1####2 O",
-        "5#6#2/4#10/7#4#2/4#10/5#9/15/##2##2####1#1/2###1####1###1/######1###1#1#1/##1#1##1###1##1/3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/###2####1#3#/######1#1#1##2 O",
-    ];
+    // Records 1 and 2 of hard-32.
+    let records = fixtures::parse(include_str!("data/hard-32.fixture")).unwrap();
+    let lines: Vec<String> = records[..2]
+        .iter()
+        .map(|r| r.position.to_string())
+        .collect();
     let budget = Budget::default().with_work_limit(10_000_000);
-    for line in lines {
+    for line in &lines {
         let pos: Position = line.parse().unwrap();
         assert_eq!(pos.can_score_within(&budget), Ok(true), "{line}");
         let jump = pos
