@@ -1,50 +1,57 @@
 //! Why the engine could not choose a move.
 
-use core::fmt;
-
 use phutball::{SearchError, Side};
+use thiserror::Error;
 
 /// The engine was given a position it cannot move in, or its caller stopped it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum EngineError {
     /// The game is over.
+    #[error("the game is over ({winner} has scored): there is no move to choose")]
     Finished {
         /// The side that has scored.
         winner: Side,
     },
     /// A jump move is under way (step-by-step play): the engine chooses whole moves.
+    #[error("a jump move is under way: the engine chooses whole moves, end the turn first")]
     MidJump,
     /// The side to move has no legal move (the board is full and no jump is possible).
+    #[error("the side to move has no legal move")]
     NoLegalMove,
     /// The caller's budget (its cancel flag or interrupt hook, not the
-    /// engine's own [`Limits`](crate::Limits)) stopped the search.
-    Interrupted(SearchError),
+    /// engine's own [`Limits`](crate::Limits)) stopped the search; the
+    /// core's [`SearchError`] says how, and is the error's
+    /// [`source`](std::error::Error::source).
+    #[error("the search was stopped: {0}")]
+    Interrupted(#[source] SearchError),
 }
 
-impl fmt::Display for EngineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EngineError::Finished { winner } => {
-                write!(
-                    f,
-                    "the game is over ({winner} has scored): there is no move to choose"
-                )
-            }
-            EngineError::MidJump => f.write_str(
-                "a jump move is under way: the engine chooses whole moves, end the turn first",
-            ),
-            EngineError::NoLegalMove => f.write_str("the side to move has no legal move"),
-            EngineError::Interrupted(e) => write!(f, "the search was stopped: {e}"),
-        }
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::*;
+
+    #[test]
+    fn an_interrupted_search_has_the_core_error_as_its_source() {
+        let e = EngineError::Interrupted(SearchError::TimedOut);
+        assert_eq!(e.to_string(), "the search was stopped: timed out");
+        let source = e.source().expect("the core's error");
+        assert_eq!(
+            source.downcast_ref::<SearchError>(),
+            Some(&SearchError::TimedOut)
+        );
     }
-}
 
-impl std::error::Error for EngineError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            EngineError::Interrupted(e) => Some(e),
-            _ => None,
+    #[test]
+    fn errors_of_the_engine_itself_have_no_source() {
+        for e in [
+            EngineError::Finished { winner: Side::Ohs },
+            EngineError::MidJump,
+            EngineError::NoLegalMove,
+        ] {
+            assert!(e.source().is_none(), "{e}");
         }
     }
 }
