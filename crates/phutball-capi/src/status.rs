@@ -1,6 +1,11 @@
 //! Status codes returned by every fallible function, and the failures they stand for.
 
-use phutball::{GameError, IllegalMove, InvalidPosition, ParseError, SearchError, TooManyOutcomes};
+use core::fmt;
+
+use phutball::{
+    ActionError, GameError, IllegalMove, InvalidPosition, ParseError, SearchError, TooManyOutcomes,
+};
+use phutball_engine::EngineError;
 
 /// What a call did. Every fallible function returns one; anything but
 /// `PHUTBALL_STATUS_OK` means the call changed nothing the caller can see
@@ -99,53 +104,299 @@ impl Failure {
     }
 }
 
-impl From<ParseError> for Failure {
-    fn from(e: ParseError) -> Failure {
+/// Every error of the core and the engine that a C call can meet: the
+/// argument of [`status_of`], the one place that gives each a status.
+#[derive(Debug)]
+pub(crate) enum CoreError {
+    Parse(ParseError),
+    InvalidPosition(InvalidPosition),
+    IllegalMove(IllegalMove),
+    Game(GameError),
+    Action(ActionError),
+    Search(SearchError),
+    TooManyOutcomes(TooManyOutcomes),
+    Engine(EngineError),
+}
+
+/// The status of each core and engine error: the table in docs/c-api.md
+/// ("Which status for which error"), checked against it by a test. The
+/// core's enums are matched exhaustively where they allow it, so a new
+/// variant cannot compile without a status.
+fn status_of(error: &CoreError) -> PhutballStatus {
+    use PhutballStatus as S;
+    match error {
         // A well-formed position string can still describe an impossible position.
-        let status = match e {
-            ParseError::Invalid(_) => PhutballStatus::InvalidPosition,
-            _ => PhutballStatus::ParseError,
+        CoreError::Parse(ParseError::Invalid(_)) => S::InvalidPosition,
+        CoreError::Parse(
+            ParseError::Empty { .. }
+            | ParseError::Point { .. }
+            | ParseError::ColumnI { .. }
+            | ParseError::PointOutside { .. }
+            | ParseError::Move { .. }
+            | ParseError::Position { .. }
+            | ParseError::Record { .. },
+        ) => S::ParseError,
+        CoreError::InvalidPosition(_) => S::InvalidPosition,
+        CoreError::IllegalMove(_) => S::IllegalMove,
+        CoreError::Game(GameError::Illegal { .. }) => S::IllegalMove,
+        CoreError::Game(GameError::MoveLimit(_)) => S::MoveLimit,
+        // An index no board has is an argument out of range, as in the rest of the ABI.
+        CoreError::Action(ActionError::OutOfRange { .. }) => S::InvalidArgument,
+        CoreError::Action(ActionError::NoJumpUnderWay | ActionError::Illegal(_)) => S::IllegalMove,
+        CoreError::Search(SearchError::TimedOut) => S::TimedOut,
+        CoreError::Search(SearchError::Cancelled) => S::Cancelled,
+        CoreError::Search(SearchError::WorkLimit { .. }) => S::WorkLimit,
+        // The memory status: the memory limit, the allocator and the outcome
+        // bound share it (docs/c-api.md, "Bounded work").
+        CoreError::Search(_) | CoreError::TooManyOutcomes(_) => S::TooManyOutcomes,
+        // The caller's limits stopping the engine keep their own status.
+        CoreError::Engine(EngineError::Interrupted(stop)) => {
+            status_of(&CoreError::Search(stop.clone()))
+        }
+        // A position the engine cannot move in.
+        CoreError::Engine(_) => S::InvalidArgument,
+    }
+}
+
+/// `From` each core error type into [`Failure`], so `?` works on them: the
+/// status of [`status_of`] and the core's own message.
+macro_rules! core_errors {
+    ($($variant:ident($error:ty)),* $(,)?) => {
+        $(
+            impl From<$error> for Failure {
+                fn from(e: $error) -> Failure {
+                    let error = CoreError::$variant(e);
+                    Failure::new(status_of(&error), error.to_string())
+                }
+            }
+        )*
+
+        /// The core's own message.
+        impl fmt::Display for CoreError {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(CoreError::$variant(e) => e.fmt(f),)*
+                }
+            }
+        }
+    };
+}
+
+core_errors!(
+    Parse(ParseError),
+    InvalidPosition(InvalidPosition),
+    IllegalMove(IllegalMove),
+    Game(GameError),
+    Action(ActionError),
+    Search(SearchError),
+    TooManyOutcomes(TooManyOutcomes),
+    Engine(EngineError),
+);
+
+#[cfg(test)]
+mod tests {
+    use phutball::{Point, Side};
+
+    use super::*;
+
+    fn point(text: &str) -> Point {
+        text.parse().unwrap()
+    }
+
+    /// One value of every variant of every core and engine error.
+    fn every_error() -> Vec<CoreError> {
+        let (h10, h11) = (point("H10"), point("H11"));
+        let invalid = InvalidPosition::BallOnMan(h10);
+        let illegal = IllegalMove::Occupied(h10);
+        let search = [
+            SearchError::WorkLimit { limit: 5 },
+            SearchError::TimedOut,
+            SearchError::Cancelled,
+            SearchError::MemoryLimit {
+                limit: 1,
+                what: "a test",
+            },
+            SearchError::OutOfMemory { what: "a test" },
+            SearchError::TooManyOutcomes(TooManyOutcomes { limit: 1 }),
+        ];
+        let mut errors = vec![
+            CoreError::Parse(ParseError::Empty { what: "move" }),
+            CoreError::Parse(ParseError::Point { text: "?".into() }),
+            CoreError::Parse(ParseError::ColumnI { text: "I5".into() }),
+            CoreError::Parse(ParseError::PointOutside {
+                point: point("Z26"),
+                cols: 15,
+                rows: 19,
+            }),
+            CoreError::Parse(ParseError::Move {
+                text: "-".into(),
+                reason: "a test".into(),
+            }),
+            CoreError::Parse(ParseError::Position {
+                column: 1,
+                reason: "a test".into(),
+            }),
+            CoreError::Parse(ParseError::Invalid(invalid.clone())),
+            CoreError::Parse(ParseError::Record {
+                line: 1,
+                reason: "a test".into(),
+            }),
+            CoreError::InvalidPosition(InvalidPosition::Size { cols: 0, rows: 0 }),
+            CoreError::InvalidPosition(InvalidPosition::Outside {
+                what: "ball",
+                point: point("Z26"),
+                cols: 15,
+                rows: 19,
+            }),
+            CoreError::InvalidPosition(InvalidPosition::ManOffBoard(point("H20"))),
+            CoreError::InvalidPosition(invalid),
+            CoreError::InvalidPosition(InvalidPosition::StartNotInPlay(point("H19"))),
+            CoreError::Game(GameError::Illegal {
+                number: 1,
+                notation: "H10".into(),
+                source: illegal.clone(),
+            }),
+            CoreError::Game(GameError::MoveLimit(1)),
+            CoreError::Action(ActionError::OutOfRange {
+                index: 601,
+                cols: 15,
+                rows: 19,
+                last: 600,
+            }),
+            CoreError::Action(ActionError::NoJumpUnderWay),
+            CoreError::Action(ActionError::Illegal(illegal)),
+            CoreError::TooManyOutcomes(TooManyOutcomes { limit: 1 }),
+            CoreError::Engine(EngineError::Finished { winner: Side::Ohs }),
+            CoreError::Engine(EngineError::MidJump),
+            CoreError::Engine(EngineError::NoLegalMove),
+        ];
+        errors.extend(
+            [
+                IllegalMove::GameOver { winner: Side::Eks },
+                IllegalMove::Outside {
+                    point: point("Z26"),
+                    cols: 15,
+                    rows: 19,
+                },
+                IllegalMove::PlaceOffBoard(point("H20")),
+                IllegalMove::Occupied(h10),
+                IllegalMove::OnBall(h10),
+                IllegalMove::NotFromBall {
+                    ball: h10,
+                    start: h11,
+                },
+                IllegalMove::EmptyJump,
+                IllegalMove::NotALine {
+                    from: h10,
+                    to: point("J13"),
+                },
+                IllegalMove::Gap {
+                    from: h10,
+                    to: point("H13"),
+                    gap: point("H12"),
+                },
+                IllegalMove::LandsOnMan { from: h10, to: h11 },
+                IllegalMove::NoManJumped { from: h10, to: h11 },
+                IllegalMove::AfterOffBoard(point("H20")),
+                IllegalMove::JumpInProgress,
+            ]
+            .map(CoreError::IllegalMove),
+        );
+        errors.extend(search.iter().cloned().map(CoreError::Search));
+        errors.extend(search.map(|e| CoreError::Engine(EngineError::Interrupted(e))));
+        errors
+    }
+
+    /// `ParseError::Invalid`, `TooManyOutcomes`: the error's type and variant as the docs name them
+    /// (the variant is the first word of its `Debug` form).
+    fn row_name(error: &CoreError) -> String {
+        let (type_name, debug) = match error {
+            CoreError::Parse(e) => ("ParseError", format!("{e:?}")),
+            CoreError::InvalidPosition(e) => ("InvalidPosition", format!("{e:?}")),
+            CoreError::IllegalMove(e) => ("IllegalMove", format!("{e:?}")),
+            CoreError::Game(e) => ("GameError", format!("{e:?}")),
+            CoreError::Action(e) => ("ActionError", format!("{e:?}")),
+            CoreError::Search(e) => ("SearchError", format!("{e:?}")),
+            CoreError::TooManyOutcomes(_) => return "TooManyOutcomes".into(),
+            CoreError::Engine(e) => ("EngineError", format!("{e:?}")),
         };
-        Failure::new(status, e.to_string())
+        let variant: String = debug
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        format!("{type_name}::{variant}")
     }
-}
 
-impl From<InvalidPosition> for Failure {
-    fn from(e: InvalidPosition) -> Failure {
-        Failure::new(PhutballStatus::InvalidPosition, e.to_string())
+    /// `PHUTBALL_STATUS_PARSE_ERROR` for `ParseError`: cbindgen's name.
+    fn c_name(status: PhutballStatus) -> String {
+        let mut name = String::from("PHUTBALL_STATUS");
+        for c in format!("{status:?}").chars() {
+            if c.is_ascii_uppercase() {
+                name.push('_');
+            }
+            name.push(c.to_ascii_uppercase());
+        }
+        name
     }
-}
 
-impl From<IllegalMove> for Failure {
-    fn from(e: IllegalMove) -> Failure {
-        Failure::new(PhutballStatus::IllegalMove, e.to_string())
+    /// The first two cells of the rows of the table under `heading` in a Markdown file.
+    fn docs_table(markdown: &str, heading: &str) -> Vec<(String, String)> {
+        let section = markdown
+            .split_once(heading)
+            .unwrap_or_else(|| panic!("no heading {heading:?}"))
+            .1;
+        section
+            .lines()
+            .skip_while(|l| !l.starts_with('|'))
+            .take_while(|l| l.starts_with('|'))
+            .skip(2)
+            .map(|row| {
+                let cells: Vec<String> =
+                    row.split('|').map(|c| c.trim().replace('`', "")).collect();
+                (cells[1].clone(), cells[2].clone())
+            })
+            .collect()
     }
-}
 
-impl From<GameError> for Failure {
-    fn from(e: GameError) -> Failure {
-        let status = match e {
-            GameError::Illegal { .. } => PhutballStatus::IllegalMove,
-            GameError::MoveLimit(_) => PhutballStatus::MoveLimit,
-        };
-        Failure::new(status, e.to_string())
+    #[test]
+    fn the_status_table_in_the_docs_is_the_mapping() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
+        let markdown = std::fs::read_to_string(path).unwrap();
+        let documented = docs_table(&markdown, "### Which status for which error");
+        let mapped: Vec<(String, String)> = every_error()
+            .iter()
+            .map(|e| match e {
+                // One row for all: the stop's own status.
+                CoreError::Engine(EngineError::Interrupted(stop))
+                    if status_of(e) == status_of(&CoreError::Search(stop.clone())) =>
+                {
+                    (
+                        "EngineError::Interrupted".to_string(),
+                        "the status of its SearchError".to_string(),
+                    )
+                }
+                _ => (row_name(e), c_name(status_of(e))),
+            })
+            .collect();
+        for row in &mapped {
+            assert!(
+                documented.contains(row),
+                "docs/c-api.md lacks the row {row:?}"
+            );
+        }
+        for row in &documented {
+            assert!(
+                mapped.contains(row),
+                "docs/c-api.md has a row no error maps to: {row:?}"
+            );
+        }
     }
-}
 
-impl From<TooManyOutcomes> for Failure {
-    fn from(e: TooManyOutcomes) -> Failure {
-        Failure::new(PhutballStatus::TooManyOutcomes, e.to_string())
-    }
-}
-
-impl From<SearchError> for Failure {
-    fn from(e: SearchError) -> Failure {
-        let status = match e {
-            SearchError::TimedOut => PhutballStatus::TimedOut,
-            SearchError::Cancelled => PhutballStatus::Cancelled,
-            SearchError::WorkLimit { .. } => PhutballStatus::WorkLimit,
-            _ => PhutballStatus::TooManyOutcomes,
-        };
-        Failure::new(status, e.to_string())
+    #[test]
+    fn a_failure_keeps_the_core_message() {
+        let e = EngineError::Interrupted(SearchError::Cancelled);
+        let failure = Failure::from(e.clone());
+        assert_eq!(failure.status, PhutballStatus::Cancelled);
+        assert_eq!(failure.message, e.to_string());
     }
 }
