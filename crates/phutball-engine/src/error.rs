@@ -27,6 +27,21 @@ pub enum EngineError {
     Interrupted(#[source] SearchError),
 }
 
+/// One value of every variant of [`EngineError`], for the wrappers' tests of
+/// their error tables (see `phutball::error_examples`): the search stopped
+/// once for each of the core's examples of a [`SearchError`].
+#[doc(hidden)]
+pub fn every_engine_error() -> Vec<EngineError> {
+    let mut every = vec![
+        EngineError::Finished { winner: Side::Ohs },
+        EngineError::MidJump,
+        EngineError::NoLegalMove,
+    ];
+    let stops = phutball::error_examples::every_error().search;
+    every.extend(stops.into_iter().map(EngineError::Interrupted));
+    every
+}
+
 #[cfg(test)]
 mod tests {
     use std::error::Error as _;
@@ -46,12 +61,9 @@ mod tests {
 
     #[test]
     fn errors_of_the_engine_itself_have_no_source() {
-        for e in [
-            EngineError::Finished { winner: Side::Ohs },
-            EngineError::MidJump,
-            EngineError::NoLegalMove,
-        ] {
-            assert!(e.source().is_none(), "{e}");
+        for e in every_engine_error() {
+            let is_a_stop = matches!(e, EngineError::Interrupted(_));
+            assert_eq!(e.source().is_some(), is_a_stop, "{e}");
         }
     }
 }

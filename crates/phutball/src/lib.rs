@@ -6,6 +6,8 @@ mod actions;
 mod bitboard;
 mod budget;
 mod error;
+#[doc(hidden)]
+pub mod error_examples;
 mod game;
 mod geometry;
 mod jumps;
