@@ -195,136 +195,62 @@ core_errors!(
 
 #[cfg(test)]
 mod tests {
-    use phutball::{Point, Side};
+    use phutball::error_examples::{every_error, markdown_table, variant_name};
+    use phutball_engine::every_engine_error;
 
     use super::*;
 
-    fn point(text: &str) -> Point {
-        text.parse().unwrap()
-    }
-
-    /// One value of every variant of every core and engine error.
-    fn every_error() -> Vec<CoreError> {
-        let (h10, h11) = (point("H10"), point("H11"));
-        let invalid = InvalidPosition::BallOnMan(h10);
-        let illegal = IllegalMove::Occupied(h10);
-        let search = [
-            SearchError::WorkLimit { limit: 5 },
-            SearchError::TimedOut,
-            SearchError::Cancelled,
-            SearchError::MemoryLimit {
-                limit: 1,
-                what: "a test",
-            },
-            SearchError::OutOfMemory { what: "a test" },
-            SearchError::TooManyOutcomes(TooManyOutcomes { limit: 1 }),
-        ];
-        let mut errors = vec![
-            CoreError::Parse(ParseError::Empty { what: "move" }),
-            CoreError::Parse(ParseError::Point { text: "?".into() }),
-            CoreError::Parse(ParseError::ColumnI { text: "I5".into() }),
-            CoreError::Parse(ParseError::PointOutside {
-                point: point("Z26"),
-                cols: 15,
-                rows: 19,
-            }),
-            CoreError::Parse(ParseError::Move {
-                text: "-".into(),
-                reason: "a test".into(),
-            }),
-            CoreError::Parse(ParseError::Position {
-                column: 1,
-                reason: "a test".into(),
-            }),
-            CoreError::Parse(ParseError::Invalid(invalid.clone())),
-            CoreError::Parse(ParseError::Record {
-                line: 1,
-                reason: "a test".into(),
-            }),
-            CoreError::InvalidPosition(InvalidPosition::Size { cols: 0, rows: 0 }),
-            CoreError::InvalidPosition(InvalidPosition::Outside {
-                what: "ball",
-                point: point("Z26"),
-                cols: 15,
-                rows: 19,
-            }),
-            CoreError::InvalidPosition(InvalidPosition::ManOffBoard(point("H20"))),
-            CoreError::InvalidPosition(invalid),
-            CoreError::InvalidPosition(InvalidPosition::StartNotInPlay(point("H19"))),
-            CoreError::Game(GameError::Illegal {
-                number: 1,
-                notation: "H10".into(),
-                source: illegal.clone(),
-            }),
-            CoreError::Game(GameError::MoveLimit(1)),
-            CoreError::Action(ActionError::OutOfRange {
-                index: 601,
-                cols: 15,
-                rows: 19,
-                last: 600,
-            }),
-            CoreError::Action(ActionError::NoJumpUnderWay),
-            CoreError::Action(ActionError::Illegal(illegal)),
-            CoreError::TooManyOutcomes(TooManyOutcomes { limit: 1 }),
-            CoreError::Engine(EngineError::Finished { winner: Side::Ohs }),
-            CoreError::Engine(EngineError::MidJump),
-            CoreError::Engine(EngineError::NoLegalMove),
-        ];
-        errors.extend(
-            [
-                IllegalMove::GameOver { winner: Side::Eks },
-                IllegalMove::Outside {
-                    point: point("Z26"),
-                    cols: 15,
-                    rows: 19,
-                },
-                IllegalMove::PlaceOffBoard(point("H20")),
-                IllegalMove::Occupied(h10),
-                IllegalMove::OnBall(h10),
-                IllegalMove::NotFromBall {
-                    ball: h10,
-                    start: h11,
-                },
-                IllegalMove::EmptyJump,
-                IllegalMove::NotALine {
-                    from: h10,
-                    to: point("J13"),
-                },
-                IllegalMove::Gap {
-                    from: h10,
-                    to: point("H13"),
-                    gap: point("H12"),
-                },
-                IllegalMove::LandsOnMan { from: h10, to: h11 },
-                IllegalMove::NoManJumped { from: h10, to: h11 },
-                IllegalMove::AfterOffBoard(point("H20")),
-                IllegalMove::JumpInProgress,
-            ]
-            .map(CoreError::IllegalMove),
+    /// One value of every variant of every core and engine error, with its
+    /// name in the docs' table (`ParseError::Empty`).
+    fn every_core_error() -> Vec<(String, CoreError)> {
+        fn named<E: fmt::Debug>(
+            type_name: &'static str,
+            wrap: fn(E) -> CoreError,
+        ) -> impl Fn(E) -> (String, CoreError) {
+            move |e| (variant_name(type_name, &e), wrap(e))
+        }
+        let every = every_error();
+        let mut all = Vec::new();
+        all.extend(
+            every
+                .parse
+                .into_iter()
+                .map(named("ParseError", CoreError::Parse)),
         );
-        errors.extend(search.iter().cloned().map(CoreError::Search));
-        errors.extend(search.map(|e| CoreError::Engine(EngineError::Interrupted(e))));
-        errors
-    }
-
-    /// `ParseError::Invalid`, `TooManyOutcomes`: the error's type and variant as the docs name them
-    /// (the variant is the first word of its `Debug` form).
-    fn row_name(error: &CoreError) -> String {
-        let (type_name, debug) = match error {
-            CoreError::Parse(e) => ("ParseError", format!("{e:?}")),
-            CoreError::InvalidPosition(e) => ("InvalidPosition", format!("{e:?}")),
-            CoreError::IllegalMove(e) => ("IllegalMove", format!("{e:?}")),
-            CoreError::Game(e) => ("GameError", format!("{e:?}")),
-            CoreError::Action(e) => ("ActionError", format!("{e:?}")),
-            CoreError::Search(e) => ("SearchError", format!("{e:?}")),
-            CoreError::TooManyOutcomes(_) => return "TooManyOutcomes".into(),
-            CoreError::Engine(e) => ("EngineError", format!("{e:?}")),
-        };
-        let variant: String = debug
-            .chars()
-            .take_while(char::is_ascii_alphanumeric)
-            .collect();
-        format!("{type_name}::{variant}")
+        all.extend(
+            (every.invalid_position.into_iter())
+                .map(named("InvalidPosition", CoreError::InvalidPosition)),
+        );
+        all.extend(
+            (every.illegal_move.into_iter()).map(named("IllegalMove", CoreError::IllegalMove)),
+        );
+        all.extend(
+            every
+                .game
+                .into_iter()
+                .map(named("GameError", CoreError::Game)),
+        );
+        all.extend(
+            every
+                .action
+                .into_iter()
+                .map(named("ActionError", CoreError::Action)),
+        );
+        all.extend(
+            every
+                .search
+                .into_iter()
+                .map(named("SearchError", CoreError::Search)),
+        );
+        all.push(named("TooManyOutcomes", CoreError::TooManyOutcomes)(
+            every.too_many_outcomes,
+        ));
+        all.extend(
+            every_engine_error()
+                .into_iter()
+                .map(named("EngineError", CoreError::Engine)),
+        );
+        all
     }
 
     /// `PHUTBALL_STATUS_PARSE_ERROR` for `ParseError`: cbindgen's name.
@@ -339,43 +265,22 @@ mod tests {
         name
     }
 
-    /// The first two cells of the rows of the table under `heading` in a Markdown file.
-    fn docs_table(markdown: &str, heading: &str) -> Vec<(String, String)> {
-        let section = markdown
-            .split_once(heading)
-            .unwrap_or_else(|| panic!("no heading {heading:?}"))
-            .1;
-        section
-            .lines()
-            .skip_while(|l| !l.starts_with('|'))
-            .take_while(|l| l.starts_with('|'))
-            .skip(2)
-            .map(|row| {
-                let cells: Vec<String> =
-                    row.split('|').map(|c| c.trim().replace('`', "")).collect();
-                (cells[1].clone(), cells[2].clone())
-            })
-            .collect()
-    }
-
     #[test]
     fn the_status_table_in_the_docs_is_the_mapping() {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
         let markdown = std::fs::read_to_string(path).unwrap();
-        let documented = docs_table(&markdown, "### Which status for which error");
-        let mapped: Vec<(String, String)> = every_error()
-            .iter()
-            .map(|e| match e {
+        let documented = markdown_table(&markdown, "### Which status for which error")
+            .expect("docs/c-api.md has the status table");
+        let mapped: Vec<(String, String)> = every_core_error()
+            .into_iter()
+            .map(|(name, e)| match &e {
                 // One row for all: the stop's own status.
                 CoreError::Engine(EngineError::Interrupted(stop))
-                    if status_of(e) == status_of(&CoreError::Search(stop.clone())) =>
+                    if status_of(&e) == status_of(&CoreError::Search(stop.clone())) =>
                 {
-                    (
-                        "EngineError::Interrupted".to_string(),
-                        "the status of its SearchError".to_string(),
-                    )
+                    (name, "the status of its SearchError".to_string())
                 }
-                _ => (row_name(e), c_name(status_of(e))),
+                _ => (name, c_name(status_of(&e))),
             })
             .collect();
         for row in &mapped {
