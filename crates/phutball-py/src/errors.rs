@@ -1,7 +1,8 @@
-//! The Python exception classes and the conversion of the core's errors to
-//! them, keeping the core's messages.
+//! The Python exception classes and the conversion of the core's and the
+//! engine's errors to them ([`class_of`], the table in docs/python.md),
+//! keeping the core's messages.
 
-use std::fmt::Display;
+use core::fmt;
 
 use phutball::{
     ActionError, GameError, IllegalMove, InvalidPosition, ParseError as CoreParseError,
@@ -32,18 +33,22 @@ create_exception!(
     phutball,
     InvalidPositionError,
     PyValueError,
-    "Parts that do not make a valid position (a man off the board, the ball on a man, ...)."
+    "A position that cannot exist, from a position string or from parts: an unsupported size, \
+a man off the board, the ball on a man, or rules that do not fit the board (a start point off \
+the board or not strictly between the goal lines)."
 );
+// Not a ValueError: the input was fine, the caller's own limit was too small for it.
 create_exception!(
     phutball,
     TooManyOutcomesError,
     PyRuntimeError,
-    "A search would need more outcomes (or more memory) than it may keep."
+    "A search would need more outcomes (or more memory) than the caller's limit allows: the \
+input was fine, the limit too small for it."
 );
 
 create_exception!(
     phutball,
-    SearchTimeout,
+    SearchTimeoutError,
     PyTimeoutError,
     "A search ran out of the time (or work) it was given before it could answer."
 );
@@ -96,80 +101,218 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "TooManyOutcomesError",
         py.get_type::<TooManyOutcomesError>(),
     )?;
-    m.add("SearchTimeout", py.get_type::<SearchTimeout>())?;
+    // The old name `SearchTimeout` is a deprecated alias in python/phutball/__init__.py.
+    m.add("SearchTimeoutError", py.get_type::<SearchTimeoutError>())?;
     m.add("MemoryLimitError", memory_limit_error(py)?)?;
     Ok(())
 }
 
-/// Turns a core error into the matching Python exception.
+/// Every error of the core and the engine that a Python call can meet: the
+/// argument of [`class_of`].
+#[derive(Debug)]
+pub(crate) enum CoreError {
+    Parse(CoreParseError),
+    InvalidPosition(InvalidPosition),
+    IllegalMove(IllegalMove),
+    Game(GameError),
+    Action(ActionError),
+    Search(SearchError),
+    TooManyOutcomes(TooManyOutcomes),
+    Engine(EngineError),
+}
+
+/// A Python exception class an error is raised as.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum ExceptionClass {
+    ParseError,
+    InvalidPositionError,
+    IllegalMoveError,
+    TooManyOutcomesError,
+    MemoryLimitError,
+    SearchTimeoutError,
+    KeyboardInterrupt,
+    ValueError,
+}
+
+impl ExceptionClass {
+    fn new_err(self, message: String) -> PyErr {
+        match self {
+            ExceptionClass::ParseError => ParseError::new_err(message),
+            ExceptionClass::InvalidPositionError => InvalidPositionError::new_err(message),
+            ExceptionClass::IllegalMoveError => IllegalMoveError::new_err(message),
+            ExceptionClass::TooManyOutcomesError => TooManyOutcomesError::new_err(message),
+            ExceptionClass::MemoryLimitError => memory_limit_err(message),
+            ExceptionClass::SearchTimeoutError => SearchTimeoutError::new_err(message),
+            ExceptionClass::KeyboardInterrupt => PyKeyboardInterrupt::new_err(message),
+            ExceptionClass::ValueError => PyValueError::new_err(message),
+        }
+    }
+}
+
+/// The Python class of each core and engine error: the table in
+/// docs/python.md ("Which exception for which error"), checked against it by
+/// a test. The core's enums are matched exhaustively where they allow it, so
+/// a new variant cannot compile without a class.
+fn class_of(error: &CoreError) -> ExceptionClass {
+    use ExceptionClass as C;
+    match error {
+        // A well-formed position string can still describe an impossible
+        // position: the same class as the same parts given one by one.
+        CoreError::Parse(CoreParseError::Invalid(_)) => C::InvalidPositionError,
+        CoreError::Parse(
+            CoreParseError::Empty { .. }
+            | CoreParseError::Point { .. }
+            | CoreParseError::ColumnI { .. }
+            | CoreParseError::PointOutside { .. }
+            | CoreParseError::Move { .. }
+            | CoreParseError::Position { .. }
+            | CoreParseError::Record { .. },
+        ) => C::ParseError,
+        CoreError::InvalidPosition(_) => C::InvalidPositionError,
+        CoreError::IllegalMove(_) => C::IllegalMoveError,
+        // A game at its move limit takes no more moves.
+        CoreError::Game(GameError::Illegal { .. } | GameError::MoveLimit(_)) => C::IllegalMoveError,
+        CoreError::Action(
+            ActionError::OutOfRange { .. } | ActionError::NoJumpUnderWay | ActionError::Illegal(_),
+        ) => C::IllegalMoveError,
+        CoreError::Search(SearchError::TimedOut | SearchError::WorkLimit { .. }) => {
+            C::SearchTimeoutError
+        }
+        CoreError::Search(SearchError::Cancelled) => C::KeyboardInterrupt,
+        CoreError::Search(SearchError::MemoryLimit { .. } | SearchError::OutOfMemory { .. }) => {
+            C::MemoryLimitError
+        }
+        CoreError::Search(_) | CoreError::TooManyOutcomes(_) => C::TooManyOutcomesError,
+        // The caller's limits stopping the engine raise what they raise in the core.
+        CoreError::Engine(EngineError::Interrupted(stop)) => {
+            class_of(&CoreError::Search(stop.clone()))
+        }
+        // A position the engine cannot move in.
+        CoreError::Engine(_) => C::ValueError,
+    }
+}
+
+/// The Python exception for `error`, with the core's message.
+fn exception(error: CoreError) -> PyErr {
+    class_of(&error).new_err(error.to_string())
+}
+
+/// `From` each core error type into [`CoreError`], and its message.
+macro_rules! core_errors {
+    ($($variant:ident($error:ty)),* $(,)?) => {
+        $(
+            impl From<$error> for CoreError {
+                fn from(e: $error) -> CoreError {
+                    CoreError::$variant(e)
+                }
+            }
+        )*
+
+        /// The core's own message.
+        impl fmt::Display for CoreError {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                match self {
+                    $(CoreError::$variant(e) => e.fmt(f),)*
+                }
+            }
+        }
+    };
+}
+
+core_errors!(
+    Parse(CoreParseError),
+    InvalidPosition(InvalidPosition),
+    IllegalMove(IllegalMove),
+    Game(GameError),
+    Action(ActionError),
+    Search(SearchError),
+    TooManyOutcomes(TooManyOutcomes),
+    Engine(EngineError),
+);
+
+/// Turns a core or engine error into the matching Python exception.
 pub(crate) trait OrRaise<T> {
     /// The value, or the Python exception for the error.
     fn or_raise(self) -> PyResult<T>;
 }
 
-fn raise<E: Display>(make: fn(String) -> PyErr, e: E) -> PyErr {
-    make(e.to_string())
-}
-
-impl<T> OrRaise<T> for Result<T, CoreParseError> {
+impl<T, E: Into<CoreError>> OrRaise<T> for Result<T, E> {
     fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(ParseError::new_err, e))
+        self.map_err(|e| exception(e.into()))
     }
 }
 
-impl<T> OrRaise<T> for Result<T, IllegalMove> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(IllegalMoveError::new_err, e))
-    }
-}
+#[cfg(test)]
+mod tests {
+    use phutball::error_examples::{every_error, markdown_table, variant_name};
+    use phutball_engine::every_engine_error;
 
-impl<T> OrRaise<T> for Result<T, ActionError> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(IllegalMoveError::new_err, e))
-    }
-}
+    use super::*;
 
-impl<T> OrRaise<T> for Result<T, GameError> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(IllegalMoveError::new_err, e))
-    }
-}
-
-impl<T> OrRaise<T> for Result<T, InvalidPosition> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(InvalidPositionError::new_err, e))
-    }
-}
-
-impl<T> OrRaise<T> for Result<T, TooManyOutcomes> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(TooManyOutcomesError::new_err, e))
-    }
-}
-
-/// The Python exception for a search that gave up.
-fn search_error(e: SearchError) -> PyErr {
-    match e {
-        SearchError::TimedOut | SearchError::WorkLimit { .. } => raise(SearchTimeout::new_err, e),
-        SearchError::Cancelled => raise(PyKeyboardInterrupt::new_err, e),
-        SearchError::MemoryLimit { .. } | SearchError::OutOfMemory { .. } => {
-            raise(memory_limit_err, e)
+    /// One value of every variant of every core and engine error, with its
+    /// name in the docs' table (`ParseError::Empty`).
+    fn every_core_error() -> Vec<(String, CoreError)> {
+        fn named<E: fmt::Debug + Into<CoreError>>(type_name: &str, e: E) -> (String, CoreError) {
+            (variant_name(type_name, &e), e.into())
         }
-        _ => raise(TooManyOutcomesError::new_err, e),
+        let every = every_error();
+        let mut all = vec![named("TooManyOutcomes", every.too_many_outcomes)];
+        all.extend(every.parse.into_iter().map(|e| named("ParseError", e)));
+        all.extend((every.invalid_position.into_iter()).map(|e| named("InvalidPosition", e)));
+        all.extend(
+            every
+                .illegal_move
+                .into_iter()
+                .map(|e| named("IllegalMove", e)),
+        );
+        all.extend(every.game.into_iter().map(|e| named("GameError", e)));
+        all.extend(every.action.into_iter().map(|e| named("ActionError", e)));
+        all.extend(every.search.into_iter().map(|e| named("SearchError", e)));
+        all.extend(
+            every_engine_error()
+                .into_iter()
+                .map(|e| named("EngineError", e)),
+        );
+        all
     }
-}
 
-impl<T> OrRaise<T> for Result<T, SearchError> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(search_error)
+    /// The class as the docs name it: `phutball.ParseError`, or a builtin's name.
+    fn docs_name(class: ExceptionClass) -> String {
+        match class {
+            ExceptionClass::KeyboardInterrupt | ExceptionClass::ValueError => format!("{class:?}"),
+            _ => format!("phutball.{class:?}"),
+        }
     }
-}
 
-impl<T> OrRaise<T> for Result<T, EngineError> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| match e {
-            EngineError::Interrupted(e) => search_error(e),
-            e => raise(PyValueError::new_err, e),
-        })
+    #[test]
+    fn the_exception_table_in_the_docs_is_the_mapping() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/python.md");
+        let markdown = std::fs::read_to_string(path).unwrap();
+        let documented = markdown_table(&markdown, "### Which exception for which error")
+            .expect("docs/python.md has the exception table");
+        let mapped: Vec<(String, String)> = every_core_error()
+            .into_iter()
+            .map(|(name, e)| match &e {
+                // One row for all: what the stop raises on its own.
+                CoreError::Engine(EngineError::Interrupted(stop))
+                    if class_of(&e) == class_of(&CoreError::Search(stop.clone())) =>
+                {
+                    (name, "what its SearchError raises".to_string())
+                }
+                _ => (name, docs_name(class_of(&e))),
+            })
+            .collect();
+        for row in &mapped {
+            assert!(
+                documented.contains(row),
+                "docs/python.md lacks the row {row:?}"
+            );
+        }
+        for row in &documented {
+            assert!(
+                mapped.contains(row),
+                "docs/python.md has a row no error maps to: {row:?}"
+            );
+        }
     }
 }
