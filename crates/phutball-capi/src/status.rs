@@ -1,11 +1,7 @@
 //! Status codes returned by every fallible function, and the failures they stand for.
 
-use core::fmt;
-
-use phutball::{
-    ActionError, GameError, IllegalMove, InvalidPosition, ParseError, SearchError, TooManyOutcomes,
-};
-use phutball_engine::EngineError;
+use phutball::{ActionError, GameError, ParseError, SearchError};
+use phutball_engine::{AnyError, EngineError};
 
 /// What a call did. Every fallible function returns one; anything but
 /// `PHUTBALL_STATUS_OK` means the call changed nothing the caller can see
@@ -104,30 +100,25 @@ impl Failure {
     }
 }
 
-/// Every error of the core and the engine that a C call can meet: the
-/// argument of [`status_of`], the one place that gives each a status.
-#[derive(Debug)]
-pub(crate) enum CoreError {
-    Parse(ParseError),
-    InvalidPosition(InvalidPosition),
-    IllegalMove(IllegalMove),
-    Game(GameError),
-    Action(ActionError),
-    Search(SearchError),
-    TooManyOutcomes(TooManyOutcomes),
-    Engine(EngineError),
+/// Any core or engine error as a failure (so `?` works on them): the status
+/// of [`status_of`] and the core's own message.
+impl<E: Into<AnyError>> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        let error = e.into();
+        Failure::new(status_of(&error), error.to_string())
+    }
 }
 
 /// The status of each core and engine error: the table in docs/c-api.md
 /// ("Which status for which error"), checked against it by a test. The
 /// core's enums are matched exhaustively where they allow it, so a new
 /// variant cannot compile without a status.
-fn status_of(error: &CoreError) -> PhutballStatus {
+fn status_of(error: &AnyError) -> PhutballStatus {
     use PhutballStatus as S;
     match error {
         // A well-formed position string can still describe an impossible position.
-        CoreError::Parse(ParseError::Invalid(_)) => S::InvalidPosition,
-        CoreError::Parse(
+        AnyError::Parse(ParseError::Invalid(_)) => S::InvalidPosition,
+        AnyError::Parse(
             ParseError::Empty { .. }
             | ParseError::Point { .. }
             | ParseError::ColumnI { .. }
@@ -136,122 +127,34 @@ fn status_of(error: &CoreError) -> PhutballStatus {
             | ParseError::Position { .. }
             | ParseError::Record { .. },
         ) => S::ParseError,
-        CoreError::InvalidPosition(_) => S::InvalidPosition,
-        CoreError::IllegalMove(_) => S::IllegalMove,
-        CoreError::Game(GameError::Illegal { .. }) => S::IllegalMove,
-        CoreError::Game(GameError::MoveLimit(_)) => S::MoveLimit,
+        AnyError::InvalidPosition(_) => S::InvalidPosition,
+        AnyError::IllegalMove(_) => S::IllegalMove,
+        AnyError::Game(GameError::Illegal { .. }) => S::IllegalMove,
+        AnyError::Game(GameError::MoveLimit(_)) => S::MoveLimit,
         // An index no board has is an argument out of range, as in the rest of the ABI.
-        CoreError::Action(ActionError::OutOfRange { .. }) => S::InvalidArgument,
-        CoreError::Action(ActionError::NoJumpUnderWay | ActionError::Illegal(_)) => S::IllegalMove,
-        CoreError::Search(SearchError::TimedOut) => S::TimedOut,
-        CoreError::Search(SearchError::Cancelled) => S::Cancelled,
-        CoreError::Search(SearchError::WorkLimit { .. }) => S::WorkLimit,
+        AnyError::Action(ActionError::OutOfRange { .. }) => S::InvalidArgument,
+        AnyError::Action(ActionError::NoJumpUnderWay | ActionError::Illegal(_)) => S::IllegalMove,
+        AnyError::Search(SearchError::TimedOut) => S::TimedOut,
+        AnyError::Search(SearchError::Cancelled) => S::Cancelled,
+        AnyError::Search(SearchError::WorkLimit { .. }) => S::WorkLimit,
         // The memory status: the memory limit, the allocator and the outcome
         // bound share it (docs/c-api.md, "Bounded work").
-        CoreError::Search(_) | CoreError::TooManyOutcomes(_) => S::TooManyOutcomes,
+        AnyError::Search(_) | AnyError::TooManyOutcomes(_) => S::TooManyOutcomes,
         // The caller's limits stopping the engine keep their own status.
-        CoreError::Engine(EngineError::Interrupted(stop)) => {
-            status_of(&CoreError::Search(stop.clone()))
+        AnyError::Engine(EngineError::Interrupted(stop)) => {
+            status_of(&AnyError::Search(stop.clone()))
         }
         // A position the engine cannot move in.
-        CoreError::Engine(_) => S::InvalidArgument,
+        AnyError::Engine(_) => S::InvalidArgument,
     }
 }
-
-/// `From` each core error type into [`Failure`], so `?` works on them: the
-/// status of [`status_of`] and the core's own message.
-macro_rules! core_errors {
-    ($($variant:ident($error:ty)),* $(,)?) => {
-        $(
-            impl From<$error> for Failure {
-                fn from(e: $error) -> Failure {
-                    let error = CoreError::$variant(e);
-                    Failure::new(status_of(&error), error.to_string())
-                }
-            }
-        )*
-
-        /// The core's own message.
-        impl fmt::Display for CoreError {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self {
-                    $(CoreError::$variant(e) => e.fmt(f),)*
-                }
-            }
-        }
-    };
-}
-
-core_errors!(
-    Parse(ParseError),
-    InvalidPosition(InvalidPosition),
-    IllegalMove(IllegalMove),
-    Game(GameError),
-    Action(ActionError),
-    Search(SearchError),
-    TooManyOutcomes(TooManyOutcomes),
-    Engine(EngineError),
-);
 
 #[cfg(test)]
 mod tests {
-    use phutball::error_examples::{every_error, markdown_table, variant_name};
-    use phutball_engine::every_engine_error;
+    use phutball::error_examples::assert_docs_table;
+    use phutball_engine::every_error_named;
 
     use super::*;
-
-    /// One value of every variant of every core and engine error, with its
-    /// name in the docs' table (`ParseError::Empty`).
-    fn every_core_error() -> Vec<(String, CoreError)> {
-        fn named<E: fmt::Debug>(
-            type_name: &'static str,
-            wrap: fn(E) -> CoreError,
-        ) -> impl Fn(E) -> (String, CoreError) {
-            move |e| (variant_name(type_name, &e), wrap(e))
-        }
-        let every = every_error();
-        let mut all = Vec::new();
-        all.extend(
-            every
-                .parse
-                .into_iter()
-                .map(named("ParseError", CoreError::Parse)),
-        );
-        all.extend(
-            (every.invalid_position.into_iter())
-                .map(named("InvalidPosition", CoreError::InvalidPosition)),
-        );
-        all.extend(
-            (every.illegal_move.into_iter()).map(named("IllegalMove", CoreError::IllegalMove)),
-        );
-        all.extend(
-            every
-                .game
-                .into_iter()
-                .map(named("GameError", CoreError::Game)),
-        );
-        all.extend(
-            every
-                .action
-                .into_iter()
-                .map(named("ActionError", CoreError::Action)),
-        );
-        all.extend(
-            every
-                .search
-                .into_iter()
-                .map(named("SearchError", CoreError::Search)),
-        );
-        all.push(named("TooManyOutcomes", CoreError::TooManyOutcomes)(
-            every.too_many_outcomes,
-        ));
-        all.extend(
-            every_engine_error()
-                .into_iter()
-                .map(named("EngineError", CoreError::Engine)),
-        );
-        all
-    }
 
     /// `PHUTBALL_STATUS_PARSE_ERROR` for `ParseError`: cbindgen's name.
     fn c_name(status: PhutballStatus) -> String {
@@ -267,34 +170,15 @@ mod tests {
 
     #[test]
     fn the_status_table_in_the_docs_is_the_mapping() {
+        let every: Vec<(String, AnyError)> = every_error_named();
+        let mapped: Vec<(String, String)> = every
+            .into_iter()
+            .map(|(name, e)| (name, c_name(status_of(&e))))
+            .collect();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
         let markdown = std::fs::read_to_string(path).unwrap();
-        let documented = markdown_table(&markdown, "### Which status for which error")
-            .expect("docs/c-api.md has the status table");
-        let mapped: Vec<(String, String)> = every_core_error()
-            .into_iter()
-            .map(|(name, e)| match &e {
-                // One row for all: the stop's own status.
-                CoreError::Engine(EngineError::Interrupted(stop))
-                    if status_of(&e) == status_of(&CoreError::Search(stop.clone())) =>
-                {
-                    (name, "the status of its SearchError".to_string())
-                }
-                _ => (name, c_name(status_of(&e))),
-            })
-            .collect();
-        for row in &mapped {
-            assert!(
-                documented.contains(row),
-                "docs/c-api.md lacks the row {row:?}"
-            );
-        }
-        for row in &documented {
-            assert!(
-                mapped.contains(row),
-                "docs/c-api.md has a row no error maps to: {row:?}"
-            );
-        }
+        let heading = "### Which status for which error";
+        assert_docs_table("docs/c-api.md", &markdown, heading, &mapped);
     }
 
     #[test]

@@ -122,7 +122,7 @@ mod table;
 
 pub use arena::{play_game, MatchError};
 pub use deadline::Deadline;
-pub use error::{every_engine_error, EngineError};
+pub use error::{every_error_named, AnyError, EngineError};
 pub use limits::{Limits, MAX_DEPTH};
 pub use players::{BaselinePlayer, Player, RandomPlayer};
 pub use rng::SplitMix64;

@@ -2,13 +2,8 @@
 //! engine's errors to them ([`class_of`], the table in docs/python.md),
 //! keeping the core's messages.
 
-use core::fmt;
-
-use phutball::{
-    ActionError, GameError, IllegalMove, InvalidPosition, ParseError as CoreParseError,
-    SearchError, TooManyOutcomes,
-};
-use phutball_engine::EngineError;
+use phutball::{ActionError, GameError, ParseError as CoreParseError, SearchError};
+use phutball_engine::{AnyError, EngineError};
 use pyo3::create_exception;
 use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyValueError,
@@ -107,20 +102,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     Ok(())
 }
 
-/// Every error of the core and the engine that a Python call can meet: the
-/// argument of [`class_of`].
-#[derive(Debug)]
-pub(crate) enum CoreError {
-    Parse(CoreParseError),
-    InvalidPosition(InvalidPosition),
-    IllegalMove(IllegalMove),
-    Game(GameError),
-    Action(ActionError),
-    Search(SearchError),
-    TooManyOutcomes(TooManyOutcomes),
-    Engine(EngineError),
-}
-
 /// A Python exception class an error is raised as.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum ExceptionClass {
@@ -153,13 +134,13 @@ impl ExceptionClass {
 /// docs/python.md ("Which exception for which error"), checked against it by
 /// a test. The core's enums are matched exhaustively where they allow it, so
 /// a new variant cannot compile without a class.
-fn class_of(error: &CoreError) -> ExceptionClass {
+fn class_of(error: &AnyError) -> ExceptionClass {
     use ExceptionClass as C;
     match error {
         // A well-formed position string can still describe an impossible
         // position: the same class as the same parts given one by one.
-        CoreError::Parse(CoreParseError::Invalid(_)) => C::InvalidPositionError,
-        CoreError::Parse(
+        AnyError::Parse(CoreParseError::Invalid(_)) => C::InvalidPositionError,
+        AnyError::Parse(
             CoreParseError::Empty { .. }
             | CoreParseError::Point { .. }
             | CoreParseError::ColumnI { .. }
@@ -168,67 +149,34 @@ fn class_of(error: &CoreError) -> ExceptionClass {
             | CoreParseError::Position { .. }
             | CoreParseError::Record { .. },
         ) => C::ParseError,
-        CoreError::InvalidPosition(_) => C::InvalidPositionError,
-        CoreError::IllegalMove(_) => C::IllegalMoveError,
+        AnyError::InvalidPosition(_) => C::InvalidPositionError,
+        AnyError::IllegalMove(_) => C::IllegalMoveError,
         // A game at its move limit takes no more moves.
-        CoreError::Game(GameError::Illegal { .. } | GameError::MoveLimit(_)) => C::IllegalMoveError,
-        CoreError::Action(
+        AnyError::Game(GameError::Illegal { .. } | GameError::MoveLimit(_)) => C::IllegalMoveError,
+        AnyError::Action(
             ActionError::OutOfRange { .. } | ActionError::NoJumpUnderWay | ActionError::Illegal(_),
         ) => C::IllegalMoveError,
-        CoreError::Search(SearchError::TimedOut | SearchError::WorkLimit { .. }) => {
+        AnyError::Search(SearchError::TimedOut | SearchError::WorkLimit { .. }) => {
             C::SearchTimeoutError
         }
-        CoreError::Search(SearchError::Cancelled) => C::KeyboardInterrupt,
-        CoreError::Search(SearchError::MemoryLimit { .. } | SearchError::OutOfMemory { .. }) => {
+        AnyError::Search(SearchError::Cancelled) => C::KeyboardInterrupt,
+        AnyError::Search(SearchError::MemoryLimit { .. } | SearchError::OutOfMemory { .. }) => {
             C::MemoryLimitError
         }
-        CoreError::Search(_) | CoreError::TooManyOutcomes(_) => C::TooManyOutcomesError,
+        AnyError::Search(_) | AnyError::TooManyOutcomes(_) => C::TooManyOutcomesError,
         // The caller's limits stopping the engine raise what they raise in the core.
-        CoreError::Engine(EngineError::Interrupted(stop)) => {
-            class_of(&CoreError::Search(stop.clone()))
+        AnyError::Engine(EngineError::Interrupted(stop)) => {
+            class_of(&AnyError::Search(stop.clone()))
         }
         // A position the engine cannot move in.
-        CoreError::Engine(_) => C::ValueError,
+        AnyError::Engine(_) => C::ValueError,
     }
 }
 
 /// The Python exception for `error`, with the core's message.
-fn exception(error: CoreError) -> PyErr {
+fn exception(error: AnyError) -> PyErr {
     class_of(&error).new_err(error.to_string())
 }
-
-/// `From` each core error type into [`CoreError`], and its message.
-macro_rules! core_errors {
-    ($($variant:ident($error:ty)),* $(,)?) => {
-        $(
-            impl From<$error> for CoreError {
-                fn from(e: $error) -> CoreError {
-                    CoreError::$variant(e)
-                }
-            }
-        )*
-
-        /// The core's own message.
-        impl fmt::Display for CoreError {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                match self {
-                    $(CoreError::$variant(e) => e.fmt(f),)*
-                }
-            }
-        }
-    };
-}
-
-core_errors!(
-    Parse(CoreParseError),
-    InvalidPosition(InvalidPosition),
-    IllegalMove(IllegalMove),
-    Game(GameError),
-    Action(ActionError),
-    Search(SearchError),
-    TooManyOutcomes(TooManyOutcomes),
-    Engine(EngineError),
-);
 
 /// Turns a core or engine error into the matching Python exception.
 pub(crate) trait OrRaise<T> {
@@ -236,7 +184,7 @@ pub(crate) trait OrRaise<T> {
     fn or_raise(self) -> PyResult<T>;
 }
 
-impl<T, E: Into<CoreError>> OrRaise<T> for Result<T, E> {
+impl<T, E: Into<AnyError>> OrRaise<T> for Result<T, E> {
     fn or_raise(self) -> PyResult<T> {
         self.map_err(|e| exception(e.into()))
     }
@@ -244,37 +192,10 @@ impl<T, E: Into<CoreError>> OrRaise<T> for Result<T, E> {
 
 #[cfg(test)]
 mod tests {
-    use phutball::error_examples::{every_error, markdown_table, variant_name};
-    use phutball_engine::every_engine_error;
+    use phutball::error_examples::assert_docs_table;
+    use phutball_engine::every_error_named;
 
     use super::*;
-
-    /// One value of every variant of every core and engine error, with its
-    /// name in the docs' table (`ParseError::Empty`).
-    fn every_core_error() -> Vec<(String, CoreError)> {
-        fn named<E: fmt::Debug + Into<CoreError>>(type_name: &str, e: E) -> (String, CoreError) {
-            (variant_name(type_name, &e), e.into())
-        }
-        let every = every_error();
-        let mut all = vec![named("TooManyOutcomes", every.too_many_outcomes)];
-        all.extend(every.parse.into_iter().map(|e| named("ParseError", e)));
-        all.extend((every.invalid_position.into_iter()).map(|e| named("InvalidPosition", e)));
-        all.extend(
-            every
-                .illegal_move
-                .into_iter()
-                .map(|e| named("IllegalMove", e)),
-        );
-        all.extend(every.game.into_iter().map(|e| named("GameError", e)));
-        all.extend(every.action.into_iter().map(|e| named("ActionError", e)));
-        all.extend(every.search.into_iter().map(|e| named("SearchError", e)));
-        all.extend(
-            every_engine_error()
-                .into_iter()
-                .map(|e| named("EngineError", e)),
-        );
-        all
-    }
 
     /// The class as the docs name it: `phutball.ParseError`, or a builtin's name.
     fn docs_name(class: ExceptionClass) -> String {
@@ -286,33 +207,14 @@ mod tests {
 
     #[test]
     fn the_exception_table_in_the_docs_is_the_mapping() {
+        let every: Vec<(String, AnyError)> = every_error_named();
+        let mapped: Vec<(String, String)> = every
+            .into_iter()
+            .map(|(name, e)| (name, docs_name(class_of(&e))))
+            .collect();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/python.md");
         let markdown = std::fs::read_to_string(path).unwrap();
-        let documented = markdown_table(&markdown, "### Which exception for which error")
-            .expect("docs/python.md has the exception table");
-        let mapped: Vec<(String, String)> = every_core_error()
-            .into_iter()
-            .map(|(name, e)| match &e {
-                // One row for all: what the stop raises on its own.
-                CoreError::Engine(EngineError::Interrupted(stop))
-                    if class_of(&e) == class_of(&CoreError::Search(stop.clone())) =>
-                {
-                    (name, "what its SearchError raises".to_string())
-                }
-                _ => (name, docs_name(class_of(&e))),
-            })
-            .collect();
-        for row in &mapped {
-            assert!(
-                documented.contains(row),
-                "docs/python.md lacks the row {row:?}"
-            );
-        }
-        for row in &documented {
-            assert!(
-                mapped.contains(row),
-                "docs/python.md has a row no error maps to: {row:?}"
-            );
-        }
+        let heading = "### Which exception for which error";
+        assert_docs_table("docs/python.md", &markdown, heading, &mapped);
     }
 }

@@ -171,6 +171,24 @@ pub fn markdown_table(markdown: &str, heading: &str) -> Option<Vec<(String, Stri
     )
 }
 
+/// Checks that the table under `heading` in `markdown` (the text of the
+/// file `path`, which the caller reads: the core does no I/O) has exactly
+/// the rows `mapped` (the error's name, then what a wrapper maps it to), in
+/// any order; panics naming the first row that differs.
+pub fn assert_docs_table(path: &str, markdown: &str, heading: &str, mapped: &[(String, String)]) {
+    let documented = markdown_table(markdown, heading)
+        .unwrap_or_else(|| panic!("{path} has no heading {heading:?}"));
+    for row in mapped {
+        assert!(documented.contains(row), "{path} lacks the row {row:?}");
+    }
+    for row in &documented {
+        assert!(
+            mapped.contains(row),
+            "{path} has a row no error maps to: {row:?}"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
