@@ -123,6 +123,7 @@ fn status_of(error: &AnyError) -> PhutballStatus {
             | ParseError::Point { .. }
             | ParseError::ColumnI { .. }
             | ParseError::PointOutside { .. }
+            | ParseError::Side { .. }
             | ParseError::Move { .. }
             | ParseError::Position { .. }
             | ParseError::Record { .. },

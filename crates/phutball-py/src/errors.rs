@@ -145,6 +145,7 @@ fn class_of(error: &AnyError) -> ExceptionClass {
             | CoreParseError::Point { .. }
             | CoreParseError::ColumnI { .. }
             | CoreParseError::PointOutside { .. }
+            | CoreParseError::Side { .. }
             | CoreParseError::Move { .. }
             | CoreParseError::Position { .. }
             | CoreParseError::Record { .. },

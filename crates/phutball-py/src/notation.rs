@@ -6,7 +6,7 @@ use phutball::{BoardSize, Move, Point, Side};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::errors::{InvalidPositionError, OrRaise, ParseError};
+use crate::errors::{InvalidPositionError, OrRaise};
 use crate::moves::PyMove;
 
 /// A point such as `"H10"`.
@@ -16,11 +16,7 @@ pub(crate) fn parse_point(text: &str) -> PyResult<Point> {
 
 /// `"O"` or `"X"`.
 pub(crate) fn parse_side(text: &str) -> PyResult<Side> {
-    text.parse::<Side>().map_err(|_| {
-        ParseError::new_err(format!(
-            "invalid side {text:?}: a side is \"O\" (Ohs) or \"X\" (Eks)"
-        ))
-    })
+    text.parse::<Side>().or_raise()
 }
 
 /// `"O"` or `"X"`.

@@ -58,6 +58,12 @@ pub enum ParseError {
         /// Board rows.
         rows: u8,
     },
+    /// A side is neither `O` nor `X`.
+    #[error("invalid side {}: a side is \"O\" (Ohs) or \"X\" (Eks)", quoted(.text))]
+    Side {
+        /// The offending text.
+        text: String,
+    },
     /// A move is neither a point nor points joined by `-`.
     #[error("invalid move {}: {reason}", quoted(.text))]
     Move {

@@ -50,6 +50,7 @@ pub fn every_error() -> EveryError {
                 cols,
                 rows,
             },
+            ParseError::Side { text: "Q".into() },
             ParseError::Move {
                 text: "-".into(),
                 reason: what.into(),
@@ -221,7 +222,7 @@ mod tests {
     fn there_is_an_example_of_every_variant() {
         let every = every_error();
         assert_every_variant!(every.parse, ParseError:
-            Empty, Point, ColumnI, PointOutside, Move, Position, Invalid, Record);
+            Empty, Point, ColumnI, PointOutside, Side, Move, Position, Invalid, Record);
         assert_every_variant!(every.invalid_position, InvalidPosition:
             Size, Outside, ManOffBoard, BallOnMan, StartNotInPlay);
         assert_every_variant!(every.illegal_move, IllegalMove:

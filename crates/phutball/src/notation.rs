@@ -54,9 +54,8 @@ impl FromStr for Side {
         let mut chars = text.chars();
         match (chars.next().and_then(Side::from_char), chars.next()) {
             (Some(side), None) => Ok(side),
-            _ => Err(ParseError::Position {
-                column: 1,
-                reason: format!("side to move must be O or X, not {}", quoted(text)),
+            _ => Err(ParseError::Side {
+                text: text.to_string(),
             }),
         }
     }
