@@ -29,7 +29,8 @@ DEFAULT_MEMORY_LIMIT: int
 """The default ``memory_limit=`` of the lists, in bytes: 256 MiB."""
 
 class ParseError(ValueError):
-    """Text that is not valid notation: a point, a move, a position string or a game record."""
+    """Text that is not valid notation: a point, a side, a move, a malformed position string, or
+    a game record (anything wrong in it, with the line)."""
 
 class IllegalMoveError(ValueError):
     """A move or action that is not legal in the position; the message says why."""

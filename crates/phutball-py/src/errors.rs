@@ -16,7 +16,8 @@ create_exception!(
     phutball,
     ParseError,
     PyValueError,
-    "Text that is not valid notation: a point, a move, a position string or a game record."
+    "Text that is not valid notation: a point, a side, a move, a malformed position string, or \
+a game record (anything wrong in it, with the line)."
 );
 create_exception!(
     phutball,
