@@ -33,8 +33,8 @@ suite() {
 
 suite "cargo fmt --check" cargo fmt --all --check
 suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets --quiet -- -D warnings
-# The Python extension is tested through pytest (its tests would have to
-# link the interpreter); everything else through cargo test.
+# The Python extension's tests link the interpreter: tests/python/run.sh
+# runs them with pytest; everything else runs here.
 suite "cargo test" cargo test --workspace --exclude phutball-py
 # Doc comments, warnings as errors. The C ABI library and the CLI binary are
 # both called phutball, like the core library, so `cargo doc --workspace`

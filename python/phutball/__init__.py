@@ -6,7 +6,7 @@
 ['K6-G9', 'K6-G9-G11', 'K6-G9-G11-J11']
 
 Positions are immutable values: ``pos.play(move)`` returns a new one. Every
-call that can run long takes ``timeout=`` (seconds; ``SearchTimeout`` when it
+call that can run long takes ``timeout=`` (seconds; ``SearchTimeoutError`` when it
 runs out) and stops on Ctrl-C; the lists also take ``memory_limit=`` (bytes,
 ``DEFAULT_MEMORY_LIMIT`` by default; ``MemoryLimitError`` past it). The
 rules are in the repository's ``docs/rules.md``; the reinforcement-learning
@@ -27,7 +27,7 @@ from ._phutball import (
     ParseError,
     Position,
     Rules,
-    SearchTimeout,
+    SearchTimeoutError,
     TooManyOutcomesError,
     __version__,
 )
@@ -45,7 +45,21 @@ __all__ = [
     "ParseError",
     "Position",
     "Rules",
-    "SearchTimeout",
+    "SearchTimeoutError",
     "TooManyOutcomesError",
     "__version__",
 ]
+
+
+def __getattr__(name: str) -> object:
+    # Old names, kept working with a DeprecationWarning.
+    if name == "SearchTimeout":
+        import warnings
+
+        warnings.warn(
+            "phutball.SearchTimeout is deprecated: use phutball.SearchTimeoutError (the same class)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return SearchTimeoutError
+    raise AttributeError(f"module 'phutball' has no attribute {name!r}")

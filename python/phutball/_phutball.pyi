@@ -13,7 +13,7 @@ __all__ = [
     "InvalidPositionError",
     "TooManyOutcomesError",
     "MemoryLimitError",
-    "SearchTimeout",
+    "SearchTimeoutError",
     "Rules",
     "Move",
     "Position",
@@ -30,22 +30,26 @@ DEFAULT_MEMORY_LIMIT: int
 """The default ``memory_limit=`` of the lists, in bytes: 256 MiB."""
 
 class ParseError(ValueError):
-    """Text that is not valid notation: a point, a move, a position string or a game record."""
+    """Text that is not valid notation: a point, a side, a move, a malformed position string, or
+    a game record (anything wrong in it, with the line)."""
 
 class IllegalMoveError(ValueError):
     """A move or action that is not legal in the position; the message says why."""
 
 class InvalidPositionError(ValueError):
-    """Parts that do not make a valid position (a man off the board, the ball on a man, ...)."""
+    """A position that cannot exist, from a position string or from parts: an unsupported size,
+    a man off the board, the ball on a man, or rules that do not fit the board (a start point off
+    the board or not strictly between the goal lines)."""
 
 class TooManyOutcomesError(RuntimeError):
-    """A search would need more outcomes (or more memory) than it may keep."""
+    """A search would need more outcomes (or more memory) than the caller's limit allows: the
+    input was fine, the limit too small for it."""
 
 class MemoryLimitError(TooManyOutcomesError, MemoryError):
     """A call would need more memory than its ``memory_limit=`` allows (or
     the allocator refused it). A ``TooManyOutcomesError`` and a ``MemoryError``."""
 
-class SearchTimeout(TimeoutError):
+class SearchTimeoutError(TimeoutError):
     """A search ran out of the time (or work) it was given before it could answer."""
 
 # Seconds (an int or a float, at least 0) or None for no timeout.

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The Python package's test suite: builds the extension into a virtual
 # environment at .venv (created if missing), builds the CLI for the
-# cross-check against the Rust core, runs pytest, checks the type stubs
-# (python/phutball/_phutball.pyi) against the built module with mypy's
-# stubtest, and checks that an abi3 wheel builds. Idempotent; exits non-zero on any failure.
+# cross-check against the Rust core, runs pytest and the extension's Rust
+# tests, checks the type stubs (python/phutball/_phutball.pyi) against the
+# built module with mypy's stubtest, and checks that an abi3 wheel builds. Idempotent; exits non-zero on any failure.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -29,6 +29,11 @@ cargo build --release --quiet -p phutball-cli
 export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
 
 python -m pytest -q tests/python "$@"
+
+# The extension's Rust tests (the exception table in docs/python.md against
+# the mapping): they link the interpreter, so they run here, not in the
+# workspace's `cargo test`.
+PYO3_PYTHON="$(command -v python)" cargo test --quiet -p phutball-py --lib
 
 # The stubs name what the extension has, with the same signatures.
 python -m mypy.stubtest phutball._phutball

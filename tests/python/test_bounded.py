@@ -1,4 +1,4 @@
-"""Bounded work from Python: ``timeout=`` raises ``SearchTimeout``, Ctrl-C
+"""Bounded work from Python: ``timeout=`` raises ``SearchTimeoutError``, Ctrl-C
 (SIGINT) raises ``KeyboardInterrupt`` inside every long call, the lists stay
 under ``memory_limit=`` with a clean exception (also under ``ulimit -v``),
 and bad bounds are rejected with clear errors.
@@ -41,12 +41,12 @@ def test_can_score_with_a_timeout_answers_or_gives_up_in_time(index):
     started = time.perf_counter()
     try:
         answer = pos.can_score(timeout=1)
-    except phutball.SearchTimeout as e:
+    except phutball.SearchTimeoutError as e:
         answer = e
     elapsed = time.perf_counter() - started
     print(f"can_score(timeout=1) on hard position {index}: {answer!r} in {elapsed:.3f} s")
     assert elapsed < 3, f"can_score(timeout=1) took {elapsed:.2f} s"
-    if isinstance(answer, phutball.SearchTimeout):
+    if isinstance(answer, phutball.SearchTimeoutError):
         assert isinstance(answer, TimeoutError)
         assert "timeout of 1" in str(answer)
     elif HARD_CAN_SCORE[index] is not None:
@@ -68,14 +68,14 @@ def test_every_long_call_takes_a_timeout():
         "Engine.analyse": lambda t: phutball.Engine(depth=64).analyse(START, timeout=t),
     }
     for name, call in calls.items():
-        # A zero timeout has passed before any work: always SearchTimeout.
-        with pytest.raises(phutball.SearchTimeout):
+        # A zero timeout has passed before any work: always SearchTimeoutError.
+        with pytest.raises(phutball.SearchTimeoutError):
             call(0)
         # A short one stops the search soon, or lets it answer.
         started = time.perf_counter()
         try:
             call(0.2)
-        except (phutball.SearchTimeout, phutball.MemoryLimitError):
+        except (phutball.SearchTimeoutError, phutball.MemoryLimitError):
             pass
         elapsed = time.perf_counter() - started
         assert elapsed < 2, f"{name}(timeout=0.2) took {elapsed:.2f} s"
@@ -99,7 +99,7 @@ def test_the_engine_answers_within_its_own_time_and_a_timeout():
     analysis = phutball.Engine(time_ms=100).analyse(START, timeout=10)
     assert phutball.Position(START).is_legal(analysis.best_move)
     started = time.perf_counter()
-    with pytest.raises(phutball.SearchTimeout):
+    with pytest.raises(phutball.SearchTimeoutError):
         phutball.Engine(depth=64).best_move(START, timeout=0.3)
     assert time.perf_counter() - started < 2
 

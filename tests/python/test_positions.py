@@ -160,14 +160,14 @@ def test_rules_that_do_not_fit_the_board_are_refused():
     # used to be accepted here, then mirror_columns() raised a PanicException.
     far = phutball.Rules(start="Z26")
     message = "start point Z26 is outside the 15x19 board"
-    with pytest.raises(phutball.ParseError, match=message):
+    with pytest.raises(phutball.InvalidPositionError, match=message):
         phutball.Position(str(phutball.Position()), rules=far)
     with pytest.raises(phutball.InvalidPositionError, match=message):
         phutball.Position.from_points("H10", [], rules=far)
     with pytest.raises(phutball.InvalidPositionError, match=message):
         phutball.Position.start(rules=far)
     on_goal = phutball.Rules(start="H19")
-    with pytest.raises(phutball.ParseError, match="H19 must lie strictly between the goal lines"):
+    with pytest.raises(phutball.InvalidPositionError, match="H19 must lie strictly between the goal lines"):
         phutball.Position(str(phutball.Position()), rules=on_goal)
     with pytest.raises(phutball.InvalidPositionError, match="H19 must lie strictly"):
         phutball.Position.from_points("H10", [], rules=on_goal)

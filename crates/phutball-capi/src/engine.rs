@@ -3,7 +3,7 @@
 use core::ffi::c_char;
 use std::time::Duration;
 
-use phutball_engine::{Analysis, Engine, EngineError, Limits, Score};
+use phutball_engine::{Analysis, Engine, Limits, Score};
 
 use crate::buffers::{copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out};
 use crate::guard::ffi_call;
@@ -60,19 +60,6 @@ pub struct PhutballAnalysis {
     pub seconds: f64,
 }
 
-/// An engine error as a failure: the caller's limits stopping the search
-/// keep their own status (timed out, cancelled, ...), anything else is a
-/// position the engine cannot move in.
-fn engine_failure(e: EngineError) -> Failure {
-    match e {
-        EngineError::Interrupted(ref stop) => {
-            let status = Failure::from(stop.clone()).status;
-            Failure::new(status, e.to_string())
-        }
-        other => Failure::invalid_argument(other.to_string()),
-    }
-}
-
 /// Analyses `pos` with `engine`, within `limits` when it is `Some` (whose
 /// pointer may be NULL: the defaults).
 ///
@@ -93,7 +80,7 @@ unsafe fn analyse(
             limits.run(|budget| engine.analyse_within(pos, budget))
         }
     };
-    analysis.map_err(engine_failure)
+    analysis.map_err(Failure::from)
 }
 
 /// Writes an analysis: the figures to `*out`, the principal variation to `buf`.
@@ -291,45 +278,4 @@ pub unsafe extern "C" fn phutball_engine_analyse_within(
         // SAFETY: the caller's promises about out, buf, len and written.
         unsafe { write_analysis(&analysis, out, buf, len, written) }
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use phutball::{SearchError, Side};
-
-    #[test]
-    fn a_stopped_search_keeps_its_status_and_other_engine_errors_are_invalid_arguments() {
-        let cases = [
-            (
-                EngineError::Interrupted(SearchError::Cancelled),
-                PhutballStatus::Cancelled,
-            ),
-            (
-                EngineError::Interrupted(SearchError::TimedOut),
-                PhutballStatus::TimedOut,
-            ),
-            (
-                EngineError::Interrupted(SearchError::WorkLimit { limit: 5 }),
-                PhutballStatus::WorkLimit,
-            ),
-            (
-                EngineError::Interrupted(SearchError::MemoryLimit {
-                    limit: 1,
-                    what: "a test",
-                }),
-                PhutballStatus::TooManyOutcomes,
-            ),
-            (
-                EngineError::Finished { winner: Side::Ohs },
-                PhutballStatus::InvalidArgument,
-            ),
-        ];
-        for (error, status) in cases {
-            let message = error.to_string();
-            let failure = engine_failure(error);
-            assert_eq!(failure.status, status);
-            assert_eq!(failure.message, message);
-        }
-    }
 }

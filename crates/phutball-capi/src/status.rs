@@ -1,6 +1,7 @@
 //! Status codes returned by every fallible function, and the failures they stand for.
 
-use phutball::{GameError, IllegalMove, InvalidPosition, ParseError, SearchError, TooManyOutcomes};
+use phutball::{ActionError, GameError, ParseError, SearchError};
+use phutball_engine::{AnyError, EngineError};
 
 /// What a call did. Every fallible function returns one; anything but
 /// `PHUTBALL_STATUS_OK` means the call changed nothing the caller can see
@@ -99,53 +100,95 @@ impl Failure {
     }
 }
 
-impl From<ParseError> for Failure {
-    fn from(e: ParseError) -> Failure {
+/// Any core or engine error as a failure (so `?` works on them): the status
+/// of [`status_of`] and the core's own message.
+impl<E: Into<AnyError>> From<E> for Failure {
+    fn from(e: E) -> Failure {
+        let error = e.into();
+        Failure::new(status_of(&error), error.to_string())
+    }
+}
+
+/// The status of each core and engine error: the table in docs/c-api.md
+/// ("Which status for which error"), checked against it by a test. The
+/// core's enums are matched exhaustively where they allow it, so a new
+/// variant cannot compile without a status.
+fn status_of(error: &AnyError) -> PhutballStatus {
+    use PhutballStatus as S;
+    match error {
         // A well-formed position string can still describe an impossible position.
-        let status = match e {
-            ParseError::Invalid(_) => PhutballStatus::InvalidPosition,
-            _ => PhutballStatus::ParseError,
-        };
-        Failure::new(status, e.to_string())
+        AnyError::Parse(ParseError::Invalid(_)) => S::InvalidPosition,
+        AnyError::Parse(
+            ParseError::Empty { .. }
+            | ParseError::Point { .. }
+            | ParseError::ColumnI { .. }
+            | ParseError::PointOutside { .. }
+            | ParseError::Side { .. }
+            | ParseError::RuleOption { .. }
+            | ParseError::Action { .. }
+            | ParseError::Move { .. }
+            | ParseError::Position { .. }
+            | ParseError::Record { .. },
+        ) => S::ParseError,
+        AnyError::InvalidPosition(_) => S::InvalidPosition,
+        AnyError::IllegalMove(_) => S::IllegalMove,
+        AnyError::Game(GameError::Illegal { .. }) => S::IllegalMove,
+        AnyError::Game(GameError::MoveLimit(_)) => S::MoveLimit,
+        // An index no board has is an argument out of range, as in the rest of the ABI.
+        AnyError::Action(ActionError::OutOfRange { .. }) => S::InvalidArgument,
+        AnyError::Action(ActionError::NoJumpUnderWay | ActionError::Illegal(_)) => S::IllegalMove,
+        AnyError::Search(SearchError::TimedOut) => S::TimedOut,
+        AnyError::Search(SearchError::Cancelled) => S::Cancelled,
+        AnyError::Search(SearchError::WorkLimit { .. }) => S::WorkLimit,
+        // The memory status: the memory limit, the allocator and the outcome
+        // bound share it (docs/c-api.md, "Bounded work").
+        AnyError::Search(_) | AnyError::TooManyOutcomes(_) => S::TooManyOutcomes,
+        // The caller's limits stopping the engine keep their own status.
+        AnyError::Engine(EngineError::Interrupted(stop)) => {
+            status_of(&AnyError::Search(stop.clone()))
+        }
+        // A position the engine cannot move in.
+        AnyError::Engine(_) => S::InvalidArgument,
     }
 }
 
-impl From<InvalidPosition> for Failure {
-    fn from(e: InvalidPosition) -> Failure {
-        Failure::new(PhutballStatus::InvalidPosition, e.to_string())
-    }
-}
+#[cfg(test)]
+mod tests {
+    use phutball::error_examples::assert_docs_table;
+    use phutball_engine::every_error_named;
 
-impl From<IllegalMove> for Failure {
-    fn from(e: IllegalMove) -> Failure {
-        Failure::new(PhutballStatus::IllegalMove, e.to_string())
-    }
-}
+    use super::*;
 
-impl From<GameError> for Failure {
-    fn from(e: GameError) -> Failure {
-        let status = match e {
-            GameError::Illegal { .. } => PhutballStatus::IllegalMove,
-            GameError::MoveLimit(_) => PhutballStatus::MoveLimit,
-        };
-        Failure::new(status, e.to_string())
+    /// `PHUTBALL_STATUS_PARSE_ERROR` for `ParseError`: cbindgen's name.
+    fn c_name(status: PhutballStatus) -> String {
+        let mut name = String::from("PHUTBALL_STATUS");
+        for c in format!("{status:?}").chars() {
+            if c.is_ascii_uppercase() {
+                name.push('_');
+            }
+            name.push(c.to_ascii_uppercase());
+        }
+        name
     }
-}
 
-impl From<TooManyOutcomes> for Failure {
-    fn from(e: TooManyOutcomes) -> Failure {
-        Failure::new(PhutballStatus::TooManyOutcomes, e.to_string())
+    #[test]
+    fn the_status_table_in_the_docs_is_the_mapping() {
+        let every: Vec<(String, AnyError)> = every_error_named();
+        let mapped: Vec<(String, String)> = every
+            .into_iter()
+            .map(|(name, e)| (name, c_name(status_of(&e))))
+            .collect();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
+        let markdown = std::fs::read_to_string(path).unwrap();
+        let heading = "### Which status for which error";
+        assert_docs_table("docs/c-api.md", &markdown, heading, &mapped);
     }
-}
 
-impl From<SearchError> for Failure {
-    fn from(e: SearchError) -> Failure {
-        let status = match e {
-            SearchError::TimedOut => PhutballStatus::TimedOut,
-            SearchError::Cancelled => PhutballStatus::Cancelled,
-            SearchError::WorkLimit { .. } => PhutballStatus::WorkLimit,
-            _ => PhutballStatus::TooManyOutcomes,
-        };
-        Failure::new(status, e.to_string())
+    #[test]
+    fn a_failure_keeps_the_core_message() {
+        let e = EngineError::Interrupted(SearchError::Cancelled);
+        let failure = Failure::from(e.clone());
+        assert_eq!(failure.status, PhutballStatus::Cancelled);
+        assert_eq!(failure.message, e.to_string());
     }
 }

@@ -1,31 +1,22 @@
 //! Playing whole games between two players.
 
-use core::fmt;
-
 use phutball::{Game, GameError, GameResult, Position, Side};
+use thiserror::Error;
 
 use crate::error::EngineError;
 use crate::players::Player;
 
-/// Why a game between players could not be finished.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Why a game between players could not be finished; the player's or the
+/// game's error is the [`source`](std::error::Error::source).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum MatchError {
     /// A player could not choose a move.
-    Player(EngineError),
+    #[error("a player could not move: {0}")]
+    Player(#[source] EngineError),
     /// A player chose an illegal move.
-    Illegal(GameError),
+    #[error("a player chose an illegal move: {0}")]
+    Illegal(#[source] GameError),
 }
-
-impl fmt::Display for MatchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatchError::Player(e) => write!(f, "a player could not move: {e}"),
-            MatchError::Illegal(e) => write!(f, "a player chose an illegal move: {e}"),
-        }
-    }
-}
-
-impl std::error::Error for MatchError {}
 
 /// Plays a game from `start` until a goal or `move_limit` moves (a draw).
 /// `after_move` is called after every move (for progress reports).
@@ -52,6 +43,10 @@ pub fn play_game(
 
 #[cfg(test)]
 mod tests {
+    use std::error::Error as _;
+
+    use phutball::Move;
+
     use super::*;
     use crate::players::{BaselinePlayer, RandomPlayer};
 
@@ -67,5 +62,52 @@ mod tests {
             GameResult::Win(_) => assert!(game.position().is_finished()),
             GameResult::Ongoing => panic!("play_game returned an unfinished game"),
         }
+    }
+
+    /// A player that always answers the same.
+    struct Stubborn(Result<Move, EngineError>);
+
+    impl Player for Stubborn {
+        fn name(&self) -> String {
+            "stubborn".to_string()
+        }
+
+        fn choose(&mut self, _: &Game) -> Result<Move, EngineError> {
+            self.0.clone()
+        }
+    }
+
+    #[test]
+    fn a_failed_match_has_the_player_or_game_error_as_its_source() {
+        let mut refuses = Stubborn(Err(EngineError::NoLegalMove));
+        let e = play_game(
+            Position::standard(),
+            &mut refuses,
+            &mut BaselinePlayer,
+            9,
+            |_| {},
+        )
+        .unwrap_err();
+        assert_eq!(e, MatchError::Player(EngineError::NoLegalMove));
+        let source = e.source().expect("the player's error");
+        assert_eq!(
+            source.downcast_ref::<EngineError>(),
+            Some(&EngineError::NoLegalMove)
+        );
+
+        // The second H9 lands on the first.
+        let mut repeats = Stubborn(Ok("H9".parse().unwrap()));
+        let mut also = Stubborn(Ok("H9".parse().unwrap()));
+        let e = play_game(Position::standard(), &mut repeats, &mut also, 9, |_| {}).unwrap_err();
+        let source = e.source().expect("the game's error");
+        let game_error = source.downcast_ref::<GameError>().expect("a GameError");
+        assert!(
+            matches!(game_error, GameError::Illegal { number: 2, .. }),
+            "{game_error:?}"
+        );
+        // The core's chain goes on to the illegal move itself.
+        assert!(source
+            .source()
+            .is_some_and(|m| m.is::<phutball::IllegalMove>()));
     }
 }

@@ -124,7 +124,7 @@ mod table;
 
 pub use arena::{play_game, MatchError};
 pub use deadline::Deadline;
-pub use error::EngineError;
+pub use error::{every_error_named, AnyError, EngineError};
 pub use limits::{Limits, MAX_DEPTH};
 /// The core's generator, kept at this path for the engine's users.
 pub use phutball::SplitMix64;

@@ -14,7 +14,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyInt};
 
-use crate::errors::{OrRaise, SearchTimeout};
+use crate::errors::{OrRaise, SearchTimeoutError};
 use crate::notation::limit_arg;
 
 /// How often a running search looks at Python's signals: Ctrl-C raises
@@ -99,7 +99,7 @@ impl Bounds {
 }
 
 /// Runs `search` with the GIL released, within `bounds`, and converts its
-/// answer: the value, `SearchTimeout` past the deadline, `MemoryLimitError`
+/// answer: the value, `SearchTimeoutError` past the deadline, `MemoryLimitError`
 /// past the memory limit, or the exception a signal handler raised (Ctrl-C:
 /// `KeyboardInterrupt`) while it ran.
 ///
@@ -153,10 +153,9 @@ where
         return Err(err);
     }
     result.or_raise().map_err(|e| match bounds.timeout {
-        Some(t) if e.is_instance_of::<SearchTimeout>(py) => SearchTimeout::new_err(format!(
-            "the search gave up at its timeout of {} s",
-            t.as_secs_f64()
-        )),
+        Some(t) if e.is_instance_of::<SearchTimeoutError>(py) => SearchTimeoutError::new_err(
+            format!("the search gave up at its timeout of {} s", t.as_secs_f64()),
+        ),
         _ => e,
     })
 }

@@ -18,7 +18,7 @@ use crate::position::PyPosition;
 /// limit is given) and answers with a move. ``depth`` alone bounds the search
 /// only by its depth, which can take very long: ``best_move`` and ``analyse``
 /// also take ``timeout=`` (seconds), a hard stop that raises
-/// ``SearchTimeout``, and Ctrl-C raises ``KeyboardInterrupt``. Without
+/// ``SearchTimeoutError``, and Ctrl-C raises ``KeyboardInterrupt``. Without
 /// ``time_ms`` the choice depends only on the position, the limits and
 /// ``seed``. The GIL is released while it searches.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
@@ -93,7 +93,7 @@ impl PyEngine {
     ///
     /// The engine's limits end the search with a move. ``timeout`` seconds
     /// (``None``: none) are a hard stop on top of them: past it the call
-    /// raises ``SearchTimeout`` instead of answering. Ctrl-C raises
+    /// raises ``SearchTimeoutError`` instead of answering. Ctrl-C raises
     /// ``KeyboardInterrupt``.
     #[pyo3(signature = (pos, *, timeout=None))]
     fn best_move(

@@ -1,13 +1,9 @@
-//! The Python exception classes and the conversion of the core's errors to
-//! them, keeping the core's messages.
+//! The Python exception classes and the conversion of the core's and the
+//! engine's errors to them ([`class_of`], the table in docs/python.md),
+//! keeping the core's messages.
 
-use std::fmt::Display;
-
-use phutball::{
-    ActionError, GameError, IllegalMove, InvalidPosition, ParseError as CoreParseError,
-    SearchError, TooManyOutcomes,
-};
-use phutball_engine::EngineError;
+use phutball::{ActionError, GameError, ParseError as CoreParseError, SearchError};
+use phutball_engine::{AnyError, EngineError};
 use pyo3::create_exception;
 use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyValueError,
@@ -20,7 +16,8 @@ create_exception!(
     phutball,
     ParseError,
     PyValueError,
-    "Text that is not valid notation: a point, a move, a position string or a game record."
+    "Text that is not valid notation: a point, a side, a move, a malformed position string, or \
+a game record (anything wrong in it, with the line)."
 );
 create_exception!(
     phutball,
@@ -32,18 +29,22 @@ create_exception!(
     phutball,
     InvalidPositionError,
     PyValueError,
-    "Parts that do not make a valid position (a man off the board, the ball on a man, ...)."
+    "A position that cannot exist, from a position string or from parts: an unsupported size, \
+a man off the board, the ball on a man, or rules that do not fit the board (a start point off \
+the board or not strictly between the goal lines)."
 );
+// Not a ValueError: the input was fine, the caller's own limit was too small for it.
 create_exception!(
     phutball,
     TooManyOutcomesError,
     PyRuntimeError,
-    "A search would need more outcomes (or more memory) than it may keep."
+    "A search would need more outcomes (or more memory) than the caller's limit allows: the \
+input was fine, the limit too small for it."
 );
 
 create_exception!(
     phutball,
-    SearchTimeout,
+    SearchTimeoutError,
     PyTimeoutError,
     "A search ran out of the time (or work) it was given before it could answer."
 );
@@ -96,80 +97,128 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "TooManyOutcomesError",
         py.get_type::<TooManyOutcomesError>(),
     )?;
-    m.add("SearchTimeout", py.get_type::<SearchTimeout>())?;
+    // The old name `SearchTimeout` is a deprecated alias in python/phutball/__init__.py.
+    m.add("SearchTimeoutError", py.get_type::<SearchTimeoutError>())?;
     m.add("MemoryLimitError", memory_limit_error(py)?)?;
     Ok(())
 }
 
-/// Turns a core error into the matching Python exception.
+/// A Python exception class an error is raised as.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum ExceptionClass {
+    ParseError,
+    InvalidPositionError,
+    IllegalMoveError,
+    TooManyOutcomesError,
+    MemoryLimitError,
+    SearchTimeoutError,
+    KeyboardInterrupt,
+    ValueError,
+}
+
+impl ExceptionClass {
+    fn new_err(self, message: String) -> PyErr {
+        match self {
+            ExceptionClass::ParseError => ParseError::new_err(message),
+            ExceptionClass::InvalidPositionError => InvalidPositionError::new_err(message),
+            ExceptionClass::IllegalMoveError => IllegalMoveError::new_err(message),
+            ExceptionClass::TooManyOutcomesError => TooManyOutcomesError::new_err(message),
+            ExceptionClass::MemoryLimitError => memory_limit_err(message),
+            ExceptionClass::SearchTimeoutError => SearchTimeoutError::new_err(message),
+            ExceptionClass::KeyboardInterrupt => PyKeyboardInterrupt::new_err(message),
+            ExceptionClass::ValueError => PyValueError::new_err(message),
+        }
+    }
+}
+
+/// The Python class of each core and engine error: the table in
+/// docs/python.md ("Which exception for which error"), checked against it by
+/// a test. The core's enums are matched exhaustively where they allow it, so
+/// a new variant cannot compile without a class.
+fn class_of(error: &AnyError) -> ExceptionClass {
+    use ExceptionClass as C;
+    match error {
+        // A well-formed position string can still describe an impossible
+        // position: the same class as the same parts given one by one.
+        AnyError::Parse(CoreParseError::Invalid(_)) => C::InvalidPositionError,
+        AnyError::Parse(
+            CoreParseError::Empty { .. }
+            | CoreParseError::Point { .. }
+            | CoreParseError::ColumnI { .. }
+            | CoreParseError::PointOutside { .. }
+            | CoreParseError::Side { .. }
+            | CoreParseError::RuleOption { .. }
+            | CoreParseError::Action { .. }
+            | CoreParseError::Move { .. }
+            | CoreParseError::Position { .. }
+            | CoreParseError::Record { .. },
+        ) => C::ParseError,
+        AnyError::InvalidPosition(_) => C::InvalidPositionError,
+        AnyError::IllegalMove(_) => C::IllegalMoveError,
+        // A game at its move limit takes no more moves.
+        AnyError::Game(GameError::Illegal { .. } | GameError::MoveLimit(_)) => C::IllegalMoveError,
+        AnyError::Action(
+            ActionError::OutOfRange { .. } | ActionError::NoJumpUnderWay | ActionError::Illegal(_),
+        ) => C::IllegalMoveError,
+        AnyError::Search(SearchError::TimedOut | SearchError::WorkLimit { .. }) => {
+            C::SearchTimeoutError
+        }
+        AnyError::Search(SearchError::Cancelled) => C::KeyboardInterrupt,
+        AnyError::Search(SearchError::MemoryLimit { .. } | SearchError::OutOfMemory { .. }) => {
+            C::MemoryLimitError
+        }
+        AnyError::Search(_) | AnyError::TooManyOutcomes(_) => C::TooManyOutcomesError,
+        // The caller's limits stopping the engine raise what they raise in the core.
+        AnyError::Engine(EngineError::Interrupted(stop)) => {
+            class_of(&AnyError::Search(stop.clone()))
+        }
+        // A position the engine cannot move in.
+        AnyError::Engine(_) => C::ValueError,
+    }
+}
+
+/// The Python exception for `error`, with the core's message.
+fn exception(error: AnyError) -> PyErr {
+    class_of(&error).new_err(error.to_string())
+}
+
+/// Turns a core or engine error into the matching Python exception.
 pub(crate) trait OrRaise<T> {
     /// The value, or the Python exception for the error.
     fn or_raise(self) -> PyResult<T>;
 }
 
-fn raise<E: Display>(make: fn(String) -> PyErr, e: E) -> PyErr {
-    make(e.to_string())
-}
-
-impl<T> OrRaise<T> for Result<T, CoreParseError> {
+impl<T, E: Into<AnyError>> OrRaise<T> for Result<T, E> {
     fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(ParseError::new_err, e))
+        self.map_err(|e| exception(e.into()))
     }
 }
 
-impl<T> OrRaise<T> for Result<T, IllegalMove> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(IllegalMoveError::new_err, e))
-    }
-}
+#[cfg(test)]
+mod tests {
+    use phutball::error_examples::assert_docs_table;
+    use phutball_engine::every_error_named;
 
-impl<T> OrRaise<T> for Result<T, ActionError> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(IllegalMoveError::new_err, e))
-    }
-}
+    use super::*;
 
-impl<T> OrRaise<T> for Result<T, GameError> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(IllegalMoveError::new_err, e))
-    }
-}
-
-impl<T> OrRaise<T> for Result<T, InvalidPosition> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(InvalidPositionError::new_err, e))
-    }
-}
-
-impl<T> OrRaise<T> for Result<T, TooManyOutcomes> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| raise(TooManyOutcomesError::new_err, e))
-    }
-}
-
-/// The Python exception for a search that gave up.
-fn search_error(e: SearchError) -> PyErr {
-    match e {
-        SearchError::TimedOut | SearchError::WorkLimit { .. } => raise(SearchTimeout::new_err, e),
-        SearchError::Cancelled => raise(PyKeyboardInterrupt::new_err, e),
-        SearchError::MemoryLimit { .. } | SearchError::OutOfMemory { .. } => {
-            raise(memory_limit_err, e)
+    /// The class as the docs name it: `phutball.ParseError`, or a builtin's name.
+    fn docs_name(class: ExceptionClass) -> String {
+        match class {
+            ExceptionClass::KeyboardInterrupt | ExceptionClass::ValueError => format!("{class:?}"),
+            _ => format!("phutball.{class:?}"),
         }
-        _ => raise(TooManyOutcomesError::new_err, e),
     }
-}
 
-impl<T> OrRaise<T> for Result<T, SearchError> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(search_error)
-    }
-}
-
-impl<T> OrRaise<T> for Result<T, EngineError> {
-    fn or_raise(self) -> PyResult<T> {
-        self.map_err(|e| match e {
-            EngineError::Interrupted(e) => search_error(e),
-            e => raise(PyValueError::new_err, e),
-        })
+    #[test]
+    fn the_exception_table_in_the_docs_is_the_mapping() {
+        let every: Vec<(String, AnyError)> = every_error_named();
+        let mapped: Vec<(String, String)> = every
+            .into_iter()
+            .map(|(name, e)| (name, docs_name(class_of(&e))))
+            .collect();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/python.md");
+        let markdown = std::fs::read_to_string(path).unwrap();
+        let heading = "### Which exception for which error";
+        assert_docs_table("docs/python.md", &markdown, heading, &mapped);
     }
 }

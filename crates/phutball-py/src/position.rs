@@ -218,7 +218,7 @@ impl PyPosition {
     /// ``count_jump_paths``.
     ///
     /// Bounded: after ``timeout`` seconds (``None``: no timeout) it raises
-    /// ``SearchTimeout``; a list over ``memory_limit`` bytes (default
+    /// ``SearchTimeoutError``; a list over ``memory_limit`` bytes (default
     /// ``DEFAULT_MEMORY_LIMIT``, 256 MiB; ``None``: no limit) raises
     /// ``MemoryLimitError``; Ctrl-C raises ``KeyboardInterrupt``. Releases
     /// the GIL.
@@ -239,7 +239,7 @@ impl PyPosition {
 
     /// The number of legal jump paths, counted without building any (dense
     /// boards have billions). After ``timeout`` seconds (``None``: no
-    /// timeout) it raises ``SearchTimeout``; Ctrl-C raises
+    /// timeout) it raises ``SearchTimeoutError``; Ctrl-C raises
     /// ``KeyboardInterrupt``. Releases the GIL.
     #[pyo3(signature = (*, timeout=None))]
     fn count_jump_paths(
@@ -341,7 +341,7 @@ impl PyPosition {
 
     /// A jump move that scores for the side to move, or ``None``. The search
     /// can take minutes on some dense boards: ``timeout`` seconds (``None``:
-    /// none) raise ``SearchTimeout``; Ctrl-C raises ``KeyboardInterrupt``.
+    /// none) raise ``SearchTimeoutError``; Ctrl-C raises ``KeyboardInterrupt``.
     /// Releases the GIL.
     #[pyo3(signature = (*, timeout=None))]
     fn scoring_move(

@@ -6,6 +6,8 @@ mod actions;
 mod bitboard;
 mod budget;
 mod error;
+#[doc(hidden)]
+pub mod error_examples;
 pub mod fixtures;
 mod game;
 mod geometry;

@@ -124,6 +124,20 @@ fn unknown_points() {
 }
 
 #[test]
+fn unknown_sides_are_side_errors_not_position_string_errors() {
+    assert_eq!("x".parse::<Side>(), Ok(Side::Eks));
+    for text in ["", "Q", "OX", "Ohs", " O"] {
+        let e = text.parse::<Side>().unwrap_err();
+        assert_eq!(e, ParseError::Side { text: text.into() });
+        assert!(!e.to_string().contains("position"), "{e}");
+    }
+    assert_eq!(
+        "Q".parse::<Side>().unwrap_err().to_string(),
+        "invalid side \"Q\": a side is \"O\" (Ohs) or \"X\" (Eks)"
+    );
+}
+
+#[test]
 fn points_beyond_a_board_are_named_in_the_error() {
     let e = "I5".parse::<Point>().unwrap_err().to_string();
     assert!(e.contains("\"I5\"") && e.contains("no column I"), "{e}");
