@@ -24,7 +24,7 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::error::{IllegalMove, ParseError};
-use crate::geometry::BoardSize;
+use crate::mailbox::BoardSize;
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;

@@ -6,7 +6,7 @@ use core::ops::ControlFlow;
 use crate::bitboard::Bitboard;
 use crate::budget::{Budget, Meter, SearchError};
 use crate::error::{IllegalMove, TooManyOutcomes};
-use crate::geometry::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
+use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;

@@ -7,7 +7,7 @@ use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
 use crate::error::{quoted, ParseError};
-use crate::geometry::BoardSize;
+use crate::mailbox::BoardSize;
 use crate::moves::Move;
 use crate::point::{Point, Side, COLUMN_LETTERS, MAX_COLS, MAX_ROWS, MIN_ROWS};
 use crate::position::Position;

@@ -4,7 +4,7 @@ use core::hash::{Hash, Hasher};
 
 use crate::bitboard::Bitboard;
 use crate::error::InvalidPosition;
-use crate::geometry::{BoardSize, ZOBRIST_BALL, ZOBRIST_EKS, ZOBRIST_POINTS};
+use crate::mailbox::{BoardSize, ZOBRIST_BALL, ZOBRIST_EKS, ZOBRIST_POINTS};
 use crate::point::{Point, Side};
 use crate::rules::Rules;
 

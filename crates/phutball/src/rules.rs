@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::error::{InvalidPosition, ParseError};
-use crate::geometry::BoardSize;
+use crate::mailbox::BoardSize;
 use crate::point::{Point, Side};
 
 /// The rule options of a game. The default is the project's reading of the rules

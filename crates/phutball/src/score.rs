@@ -22,8 +22,8 @@
 use core::ops::ControlFlow;
 
 use crate::budget::{Budget, Meter, SearchError};
-use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
-use crate::geometry::{FINGERPRINT_BALL, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
+use crate::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
+use crate::mailbox::{FINGERPRINT_BALL, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
 use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;

@@ -7,7 +7,7 @@
 use core::ops::ControlFlow;
 
 use crate::budget::{Meter, SearchError};
-use crate::geometry::{
+use crate::mailbox::{
     Mailbox, DIRECTION_OFFSETS, EMPTY, FINGERPRINT_BALL, FINGERPRINT_MEN, MAILBOX_MASK, MAN,
     OUTSIDE, STRIP_STOP,
 };
