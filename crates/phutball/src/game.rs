@@ -278,7 +278,7 @@ impl FromStr for Game {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mailbox::BoardSize;
+    use crate::board_size::BoardSize;
 
     #[test]
     fn records_keep_every_rule_option() {

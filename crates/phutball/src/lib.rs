@@ -4,6 +4,7 @@
 
 mod actions;
 mod bitboard;
+mod board_size;
 mod budget;
 mod error;
 pub mod fixtures;
@@ -24,14 +25,15 @@ mod search;
 mod searched;
 mod state_set;
 mod step;
+mod zobrist;
 
 pub use actions::{Action, ActionError};
 pub use bitboard::{Bitboard, Points};
+pub use board_size::BoardSize;
 pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
 pub use error::{GameError, IllegalMove, InvalidPosition, ParseError, TooManyOutcomes};
 pub use game::{Game, GameResult};
 pub use jumps::{Jump, DEFAULT_OUTCOME_LIMIT};
-pub use mailbox::BoardSize;
 pub use moves::Move;
 #[allow(deprecated)]
 pub use notation::side_name;

@@ -6,8 +6,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
+use crate::board_size::BoardSize;
 use crate::error::{quoted, ParseError};
-use crate::mailbox::BoardSize;
 use crate::moves::Move;
 use crate::point::{Point, Side, COLUMN_LETTERS, MAX_COLS, MAX_ROWS, MIN_ROWS};
 use crate::position::Position;

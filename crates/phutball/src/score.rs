@@ -23,7 +23,7 @@ use core::ops::ControlFlow;
 
 use crate::budget::{Budget, Meter, SearchError};
 use crate::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
-use crate::mailbox::{FINGERPRINT_BALL, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
+use crate::mailbox::{MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
 use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
@@ -33,6 +33,7 @@ use crate::search::{
     fingerprint_run, walk, Order, CLOCKWISE, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST,
 };
 use crate::searched::DeadCache;
+use crate::zobrist::FINGERPRINT_BALL;
 
 impl Position {
     /// A jump move that ends with the ball on or over the opponent's goal line,

@@ -7,15 +7,13 @@
 use core::ops::ControlFlow;
 
 use crate::budget::{Meter, SearchError};
-use crate::mailbox::{
-    Mailbox, DIRECTION_OFFSETS, EMPTY, FINGERPRINT_BALL, FINGERPRINT_MEN, MAILBOX_MASK, MAN,
-    OUTSIDE, STRIP_STOP,
-};
+use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, EMPTY, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
 use crate::point::Point;
 use crate::position::Position;
 use crate::reach::Reach;
 use crate::searched::SearchedCache;
 use crate::state_set::StateSet;
+use crate::zobrist::{FINGERPRINT_BALL, FINGERPRINT_MEN};
 
 /// An order in which the walk tries the 8 directions, with what the hot loop
 /// needs precomputed.
