@@ -10,8 +10,8 @@ use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
-use crate::search::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
 use crate::step::JumpInProgress;
+use crate::walk::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
 
 /// One jump of the ball: from its point over a line of one or more men to the
 /// first vacant point behind them.
@@ -242,13 +242,13 @@ impl Position {
     pub fn count_jump_paths(&self) -> u64 {
         let meter = Meter::unlimited();
         // An unlimited budget has nothing to run out of.
-        crate::search::count_paths(self, &meter).unwrap_or(u64::MAX)
+        crate::walk::count_paths(self, &meter).unwrap_or(u64::MAX)
     }
 
     /// [`Position::count_jump_paths`] within `budget` (a landing the walk
     /// goes on from is a step of work; it uses no memory to speak of).
     pub fn count_jump_paths_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
-        crate::search::count_paths(self, &Meter::start(budget)?)
+        crate::walk::count_paths(self, &Meter::start(budget)?)
     }
 
     /// Calls `visit` once per distinct resulting position (ball point plus

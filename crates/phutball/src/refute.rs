@@ -314,7 +314,7 @@ pub(crate) mod tests {
     use crate::fixtures::ScoreFigure;
     use crate::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
     use crate::reach::Reach;
-    use crate::search::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
+    use crate::walk::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
     use crate::{Bitboard, BoardSize, Move, Point, Position, Rules, Side};
 
     fn goal_and_offsets(pos: &Position) -> (u8, &'static [usize; 8]) {

@@ -29,10 +29,10 @@ use crate::point::{Point, Side};
 use crate::position::Position;
 use crate::reach::Reach;
 use crate::refute::{refute, Refutation};
-use crate::search::{
+use crate::searched::DeadCache;
+use crate::walk::{
     fingerprint_run, walk, Order, CLOCKWISE, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST,
 };
-use crate::searched::DeadCache;
 use crate::zobrist::FINGERPRINT_BALL;
 
 impl Position {
