@@ -7,6 +7,7 @@ mod bitboard;
 mod board_size;
 mod budget;
 mod can_score;
+mod diagram;
 mod error;
 pub mod fixtures;
 mod game;
