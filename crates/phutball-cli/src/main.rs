@@ -202,13 +202,7 @@ fn run(command: Command) -> CliResult {
             position,
             moves,
         } => {
-            let mut pos = parse_position(&position, &rules)?;
-            for (i, text) in moves.iter().enumerate() {
-                let m = parse_move(text)?;
-                pos = pos
-                    .play(&m)
-                    .map_err(|e| format!("move {} ({text}) is illegal: {e}", i + 1))?;
-            }
+            let pos = play_moves(&parse_position(&position, &rules)?, &moves)?;
             writeln!(out, "{pos}").map_err(CliError::output)?;
         }
         Command::Moves {
@@ -230,28 +224,7 @@ fn run(command: Command) -> CliResult {
             position,
         } => {
             let pos = parse_position(&position, &rules)?;
-            write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
-            if !pos.is_finished() {
-                // The board first, while the analysis runs.
-                out.flush().map_err(CliError::output)?;
-                let bounds = BoundArgs {
-                    timeout: Some(bounds.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
-                    ..bounds
-                };
-                let check = bounds.deadline().hook();
-                let side = format!("{} ({})", pos.to_move().name(), pos.to_move());
-                match pos.scoring_jump_within(&bounds.budget(&check)) {
-                    Ok(Some(m)) => writeln!(out, "{side} can score now: {m}"),
-                    Ok(None) => writeln!(out, "{side} cannot score now"),
-                    Err(e) => {
-                        writeln!(out, "{side} can score now: not decided")
-                            .and_then(|()| out.flush())
-                            .map_err(CliError::output)?;
-                        return Err(bounds.failure("show: can-score", &e));
-                    }
-                }
-                .map_err(CliError::output)?;
-            }
+            show(&mut out, &pos, bounds)?;
         }
         Command::Perft {
             rules,
@@ -291,6 +264,46 @@ fn run(command: Command) -> CliResult {
         Command::Selfplay(args) => engine_commands::selfplay(args, &mut out)?,
     }
     out.flush().map_err(CliError::output)?;
+    Ok(())
+}
+
+/// `play`: `pos` after `moves`, in the notation, each legal in turn.
+fn play_moves(pos: &Position, moves: &[String]) -> CliResult<Position> {
+    let mut pos = *pos;
+    for (i, text) in moves.iter().enumerate() {
+        let m = parse_move(text)?;
+        pos = pos
+            .play(&m)
+            .map_err(|e| format!("move {} ({text}) is illegal: {e}", i + 1))?;
+    }
+    Ok(pos)
+}
+
+/// `show`: the diagram of `pos`, then whether the side to move can score
+/// now, decided within `bounds` (by default within [`SHOW_TIMEOUT_MS`]).
+fn show(out: &mut impl Write, pos: &Position, bounds: BoundArgs) -> CliResult {
+    write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
+    if !pos.is_finished() {
+        // The board first, while the analysis runs.
+        out.flush().map_err(CliError::output)?;
+        let bounds = BoundArgs {
+            timeout: Some(bounds.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
+            ..bounds
+        };
+        let check = bounds.deadline().hook();
+        let side = format!("{} ({})", pos.to_move().name(), pos.to_move());
+        match pos.scoring_jump_within(&bounds.budget(&check)) {
+            Ok(Some(m)) => writeln!(out, "{side} can score now: {m}"),
+            Ok(None) => writeln!(out, "{side} cannot score now"),
+            Err(e) => {
+                writeln!(out, "{side} can score now: not decided")
+                    .and_then(|()| out.flush())
+                    .map_err(CliError::output)?;
+                return Err(bounds.failure("show: can-score", &e));
+            }
+        }
+        .map_err(CliError::output)?;
+    }
     Ok(())
 }
 
