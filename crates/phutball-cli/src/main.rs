@@ -233,15 +233,7 @@ fn run(command: Command) -> CliResult {
             depth,
         } => {
             let pos = parse_position(&position, &rules)?;
-            let check = bounds.deadline().hook();
-            let started = Instant::now();
-            let n = perft_within(&pos, depth, &bounds.budget(&check))
-                .map_err(|e| bounds.failure(&format!("perft {depth}"), &e))?;
-            writeln!(out, "{n}").map_err(CliError::output)?;
-            eprintln!(
-                "perft {depth}: {n} in {:.3} s",
-                started.elapsed().as_secs_f64()
-            );
+            perft(&mut out, &pos, depth, &bounds)?;
         }
         Command::Count {
             paths,
@@ -252,11 +244,7 @@ fn run(command: Command) -> CliResult {
             bounds,
             file,
         } => {
-            let figures = Figures {
-                paths: paths || !(outcomes || score),
-                outcomes: outcomes || !(paths || score),
-                score: score || !(paths || outcomes),
-            };
+            let figures = Figures::chosen(paths, outcomes, score);
             count(&mut out, figures, repeat, &rules, &bounds, &file)?;
         }
         Command::Best(args) => engine_commands::best(args, &mut out)?,
@@ -307,12 +295,39 @@ fn show(out: &mut impl Write, pos: &Position, bounds: BoundArgs) -> CliResult {
     Ok(())
 }
 
+/// `perft`: the count on stdout, the time on stderr.
+fn perft(out: &mut impl Write, pos: &Position, depth: u32, bounds: &BoundArgs) -> CliResult {
+    let check = bounds.deadline().hook();
+    let started = Instant::now();
+    let n = perft_within(pos, depth, &bounds.budget(&check))
+        .map_err(|e| bounds.failure(&format!("perft {depth}"), &e))?;
+    writeln!(out, "{n}").map_err(CliError::output)?;
+    eprintln!(
+        "perft {depth}: {n} in {:.3} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// Which figures `count` computes and prints.
 #[derive(Clone, Copy)]
 struct Figures {
     paths: bool,
     outcomes: bool,
     score: bool,
+}
+
+impl Figures {
+    /// The figures the `--paths`, `--outcomes` and `--score` flags choose:
+    /// all three when none is given.
+    fn chosen(paths: bool, outcomes: bool, score: bool) -> Figures {
+        let all = !(paths || outcomes || score);
+        Figures {
+            paths: paths || all,
+            outcomes: outcomes || all,
+            score: score || all,
+        }
+    }
 }
 
 impl Figures {
