@@ -322,6 +322,43 @@ impl Engine {
     }
 }
 
+/// The positions after the moves [`Search::negamax`] tries at `pos`, best
+/// first: the moves that block `threat` when the opponent threatens to score,
+/// else the quiet moves (all moves if there are none); the table's best
+/// child (hash `table_move`) first, then by [`order_key`].
+fn children_in_order(
+    pos: &Position,
+    threat: &Option<Option<Move>>,
+    table_move: u64,
+    budget: &Budget<'_>,
+) -> Vec<Position> {
+    let moves = match threat {
+        Some(Some(t)) => blocking_moves(pos, t, INNER_JUMPS, budget),
+        _ => {
+            let moves = quiet_moves(pos, budget);
+            if moves.is_empty() {
+                all_moves(pos, budget)
+            } else {
+                moves
+            }
+        }
+    };
+    let mut children: Vec<(i32, Position)> = moves
+        .iter()
+        .filter_map(|m| {
+            let child = pos.play(m).ok()?;
+            let key = if child.zobrist() == table_move {
+                i32::MAX
+            } else {
+                order_key(pos, m)
+            };
+            Some((key, child))
+        })
+        .collect();
+    children.sort_by_key(|(key, _)| -key);
+    children.into_iter().map(|(_, child)| child).collect()
+}
+
 /// The root moves to search, best first by a cheap guess: when the opponent
 /// threatens to score, every safe move; otherwise the safe jumps and the safe
 /// placements near the ball (all safe moves if none of those is left).
@@ -666,44 +703,11 @@ impl<'s> Search<'s> {
             return self.horizon(pos, threat, ply, &budget);
         }
         let key = pos.zobrist();
-        let mut table_move = 0;
-        if let Some(entry) = self.table.probe(key) {
-            table_move = entry.best_child;
-            if u32::from(entry.depth) >= depth {
-                let value = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => value >= beta,
-                    Bound::Upper => value <= alpha,
-                };
-                if usable {
-                    return value;
-                }
-            }
-        }
-        let moves = match &threat {
-            Some(Some(t)) => blocking_moves(pos, t, INNER_JUMPS, &budget),
-            _ => {
-                let moves = quiet_moves(pos, &budget);
-                if moves.is_empty() {
-                    all_moves(pos, &budget)
-                } else {
-                    moves
-                }
-            }
+        let table_move = match self.probe_table(key, depth, alpha, beta, ply) {
+            Ok(value) => return value,
+            Err(table_move) => table_move,
         };
-        let mut children: Vec<(i32, Position)> = moves
-            .iter()
-            .filter_map(|m| {
-                let child = pos.play(m).ok()?;
-                let key = if child.zobrist() == table_move {
-                    i32::MAX
-                } else {
-                    order_key(pos, m)
-                };
-                Some((key, child))
-            })
-            .collect();
+        let children = children_in_order(pos, &threat, table_move, &budget);
         if children.is_empty() {
             // Threatened with nothing to stop it: they score next move.
             return if matches!(threat, Some(Some(_))) {
@@ -712,11 +716,10 @@ impl<'s> Search<'s> {
                 0
             };
         }
-        children.sort_by_key(|(key, _)| -key);
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_child = 0;
-        for (_, child) in &children {
+        for child in &children {
             let value = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
             if self.aborted {
                 return 0;
@@ -745,6 +748,35 @@ impl<'s> Search<'s> {
             bound,
         });
         best
+    }
+
+    /// The table's value for the position of `key` searched `depth` deep
+    /// (`Ok`) when its entry is deep enough and its bound settles the
+    /// window `alpha..beta`; otherwise (`Err`) the hash of the best child
+    /// the table remembers, to try first (0 if none).
+    fn probe_table(
+        &self,
+        key: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> Result<i32, u64> {
+        let Some(entry) = self.table.probe(key) else {
+            return Err(0);
+        };
+        if u32::from(entry.depth) >= depth {
+            let value = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            };
+            if usable {
+                return Ok(value);
+            }
+        }
+        Err(entry.best_child)
     }
 
     /// The value at the search horizon: the evaluation, unless the opponent
