@@ -237,46 +237,12 @@ impl Engine {
         let threatened = search.root_call(first_work.saturating_mul(4), filter_deadline, |b| {
             pos.end_turn().can_score_within(b)
         })?;
-        let me = pos.to_move();
-        let mut own_goal = None;
-        let mut pending = Vec::new();
-        for (i, m) in search.root_moves(pos).into_iter().enumerate() {
-            search.nodes += 1;
-            let Ok(child) = pos.play(&m) else { continue };
-            if child.winner() == Some(me.opponent()) {
-                own_goal.get_or_insert(m);
-            } else {
-                pending.push((i, m, child));
-            }
-        }
-        // The safety filter: "can the opponent score after this move?" for
-        // every move, with a small work cap first, then four times more for
-        // the moves still undecided, while the filter's share of time lasts.
-        let mut safe = Vec::new();
-        let mut lets_them_score = None;
-        let mut work = first_work;
-        loop {
-            let mut undecided = Vec::new();
-            for (i, m, child) in pending {
-                if filter_deadline.passed() {
-                    undecided.push((i, m, child));
-                    continue;
-                }
-                // Own goals are out already: unsafe here means "lets them score".
-                match search.root_call(work, filter_deadline, |b| is_safe_within(pos, &m, b))? {
-                    Some(false) => {
-                        lets_them_score.get_or_insert((i, m));
-                    }
-                    Some(true) => safe.push((i, m, child)),
-                    None => undecided.push((i, m, child)),
-                }
-            }
-            pending = undecided;
-            if pending.is_empty() || work == u64::MAX || filter_deadline.passed() {
-                break;
-            }
-            work = work.saturating_mul(4);
-        }
+        let (pending, own_goal) = search.root_moves_but_own_goals(pos);
+        let Filtered {
+            safe,
+            undecided: pending,
+            lets_them_score,
+        } = search.safety_filter(pos, pending, first_work, filter_deadline)?;
         // A root "can I score?" left undecided gets what remains of the
         // filter's share.
         if scoring.is_none() && !filter_deadline.passed() {
@@ -320,6 +286,19 @@ impl Engine {
             None => Ok(analysis),
         }
     }
+}
+
+/// A root move: its index in the root order, the move, the position after it.
+type RootMove = (usize, Move, Position);
+
+/// The root moves sorted by [`Search::safety_filter`].
+struct Filtered {
+    /// Proved safe.
+    safe: Vec<RootMove>,
+    /// Not decided within the filter's work and time.
+    undecided: Vec<RootMove>,
+    /// The first move found to let the opponent score, with its index.
+    lets_them_score: Option<(usize, Move)>,
 }
 
 /// The positions after the moves [`Search::negamax`] tries at `pos`, best
@@ -506,6 +485,67 @@ impl<'s> Search<'s> {
             pv,
             decision,
         }
+    }
+
+    /// The root moves of `pos` (see [`RootMove`]) but those that end with
+    /// the ball in the mover's own goal, and the first of those, if any.
+    fn root_moves_but_own_goals(&mut self, pos: &Position) -> (Vec<RootMove>, Option<Move>) {
+        let me = pos.to_move();
+        let mut own_goal = None;
+        let mut others = Vec::new();
+        for (i, m) in self.root_moves(pos).into_iter().enumerate() {
+            self.nodes += 1;
+            let Ok(child) = pos.play(&m) else { continue };
+            if child.winner() == Some(me.opponent()) {
+                own_goal.get_or_insert(m);
+            } else {
+                others.push((i, m, child));
+            }
+        }
+        (others, own_goal)
+    }
+
+    /// The safety filter at the root: "can the opponent score after this
+    /// move?" for every move of `pending` (its index in the root order, the
+    /// move, the position after it; own goals are out already, so unsafe
+    /// means "lets them score"), with `first_work` steps first, then four
+    /// times more for the moves still undecided, while `deadline` lasts.
+    fn safety_filter(
+        &self,
+        pos: &Position,
+        mut pending: Vec<RootMove>,
+        first_work: u64,
+        deadline: Deadline,
+    ) -> Result<Filtered, EngineError> {
+        let mut safe = Vec::new();
+        let mut lets_them_score = None;
+        let mut work = first_work;
+        loop {
+            let mut undecided = Vec::new();
+            for (i, m, child) in pending {
+                if deadline.passed() {
+                    undecided.push((i, m, child));
+                    continue;
+                }
+                match self.root_call(work, deadline, |b| is_safe_within(pos, &m, b))? {
+                    Some(false) => {
+                        lets_them_score.get_or_insert((i, m));
+                    }
+                    Some(true) => safe.push((i, m, child)),
+                    None => undecided.push((i, m, child)),
+                }
+            }
+            pending = undecided;
+            if pending.is_empty() || work == u64::MAX || deadline.passed() {
+                break;
+            }
+            work = work.saturating_mul(4);
+        }
+        Ok(Filtered {
+            safe,
+            undecided: pending,
+            lets_them_score,
+        })
     }
 
     /// A root check: `f` within `work` steps, the caller's stop and
