@@ -335,64 +335,14 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
     fn search(
         &mut self,
         ball: usize,
-        mut pending: u8,
+        pending: u8,
         removed: u128,
         reach: &Reach,
         depth: usize,
     ) -> Result<bool, Stop> {
-        // (layer, direction, directions with a man around, landing) packed
-        // so that sorting orders them.
-        let mut children = [0u32; 8];
-        let mut count = 0;
-        while pending != 0 {
-            let dir = pending.trailing_zeros() as usize;
-            pending &= pending - 1;
-            let d = self.order.offsets[dir];
-            let mut landing = ball.wrapping_add(d).wrapping_add(d) & MAILBOX_MASK;
-            let mut contents = self.mb.cells[landing];
-            while contents == MAN {
-                landing = landing.wrapping_add(d) & MAILBOX_MASK;
-                contents = self.mb.cells[landing];
-            }
-            if contents == OUTSIDE {
-                continue;
-            }
-            self.meter.tick().map_err(Stop::Budget)?;
-            self.landings += 1;
-            if self.flags_goal(landing) {
-                if TRACK {
-                    self.points.push(self.mb.point(landing));
-                }
-                (self.on_goal)(&self.points);
-                return Ok(true);
-            }
-            if self.landings >= self.next_event {
-                self.event()?;
-            }
-            if contents == STRIP_STOP || !reach.alive.contains(landing) {
-                continue;
-            }
-            // The men removed lie behind the landing, so only the way back
-            // changes: with no other man around it, the landing is a leaf,
-            // cheaper to visit again than to remember.
-            let around = self.order.neighbours[self.mb.neighbourhood(landing)]
-                & !(1 << self.order.opposite[dir]);
-            if around == 0 {
-                continue;
-            }
-            // Insertion sort: nearest the goal first, then in direction order.
-            let key = u32::from(self.layers[landing]) << 24
-                | (dir as u32) << 21
-                | u32::from(around) << 10
-                | landing as u32;
-            let mut i = count;
-            while i > 0 && children[i - 1] > key {
-                children[i] = children[i - 1];
-                i -= 1;
-            }
-            children[i] = key;
-            count += 1;
-        }
+        let Some((children, count)) = self.landings_nearest_first(ball, pending, reach)? else {
+            return Ok(true);
+        };
         let children = &children[..count];
         for &child in children.iter() {
             let dir = (child >> 21 & 7) as usize;
@@ -434,6 +384,73 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
             }
         }
         Ok(false)
+    }
+
+    /// The landings of the jumps in `pending` from `ball` worth searching
+    /// below (not a leaf, not pruned by `reach`), each packed as (layer,
+    /// direction, directions with a man around, landing) so that sorting
+    /// orders them: nearest the goal first, then in direction order; and
+    /// how many there are. `None` when a landing is on the goal (the path
+    /// has gone to `on_goal`).
+    #[inline(always)]
+    fn landings_nearest_first(
+        &mut self,
+        ball: usize,
+        mut pending: u8,
+        reach: &Reach,
+    ) -> Result<Option<([u32; 8], usize)>, Stop> {
+        let mut children = [0u32; 8];
+        let mut count = 0;
+        while pending != 0 {
+            let dir = pending.trailing_zeros() as usize;
+            pending &= pending - 1;
+            let d = self.order.offsets[dir];
+            let mut landing = ball.wrapping_add(d).wrapping_add(d) & MAILBOX_MASK;
+            let mut contents = self.mb.cells[landing];
+            while contents == MAN {
+                landing = landing.wrapping_add(d) & MAILBOX_MASK;
+                contents = self.mb.cells[landing];
+            }
+            if contents == OUTSIDE {
+                continue;
+            }
+            self.meter.tick().map_err(Stop::Budget)?;
+            self.landings += 1;
+            if self.flags_goal(landing) {
+                if TRACK {
+                    self.points.push(self.mb.point(landing));
+                }
+                (self.on_goal)(&self.points);
+                return Ok(None);
+            }
+            if self.landings >= self.next_event {
+                self.event()?;
+            }
+            if contents == STRIP_STOP || !reach.alive.contains(landing) {
+                continue;
+            }
+            // The men removed lie behind the landing, so only the way back
+            // changes: with no other man around it, the landing is a leaf,
+            // cheaper to visit again than to remember.
+            let around = self.order.neighbours[self.mb.neighbourhood(landing)]
+                & !(1 << self.order.opposite[dir]);
+            if around == 0 {
+                continue;
+            }
+            // Insertion sort: nearest the goal first, then in direction order.
+            let key = u32::from(self.layers[landing]) << 24
+                | (dir as u32) << 21
+                | u32::from(around) << 10
+                | landing as u32;
+            let mut i = count;
+            while i > 0 && children[i - 1] > key {
+                children[i] = children[i - 1];
+                i -= 1;
+            }
+            children[i] = key;
+            count += 1;
+        }
+        Ok(Some((children, count)))
     }
 
     /// The run's landings ran out, or it is time to try [`refute`].
