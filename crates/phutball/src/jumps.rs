@@ -44,11 +44,6 @@ pub(crate) fn unit_step(a: Point, b: Point) -> Option<(i32, i32)> {
     Some((dc.signum(), dr.signum()))
 }
 
-/// The largest number of distinct outcomes the unbounded outcome functions keep
-/// in memory (about 40 bytes each, so about 700 MB at this bound); use the
-/// `_bounded` forms to choose another bound.
-pub const DEFAULT_OUTCOME_LIMIT: usize = 1 << 24;
-
 impl Position {
     /// Whether a jump move may start here: the game is not finished (a
     /// ball on a goal line or an off-board strip has scored).

@@ -34,7 +34,7 @@ pub use board_size::BoardSize;
 pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
 pub use error::{GameError, IllegalMove, InvalidPosition, ParseError, TooManyOutcomes};
 pub use game::{Game, GameResult};
-pub use jumps::{Jump, DEFAULT_OUTCOME_LIMIT};
+pub use jumps::Jump;
 pub use moves::Move;
 #[allow(deprecated)]
 pub use notation::side_name;

@@ -42,7 +42,7 @@ pub(crate) static ZOBRIST_BALL: [u64; ZOBRIST_LEN] = {
 
 /// 128-bit keys per mailbox cell for the men and the ball, to fingerprint
 /// search states: two distinct states of one search share a fingerprint with
-/// probability about n^2 / 2^128 (below 10^-24 at the default outcome limit).
+/// probability about n^2 / 2^128 (below 10^-24 for 2^24 states).
 pub(crate) static FINGERPRINT_MEN: [u128; ZOBRIST_LEN] = wide_keys(0x4d45_4e4d_454e_4d45);
 pub(crate) static FINGERPRINT_BALL: [u128; ZOBRIST_LEN] = wide_keys(0x4241_4c4c_4241_4c4c);
 
