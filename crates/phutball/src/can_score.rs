@@ -23,7 +23,7 @@ use core::ops::ControlFlow;
 
 use crate::budget::{Budget, Meter, SearchError};
 use crate::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
-use crate::mailbox::{MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
+use crate::mailbox::{MAILBOX_LEN, MAILBOX_MASK, OUTSIDE, STRIP_STOP};
 use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
@@ -358,11 +358,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
             if TRACK {
                 self.points.push(self.mb.point(landing));
             }
-            let mut c = first;
-            while c != landing {
-                self.mb.set_man(c, false);
-                c = c.wrapping_add(d) & MAILBOX_MASK;
-            }
+            self.mb.set_run(first, landing, d, false);
             let result = if depth < GOAL_RECOMPUTE_DEPTH
                 && reach.support.intersects_run(first, landing, d)
             {
@@ -370,11 +366,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
             } else {
                 self.search(landing, around, child_removed, reach, depth + 1)
             };
-            let mut c = first;
-            while c != landing {
-                self.mb.set_man(c, true);
-                c = c.wrapping_add(d) & MAILBOX_MASK;
-            }
+            self.mb.set_run(first, landing, d, true);
             if result? {
                 return Ok(true);
             }
@@ -405,12 +397,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
             let dir = pending.trailing_zeros() as usize;
             pending &= pending - 1;
             let d = self.order.offsets[dir];
-            let mut landing = ball.wrapping_add(d).wrapping_add(d) & MAILBOX_MASK;
-            let mut contents = self.mb.cells[landing];
-            while contents == MAN {
-                landing = landing.wrapping_add(d) & MAILBOX_MASK;
-                contents = self.mb.cells[landing];
-            }
+            let (landing, contents) = self.mb.landing(ball, d);
             if contents == OUTSIDE {
                 continue;
             }

@@ -121,6 +121,31 @@ impl Mailbox {
         *row = if man { *row | bit } else { *row & !bit };
     }
 
+    /// Where a jump from `ball` in direction `d` (a mailbox offset) lands,
+    /// and what is there: the first cell past the run of men that starts
+    /// next to `ball` (which must hold a man); [`OUTSIDE`] if no jump.
+    #[inline(always)]
+    pub fn landing(&self, ball: usize, d: usize) -> (usize, u8) {
+        let mut landing = ball.wrapping_add(d).wrapping_add(d) & MAILBOX_MASK;
+        let mut contents = self.cells[landing];
+        while contents == MAN {
+            landing = landing.wrapping_add(d) & MAILBOX_MASK;
+            contents = self.cells[landing];
+        }
+        (landing, contents)
+    }
+
+    /// Removes (or puts back) the men jumped from `first` (next to the
+    /// ball) up to `landing`, in direction `d`.
+    #[inline(always)]
+    pub fn set_run(&mut self, first: usize, landing: usize, d: usize, man: bool) {
+        let mut c = first;
+        while c != landing {
+            self.set_man(c, man);
+            c = c.wrapping_add(d) & MAILBOX_MASK;
+        }
+    }
+
     /// The 3 x 3 neighbourhood of `cell` as 9 bits: NW N NE (bits 0-2),
     /// W - E (bits 3-5), SW S SE (bits 6-8); set where a man stands.
     #[inline(always)]

@@ -7,7 +7,7 @@
 use core::ops::ControlFlow;
 
 use crate::budget::{Meter, SearchError};
-use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, EMPTY, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
+use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, EMPTY, MAILBOX_MASK, OUTSIDE, STRIP_STOP};
 use crate::point::Point;
 use crate::position::Position;
 use crate::reach::Reach;
@@ -214,12 +214,7 @@ where
             pending &= pending - 1;
             let d = self.order.offsets[dir];
             let first = ball.wrapping_add(d) & MAILBOX_MASK;
-            let mut landing = first.wrapping_add(d) & MAILBOX_MASK;
-            let mut contents = self.mb.cells[landing];
-            while contents == MAN {
-                landing = landing.wrapping_add(d) & MAILBOX_MASK;
-                contents = self.mb.cells[landing];
-            }
+            let (landing, contents) = self.mb.landing(ball, d);
             if contents == OUTSIDE {
                 continue;
             }
@@ -266,11 +261,7 @@ where
                 }
             }
             if child_pending != 0 {
-                let mut c = first;
-                while c != landing {
-                    self.mb.set_man(c, false);
-                    c = c.wrapping_add(d) & MAILBOX_MASK;
-                }
+                self.mb.set_run(first, landing, d, false);
                 let flow = match self.prune_for_goal {
                     Some(goal)
                         if depth < RECOMPUTE_DEPTH
@@ -286,11 +277,7 @@ where
                     }
                     _ => self.search(landing, child_pending, child_removed, reach, depth + 1),
                 };
-                let mut c = first;
-                while c != landing {
-                    self.mb.set_man(c, true);
-                    c = c.wrapping_add(d) & MAILBOX_MASK;
-                }
+                self.mb.set_run(first, landing, d, true);
                 flow?;
             }
             if TRACK {
@@ -363,12 +350,7 @@ fn count_below(
         pending &= pending - 1;
         let d = order.offsets[dir];
         let first = ball.wrapping_add(d) & MAILBOX_MASK;
-        let mut landing = first.wrapping_add(d) & MAILBOX_MASK;
-        let mut contents = mb.cells[landing];
-        while contents == MAN {
-            landing = landing.wrapping_add(d) & MAILBOX_MASK;
-            contents = mb.cells[landing];
-        }
+        let (landing, contents) = mb.landing(ball, d);
         if contents != EMPTY {
             // Outside the board, or a strip where the move ends.
             paths += u64::from(contents == STRIP_STOP);
@@ -383,17 +365,9 @@ fn count_below(
             continue;
         }
         meter.tick()?;
-        let mut c = first;
-        while c != landing {
-            mb.set_man(c, false);
-            c = c.wrapping_add(d) & MAILBOX_MASK;
-        }
+        mb.set_run(first, landing, d, false);
         let below = count_below(mb, landing, child_pending, meter);
-        let mut c = first;
-        while c != landing {
-            mb.set_man(c, true);
-            c = c.wrapping_add(d) & MAILBOX_MASK;
-        }
+        mb.set_run(first, landing, d, true);
         paths += below?;
     }
     Ok(paths)
