@@ -199,8 +199,7 @@ where
     /// Tries the jumps in `pending` (ordered directions with a man adjacent)
     /// from `ball`; `removed` fingerprints the men removed so far; `reach`
     /// holds the cells from which the goal may still be reached (pruning only).
-    // The jump-enumeration hot loop, kept whole: one frame per jump, every enumeration runs on it.
-    #[allow(clippy::too_many_lines)]
+    // The jump-enumeration hot loop, one frame per jump: kept whole on purpose.
     fn search(
         &mut self,
         ball: usize,
