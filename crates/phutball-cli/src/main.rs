@@ -202,13 +202,7 @@ fn run(command: Command) -> CliResult {
             position,
             moves,
         } => {
-            let mut pos = parse_position(&position, &rules)?;
-            for (i, text) in moves.iter().enumerate() {
-                let m = parse_move(text)?;
-                pos = pos
-                    .play(&m)
-                    .map_err(|e| format!("move {} ({text}) is illegal: {e}", i + 1))?;
-            }
+            let pos = play_moves(&parse_position(&position, &rules)?, &moves)?;
             writeln!(out, "{pos}").map_err(CliError::output)?;
         }
         Command::Moves {
@@ -230,28 +224,7 @@ fn run(command: Command) -> CliResult {
             position,
         } => {
             let pos = parse_position(&position, &rules)?;
-            write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
-            if !pos.is_finished() {
-                // The board first, while the analysis runs.
-                out.flush().map_err(CliError::output)?;
-                let bounds = BoundArgs {
-                    timeout: Some(bounds.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
-                    ..bounds
-                };
-                let check = bounds.deadline().hook();
-                let side = format!("{} ({})", pos.to_move().name(), pos.to_move());
-                match pos.scoring_jump_within(&bounds.budget(&check)) {
-                    Ok(Some(m)) => writeln!(out, "{side} can score now: {m}"),
-                    Ok(None) => writeln!(out, "{side} cannot score now"),
-                    Err(e) => {
-                        writeln!(out, "{side} can score now: not decided")
-                            .and_then(|()| out.flush())
-                            .map_err(CliError::output)?;
-                        return Err(bounds.failure("show: can-score", &e));
-                    }
-                }
-                .map_err(CliError::output)?;
-            }
+            show(&mut out, &pos, bounds)?;
         }
         Command::Perft {
             rules,
@@ -260,15 +233,7 @@ fn run(command: Command) -> CliResult {
             depth,
         } => {
             let pos = parse_position(&position, &rules)?;
-            let check = bounds.deadline().hook();
-            let started = Instant::now();
-            let n = perft_within(&pos, depth, &bounds.budget(&check))
-                .map_err(|e| bounds.failure(&format!("perft {depth}"), &e))?;
-            writeln!(out, "{n}").map_err(CliError::output)?;
-            eprintln!(
-                "perft {depth}: {n} in {:.3} s",
-                started.elapsed().as_secs_f64()
-            );
+            perft(&mut out, &pos, depth, &bounds)?;
         }
         Command::Count {
             paths,
@@ -279,11 +244,7 @@ fn run(command: Command) -> CliResult {
             bounds,
             file,
         } => {
-            let figures = Figures {
-                paths: paths || !(outcomes || score),
-                outcomes: outcomes || !(paths || score),
-                score: score || !(paths || outcomes),
-            };
+            let figures = Figures::chosen(paths, outcomes, score);
             count(&mut out, figures, repeat, &rules, &bounds, &file)?;
         }
         Command::Best(args) => engine_commands::best(args, &mut out)?,
@@ -294,12 +255,79 @@ fn run(command: Command) -> CliResult {
     Ok(())
 }
 
+/// `play`: `pos` after `moves`, in the notation, each legal in turn.
+fn play_moves(pos: &Position, moves: &[String]) -> CliResult<Position> {
+    let mut pos = *pos;
+    for (i, text) in moves.iter().enumerate() {
+        let m = parse_move(text)?;
+        pos = pos
+            .play(&m)
+            .map_err(|e| format!("move {} ({text}) is illegal: {e}", i + 1))?;
+    }
+    Ok(pos)
+}
+
+/// `show`: the diagram of `pos`, then whether the side to move can score
+/// now, decided within `bounds` (by default within [`SHOW_TIMEOUT_MS`]).
+fn show(out: &mut impl Write, pos: &Position, bounds: BoundArgs) -> CliResult {
+    write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
+    if !pos.is_finished() {
+        // The board first, while the analysis runs.
+        out.flush().map_err(CliError::output)?;
+        let bounds = BoundArgs {
+            timeout: Some(bounds.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
+            ..bounds
+        };
+        let check = bounds.deadline().hook();
+        let side = format!("{} ({})", pos.to_move().name(), pos.to_move());
+        match pos.scoring_jump_within(&bounds.budget(&check)) {
+            Ok(Some(m)) => writeln!(out, "{side} can score now: {m}"),
+            Ok(None) => writeln!(out, "{side} cannot score now"),
+            Err(e) => {
+                writeln!(out, "{side} can score now: not decided")
+                    .and_then(|()| out.flush())
+                    .map_err(CliError::output)?;
+                return Err(bounds.failure("show: can-score", &e));
+            }
+        }
+        .map_err(CliError::output)?;
+    }
+    Ok(())
+}
+
+/// `perft`: the count on stdout, the time on stderr.
+fn perft(out: &mut impl Write, pos: &Position, depth: u32, bounds: &BoundArgs) -> CliResult {
+    let check = bounds.deadline().hook();
+    let started = Instant::now();
+    let n = perft_within(pos, depth, &bounds.budget(&check))
+        .map_err(|e| bounds.failure(&format!("perft {depth}"), &e))?;
+    writeln!(out, "{n}").map_err(CliError::output)?;
+    eprintln!(
+        "perft {depth}: {n} in {:.3} s",
+        started.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
 /// Which figures `count` computes and prints.
 #[derive(Clone, Copy)]
 struct Figures {
     paths: bool,
     outcomes: bool,
     score: bool,
+}
+
+impl Figures {
+    /// The figures the `--paths`, `--outcomes` and `--score` flags choose:
+    /// all three when none is given.
+    fn chosen(paths: bool, outcomes: bool, score: bool) -> Figures {
+        let all = !(paths || outcomes || score);
+        Figures {
+            paths: paths || all,
+            outcomes: outcomes || all,
+            score: score || all,
+        }
+    }
 }
 
 impl Figures {

@@ -105,7 +105,9 @@
 //! [`Player`] is anything that chooses moves: the [`Engine`], the
 //! [`BaselinePlayer`] (scores, else blocks, else places ahead of the ball)
 //! and the [`RandomPlayer`]. [`play_game`] plays them against each other.
-//! [`suites`] generates tactical test positions judged by the core.
+//! The module `suites` (hidden from these docs: a helper of the engine's
+//! tests, examples and measurements, not an interface) generates tactical
+//! test positions judged by the core.
 //! [`is_safe`] (and [`is_safe_within`]) is the one test of a move's safety
 //! they all share: legal, not an own goal, no score for the opponent at once.
 
@@ -119,6 +121,7 @@ mod players;
 mod safety;
 mod score;
 mod search;
+#[doc(hidden)]
 pub mod suites;
 mod table;
 

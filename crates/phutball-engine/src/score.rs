@@ -44,11 +44,6 @@ impl Score {
             Score::Eval(value)
         }
     }
-
-    /// Whether the result is forced (a win or a loss).
-    pub fn is_decided(self) -> bool {
-        !matches!(self, Score::Eval(_))
-    }
 }
 
 impl fmt::Display for Score {

@@ -237,46 +237,12 @@ impl Engine {
         let threatened = search.root_call(first_work.saturating_mul(4), filter_deadline, |b| {
             pos.end_turn().can_score_within(b)
         })?;
-        let me = pos.to_move();
-        let mut own_goal = None;
-        let mut pending = Vec::new();
-        for (i, m) in search.root_moves(pos).into_iter().enumerate() {
-            search.nodes += 1;
-            let Ok(child) = pos.play(&m) else { continue };
-            if child.winner() == Some(me.opponent()) {
-                own_goal.get_or_insert(m);
-            } else {
-                pending.push((i, m, child));
-            }
-        }
-        // The safety filter: "can the opponent score after this move?" for
-        // every move, with a small work cap first, then four times more for
-        // the moves still undecided, while the filter's share of time lasts.
-        let mut safe = Vec::new();
-        let mut lets_them_score = None;
-        let mut work = first_work;
-        loop {
-            let mut undecided = Vec::new();
-            for (i, m, child) in pending {
-                if filter_deadline.passed() {
-                    undecided.push((i, m, child));
-                    continue;
-                }
-                // Own goals are out already: unsafe here means "lets them score".
-                match search.root_call(work, filter_deadline, |b| is_safe_within(pos, &m, b))? {
-                    Some(false) => {
-                        lets_them_score.get_or_insert((i, m));
-                    }
-                    Some(true) => safe.push((i, m, child)),
-                    None => undecided.push((i, m, child)),
-                }
-            }
-            pending = undecided;
-            if pending.is_empty() || work == u64::MAX || filter_deadline.passed() {
-                break;
-            }
-            work = work.saturating_mul(4);
-        }
+        let (pending, own_goal) = search.root_moves_but_own_goals(pos);
+        let Filtered {
+            safe,
+            undecided: pending,
+            lets_them_score,
+        } = search.safety_filter(pos, pending, first_work, filter_deadline)?;
         // A root "can I score?" left undecided gets what remains of the
         // filter's share.
         if scoring.is_none() && !filter_deadline.passed() {
@@ -320,6 +286,56 @@ impl Engine {
             None => Ok(analysis),
         }
     }
+}
+
+/// A root move: its index in the root order, the move, the position after it.
+type RootMove = (usize, Move, Position);
+
+/// The root moves sorted by [`Search::safety_filter`].
+struct Filtered {
+    /// Proved safe.
+    safe: Vec<RootMove>,
+    /// Not decided within the filter's work and time.
+    undecided: Vec<RootMove>,
+    /// The first move found to let the opponent score, with its index.
+    lets_them_score: Option<(usize, Move)>,
+}
+
+/// The positions after the moves [`Search::negamax`] tries at `pos`, best
+/// first: the moves that block `threat` when the opponent threatens to score,
+/// else the quiet moves (all moves if there are none); the table's best
+/// child (hash `table_move`) first, then by [`order_key`].
+fn children_in_order(
+    pos: &Position,
+    threat: &Option<Option<Move>>,
+    table_move: u64,
+    budget: &Budget<'_>,
+) -> Vec<Position> {
+    let moves = match threat {
+        Some(Some(t)) => blocking_moves(pos, t, INNER_JUMPS, budget),
+        _ => {
+            let moves = quiet_moves(pos, budget);
+            if moves.is_empty() {
+                all_moves(pos, budget)
+            } else {
+                moves
+            }
+        }
+    };
+    let mut children: Vec<(i32, Position)> = moves
+        .iter()
+        .filter_map(|m| {
+            let child = pos.play(m).ok()?;
+            let key = if child.zobrist() == table_move {
+                i32::MAX
+            } else {
+                order_key(pos, m)
+            };
+            Some((key, child))
+        })
+        .collect();
+    children.sort_by_key(|(key, _)| -key);
+    children.into_iter().map(|(_, child)| child).collect()
 }
 
 /// The root moves to search, best first by a cheap guess: when the opponent
@@ -469,6 +485,67 @@ impl<'s> Search<'s> {
             pv,
             decision,
         }
+    }
+
+    /// The root moves of `pos` (see [`RootMove`]) but those that end with
+    /// the ball in the mover's own goal, and the first of those, if any.
+    fn root_moves_but_own_goals(&mut self, pos: &Position) -> (Vec<RootMove>, Option<Move>) {
+        let me = pos.to_move();
+        let mut own_goal = None;
+        let mut others = Vec::new();
+        for (i, m) in self.root_moves(pos).into_iter().enumerate() {
+            self.nodes += 1;
+            let Ok(child) = pos.play(&m) else { continue };
+            if child.winner() == Some(me.opponent()) {
+                own_goal.get_or_insert(m);
+            } else {
+                others.push((i, m, child));
+            }
+        }
+        (others, own_goal)
+    }
+
+    /// The safety filter at the root: "can the opponent score after this
+    /// move?" for every move of `pending` (its index in the root order, the
+    /// move, the position after it; own goals are out already, so unsafe
+    /// means "lets them score"), with `first_work` steps first, then four
+    /// times more for the moves still undecided, while `deadline` lasts.
+    fn safety_filter(
+        &self,
+        pos: &Position,
+        mut pending: Vec<RootMove>,
+        first_work: u64,
+        deadline: Deadline,
+    ) -> Result<Filtered, EngineError> {
+        let mut safe = Vec::new();
+        let mut lets_them_score = None;
+        let mut work = first_work;
+        loop {
+            let mut undecided = Vec::new();
+            for (i, m, child) in pending {
+                if deadline.passed() {
+                    undecided.push((i, m, child));
+                    continue;
+                }
+                match self.root_call(work, deadline, |b| is_safe_within(pos, &m, b))? {
+                    Some(false) => {
+                        lets_them_score.get_or_insert((i, m));
+                    }
+                    Some(true) => safe.push((i, m, child)),
+                    None => undecided.push((i, m, child)),
+                }
+            }
+            pending = undecided;
+            if pending.is_empty() || work == u64::MAX || deadline.passed() {
+                break;
+            }
+            work = work.saturating_mul(4);
+        }
+        Ok(Filtered {
+            safe,
+            undecided: pending,
+            lets_them_score,
+        })
     }
 
     /// A root check: `f` within `work` steps, the caller's stop and
@@ -666,44 +743,11 @@ impl<'s> Search<'s> {
             return self.horizon(pos, threat, ply, &budget);
         }
         let key = pos.zobrist();
-        let mut table_move = 0;
-        if let Some(entry) = self.table.probe(key) {
-            table_move = entry.best_child;
-            if u32::from(entry.depth) >= depth {
-                let value = from_table(entry.score, ply);
-                let usable = match entry.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => value >= beta,
-                    Bound::Upper => value <= alpha,
-                };
-                if usable {
-                    return value;
-                }
-            }
-        }
-        let moves = match &threat {
-            Some(Some(t)) => blocking_moves(pos, t, INNER_JUMPS, &budget),
-            _ => {
-                let moves = quiet_moves(pos, &budget);
-                if moves.is_empty() {
-                    all_moves(pos, &budget)
-                } else {
-                    moves
-                }
-            }
+        let table_move = match self.probe_table(key, depth, alpha, beta, ply) {
+            Ok(value) => return value,
+            Err(table_move) => table_move,
         };
-        let mut children: Vec<(i32, Position)> = moves
-            .iter()
-            .filter_map(|m| {
-                let child = pos.play(m).ok()?;
-                let key = if child.zobrist() == table_move {
-                    i32::MAX
-                } else {
-                    order_key(pos, m)
-                };
-                Some((key, child))
-            })
-            .collect();
+        let children = children_in_order(pos, &threat, table_move, &budget);
         if children.is_empty() {
             // Threatened with nothing to stop it: they score next move.
             return if matches!(threat, Some(Some(_))) {
@@ -712,11 +756,10 @@ impl<'s> Search<'s> {
                 0
             };
         }
-        children.sort_by_key(|(key, _)| -key);
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_child = 0;
-        for (_, child) in &children {
+        for child in &children {
             let value = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
             if self.aborted {
                 return 0;
@@ -745,6 +788,35 @@ impl<'s> Search<'s> {
             bound,
         });
         best
+    }
+
+    /// The table's value for the position of `key` searched `depth` deep
+    /// (`Ok`) when its entry is deep enough and its bound settles the
+    /// window `alpha..beta`; otherwise (`Err`) the hash of the best child
+    /// the table remembers, to try first (0 if none).
+    fn probe_table(
+        &self,
+        key: u64,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+    ) -> Result<i32, u64> {
+        let Some(entry) = self.table.probe(key) else {
+            return Err(0);
+        };
+        if u32::from(entry.depth) >= depth {
+            let value = from_table(entry.score, ply);
+            let usable = match entry.bound {
+                Bound::Exact => true,
+                Bound::Lower => value >= beta,
+                Bound::Upper => value <= alpha,
+            };
+            if usable {
+                return Ok(value);
+            }
+        }
+        Err(entry.best_child)
     }
 
     /// The value at the search horizon: the evaluation, unless the opponent

@@ -23,8 +23,8 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
+use crate::board_size::BoardSize;
 use crate::error::{IllegalMove, ParseError};
-use crate::geometry::BoardSize;
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;

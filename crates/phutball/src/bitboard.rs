@@ -64,7 +64,19 @@ impl Bitboard {
         b
     }
 
-    /// The column bits of row `row` (0 for rows no board has).
+    /// The column bits of row `row` (0 for rows no board has): bit `c` for
+    /// column `c` (A is 0).
+    ///
+    /// ```
+    /// use phutball::{Bitboard, Point};
+    /// let mut men = Bitboard::EMPTY;
+    /// men.insert("A3".parse::<Point>()?);
+    /// men.insert("C3".parse::<Point>()?);
+    /// assert_eq!(men.row_bits(3), 0b101);
+    /// assert_eq!(men.row_bits(4), 0);
+    /// assert_eq!(men.row_bits(200), 0);
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
     pub const fn row_bits(self, row: u8) -> u32 {
         if (row as usize) < STORED_ROWS {
             self.rows[row as usize]
@@ -89,6 +101,17 @@ impl Bitboard {
     }
 
     /// Adds `p` if absent, removes it if present.
+    ///
+    /// ```
+    /// use phutball::{Bitboard, Point};
+    /// let h10: Point = "H10".parse()?;
+    /// let mut men = Bitboard::EMPTY;
+    /// men.toggle(h10);
+    /// assert!(men.contains(h10));
+    /// men.toggle(h10);
+    /// assert!(men.is_empty());
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
     pub fn toggle(&mut self, p: Point) {
         self.rows[p.row() as usize] ^= 1 << p.col();
     }

@@ -191,62 +191,13 @@ impl FromStr for Game {
 
     /// Reads a game record (see the module docs); every move is checked.
     fn from_str(text: &str) -> Result<Game, ParseError> {
-        let mut start: Option<(String, usize)> = None;
-        let mut rules = Rules::default();
-        let mut rules_line = None;
-        let mut limit = None;
-        let mut moves: Vec<(Move, usize)> = Vec::new();
-        for (i, raw) in text.lines().enumerate() {
-            let line_number = i + 1;
-            let line = raw.split(';').next().unwrap_or("").trim();
-            if line.is_empty() {
-                continue;
-            }
-            let err = |reason: String| ParseError::Record {
-                line: line_number,
-                reason,
-            };
-            let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
-            let rest = rest.trim();
-            match keyword {
-                "start" => {
-                    if start.is_some() {
-                        return Err(err("a second start line".into()));
-                    }
-                    start = Some((rest.to_string(), line_number));
-                }
-                "rules" | "limit" if start.is_none() => {
-                    return Err(err(format!("'{keyword}' before the start line")));
-                }
-                "rules" | "limit" if !moves.is_empty() => {
-                    return Err(err(format!("'{keyword}' after the first move")));
-                }
-                "rules" => {
-                    rules_line = Some(line_number);
-                    // Words of a later `rules` line add to (or override) an earlier one's.
-                    rules = format!("{rules} {rest}")
-                        .parse()
-                        .map_err(|e: ParseError| err(e.to_string()))?;
-                }
-                "limit" => {
-                    limit = Some(rest.parse::<u32>().map_err(|_| {
-                        err(format!(
-                            "the move limit must be a whole number, not {}",
-                            quoted(rest)
-                        ))
-                    })?);
-                }
-                _ if start.is_none() => {
-                    return Err(err(
-                        "the record must begin with a 'start <position>' line".into()
-                    ));
-                }
-                _ => {
-                    let m = line.parse::<Move>().map_err(|e| err(e.to_string()))?;
-                    moves.push((m, line_number));
-                }
-            }
-        }
+        let RecordLines {
+            start,
+            rules,
+            rules_line,
+            limit,
+            moves,
+        } = RecordLines::read(text)?;
         let Some((start_text, start_line)) = start else {
             return Err(ParseError::Record {
                 line: text.lines().count().max(1),
@@ -275,10 +226,88 @@ impl FromStr for Game {
     }
 }
 
+/// The lines of a game record, each read on its own: what the record says,
+/// not yet checked as a game.
+#[derive(Default)]
+struct RecordLines {
+    /// The start position's text and its line.
+    start: Option<(String, usize)>,
+    /// The rules of all the `rules` lines.
+    rules: Rules,
+    /// The last `rules` line.
+    rules_line: Option<usize>,
+    limit: Option<u32>,
+    /// The moves with their lines.
+    moves: Vec<(Move, usize)>,
+}
+
+impl RecordLines {
+    fn read(text: &str) -> Result<RecordLines, ParseError> {
+        let mut record = RecordLines::default();
+        for (i, raw) in text.lines().enumerate() {
+            let line = raw.split(';').next().unwrap_or("").trim();
+            if !line.is_empty() {
+                record.read_line(line, i + 1)?;
+            }
+        }
+        Ok(record)
+    }
+
+    /// Reads `line` (comment and blanks stripped, not empty), line
+    /// `line_number` of the record.
+    fn read_line(&mut self, line: &str, line_number: usize) -> Result<(), ParseError> {
+        let err = |reason: String| ParseError::Record {
+            line: line_number,
+            reason,
+        };
+        let (keyword, rest) = line.split_once(char::is_whitespace).unwrap_or((line, ""));
+        let rest = rest.trim();
+        match keyword {
+            "start" => {
+                if self.start.is_some() {
+                    return Err(err("a second start line".into()));
+                }
+                self.start = Some((rest.to_string(), line_number));
+            }
+            "rules" | "limit" if self.start.is_none() => {
+                return Err(err(format!("'{keyword}' before the start line")));
+            }
+            "rules" | "limit" if !self.moves.is_empty() => {
+                return Err(err(format!("'{keyword}' after the first move")));
+            }
+            "rules" => {
+                self.rules_line = Some(line_number);
+                // Words of a later `rules` line add to (or override) an earlier one's.
+                self.rules = format!("{} {rest}", self.rules)
+                    .parse()
+                    .map_err(|e: ParseError| err(e.to_string()))?;
+            }
+            "limit" => {
+                self.limit = Some(rest.parse::<u32>().map_err(|_| {
+                    err(format!(
+                        "the move limit must be a whole number, not {}",
+                        quoted(rest)
+                    ))
+                })?);
+            }
+            _ if self.start.is_none() => {
+                return Err(err(
+                    "the record must begin with a 'start <position>' line".into()
+                ));
+            }
+            _ => {
+                let m = line.parse::<Move>().map_err(|e| err(e.to_string()))?;
+                self.moves.push((m, line_number));
+            }
+        }
+        Ok(())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::geometry::BoardSize;
+    use crate::board_size::BoardSize;
 
     #[test]
     fn records_keep_every_rule_option() {

@@ -6,12 +6,12 @@ use core::ops::ControlFlow;
 use crate::bitboard::Bitboard;
 use crate::budget::{Budget, Meter, SearchError};
 use crate::error::{IllegalMove, TooManyOutcomes};
-use crate::geometry::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
+use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
-use crate::search::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
 use crate::step::JumpInProgress;
+use crate::walk::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
 
 /// One jump of the ball: from its point over a line of one or more men to the
 /// first vacant point behind them.
@@ -43,11 +43,6 @@ pub(crate) fn unit_step(a: Point, b: Point) -> Option<(i32, i32)> {
     }
     Some((dc.signum(), dr.signum()))
 }
-
-/// The largest number of distinct outcomes the unbounded outcome functions keep
-/// in memory (about 40 bytes each, so about 700 MB at this bound); use the
-/// `_bounded` forms to choose another bound.
-pub const DEFAULT_OUTCOME_LIMIT: usize = 1 << 24;
 
 impl Position {
     /// Whether a jump move may start here: the game is not finished (a
@@ -242,13 +237,13 @@ impl Position {
     pub fn count_jump_paths(&self) -> u64 {
         let meter = Meter::unlimited();
         // An unlimited budget has nothing to run out of.
-        crate::search::count_paths(self, &meter).unwrap_or(u64::MAX)
+        crate::walk::count_paths(self, &meter).unwrap_or(u64::MAX)
     }
 
     /// [`Position::count_jump_paths`] within `budget` (a landing the walk
     /// goes on from is a step of work; it uses no memory to speak of).
     pub fn count_jump_paths_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
-        crate::search::count_paths(self, &Meter::start(budget)?)
+        crate::walk::count_paths(self, &Meter::start(budget)?)
     }
 
     /// Calls `visit` once per distinct resulting position (ball point plus

@@ -4,14 +4,17 @@
 
 mod actions;
 mod bitboard;
+mod board_size;
 mod budget;
+mod can_score;
+mod diagram;
 mod error;
 #[doc(hidden)]
 pub mod error_examples;
 pub mod fixtures;
 mod game;
-mod geometry;
 mod jumps;
+mod mailbox;
 mod moves;
 mod notation;
 mod perft;
@@ -21,19 +24,19 @@ mod reach;
 mod refute;
 mod rng;
 mod rules;
-mod score;
-mod search;
 mod searched;
 mod state_set;
 mod step;
+mod walk;
+mod zobrist;
 
 pub use actions::{Action, ActionError};
 pub use bitboard::{Bitboard, Points};
+pub use board_size::BoardSize;
 pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
 pub use error::{GameError, IllegalMove, InvalidPosition, ParseError, TooManyOutcomes};
 pub use game::{Game, GameResult};
-pub use geometry::BoardSize;
-pub use jumps::{Jump, DEFAULT_OUTCOME_LIMIT};
+pub use jumps::Jump;
 pub use moves::Move;
 #[allow(deprecated)]
 pub use notation::side_name;

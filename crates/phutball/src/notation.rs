@@ -6,8 +6,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::bitboard::Bitboard;
+use crate::board_size::BoardSize;
 use crate::error::{quoted, ParseError};
-use crate::geometry::BoardSize;
 use crate::moves::Move;
 use crate::point::{Point, Side, COLUMN_LETTERS, MAX_COLS, MAX_ROWS, MIN_ROWS};
 use crate::position::Position;
@@ -135,209 +135,203 @@ impl Position {
                 ),
             });
         }
-        let mut side_chars = side_field.chars();
-        let to_move = match (
-            side_chars.next().and_then(Side::from_char),
-            side_chars.next(),
-        ) {
-            (Some(side), None) => Ok(side),
-            _ => Err(ParseError::Position {
-                column: side_column,
-                reason: format!("side to move must be O or X, not {}", quoted(side_field)),
-            }),
-        }?;
+        let to_move = parse_side_field(side_field, side_column)?;
+        let board = parse_rows_field(rows_field, rows_column)?;
+        let ball = ball_point(&board, fields.get(2).copied(), rows_column)?;
+        Ok(Position::from_parts(
+            board.size, rules, board.men, ball, to_move,
+        )?)
+    }
+}
 
-        let row_texts: Vec<&str> = rows_field.split('/').collect();
-        let rows = row_texts.len();
-        if !(MIN_ROWS as usize..=MAX_ROWS as usize).contains(&rows) {
-            return Err(ParseError::Position {
-                column: rows_column,
-                reason: format!("{rows} rows: a board has {MIN_ROWS} to {MAX_ROWS} rows"),
-            });
-        }
-        let mut men = Bitboard::EMPTY;
-        let mut ball = None;
-        let mut width = None;
-        let mut column = rows_column;
-        for (i, row_text) in row_texts.iter().enumerate() {
-            let row = (rows - i) as u8;
-            let row_start = column;
-            let mut col = 0usize;
-            let mut digits = String::new();
-            let flush =
-                |digits: &mut String, col: &mut usize, at: usize| -> Result<(), ParseError> {
-                    if digits.is_empty() {
-                        return Ok(());
-                    }
-                    if digits.starts_with('0') {
-                        return Err(ParseError::Position {
-                            column: at - digits.len(),
-                            reason: format!("bad count of vacant points {}", quoted(digits)),
-                        });
-                    }
-                    let n: usize = digits.parse().unwrap_or(usize::MAX);
-                    *col = col.saturating_add(n);
-                    digits.clear();
-                    Ok(())
-                };
-            for ch in row_text.chars() {
-                match ch {
-                    '0'..='9' => digits.push(ch),
-                    '#' | '@' => {
-                        flush(&mut digits, &mut col, column)?;
-                        let point = if col < MAX_COLS as usize {
-                            Point::new(col as u8, row)
-                        } else {
-                            None
-                        };
-                        let Some(point) = point else {
-                            return Err(ParseError::Position {
-                                column,
-                                reason: format!("row {row} is wider than {MAX_COLS} columns"),
-                            });
-                        };
-                        if ch == '#' {
-                            men.insert(point);
-                        } else if ball.replace(point).is_some() {
-                            return Err(ParseError::Position {
-                                column,
-                                reason: "a second ball '@'".to_string(),
-                            });
-                        }
-                        col += 1;
-                    }
-                    _ => {
-                        return Err(ParseError::Position {
-                            column,
-                            reason: format!(
-                                "unexpected {ch:?} in row {row}: rows use '#' (man), '@' (ball) and counts of vacant points"
-                            ),
-                        })
-                    }
-                }
-                column += ch.len_utf8();
-            }
-            flush(&mut digits, &mut col, column)?;
-            if col == 0 {
-                return Err(ParseError::Position {
-                    column: row_start,
-                    reason: format!("row {row} is empty"),
-                });
-            }
-            if col > MAX_COLS as usize {
-                return Err(ParseError::Position {
-                    column: row_start,
-                    reason: format!("row {row} is {col} points wide: at most {MAX_COLS}"),
-                });
-            }
-            match width {
-                None => width = Some(col),
-                Some(w) if w != col => {
-                    return Err(ParseError::Position {
-                        column: row_start,
-                        reason: format!("row {row} is {col} points wide, but row {rows} is {w}"),
-                    })
-                }
-                Some(_) => {}
-            }
-            column += 1; // the '/'
-        }
-        let cols = width.unwrap_or(0) as u8;
-        let size = BoardSize::new(cols, rows as u8)?;
-        let ball = match (ball, fields.get(2)) {
-            (Some(_), Some(&(extra, column))) => {
+/// The side-to-move field of a position string (`O` or `X`), found at `column`.
+fn parse_side_field(field: &str, column: usize) -> Result<Side, ParseError> {
+    let mut chars = field.chars();
+    match (chars.next().and_then(Side::from_char), chars.next()) {
+        (Some(side), None) => Ok(side),
+        _ => Err(ParseError::Position {
+            column,
+            reason: format!("side to move must be O or X, not {}", quoted(field)),
+        }),
+    }
+}
+
+/// What the rows field of a position string holds.
+struct RowsField {
+    size: BoardSize,
+    men: Bitboard,
+    /// The ball, if it stands in a row (else the third field names it).
+    ball: Option<Point>,
+}
+
+/// The rows field of a position string, found at `field_column`: rows from
+/// the top, `/`-separated, all of one width.
+fn parse_rows_field(field: &str, field_column: usize) -> Result<RowsField, ParseError> {
+    let row_texts: Vec<&str> = field.split('/').collect();
+    let rows = row_texts.len();
+    if !(MIN_ROWS as usize..=MAX_ROWS as usize).contains(&rows) {
+        return Err(ParseError::Position {
+            column: field_column,
+            reason: format!("{rows} rows: a board has {MIN_ROWS} to {MAX_ROWS} rows"),
+        });
+    }
+    let mut reader = RowReader {
+        men: Bitboard::EMPTY,
+        ball: None,
+    };
+    let mut width = None;
+    let mut column = field_column;
+    for (i, row_text) in row_texts.iter().enumerate() {
+        let row = (rows - i) as u8;
+        let cols = reader.read_row(row_text, row, column)?;
+        match width {
+            None => width = Some(cols),
+            Some(w) if w != cols => {
                 return Err(ParseError::Position {
                     column,
-                    reason: format!(
-                        "unexpected {}: the ball '@' is already on the board",
-                        quoted(extra)
-                    ),
+                    reason: format!("row {row} is {cols} points wide, but row {rows} is {w}"),
                 })
             }
-            (Some(ball), None) => ball,
-            (None, None) => return Err(ParseError::Position {
-                column: rows_column,
-                reason:
-                    "no ball: put '@' in a row, or name an off-board point after the side to move"
-                        .to_string(),
-            }),
-            (None, Some(&(text, column))) => {
-                let point: Point = text.parse().map_err(|e: ParseError| ParseError::Position {
-                    column,
-                    reason: e.to_string(),
-                })?;
-                if !size.contains(point) || !size.is_off_board_row(point.row()) {
+            Some(_) => {}
+        }
+        column += row_text.len() + 1; // the row and its '/'
+    }
+    let cols = width.unwrap_or(0) as u8;
+    Ok(RowsField {
+        size: BoardSize::new(cols, rows as u8)?,
+        men: reader.men,
+        ball: reader.ball,
+    })
+}
+
+/// The men and the ball of the rows read so far.
+struct RowReader {
+    men: Bitboard,
+    ball: Option<Point>,
+}
+
+impl RowReader {
+    /// Reads row `row` from `text`, found at `row_start`; returns its width.
+    fn read_row(&mut self, text: &str, row: u8, row_start: usize) -> Result<usize, ParseError> {
+        let mut column = row_start;
+        let mut col = 0usize;
+        let mut digits = String::new();
+        for ch in text.chars() {
+            match ch {
+                '0'..='9' => digits.push(ch),
+                '#' | '@' => {
+                    col = col.saturating_add(vacant_count(&mut digits, column)?);
+                    self.place(ch, col, row, column)?;
+                    col += 1;
+                }
+                _ => {
                     return Err(ParseError::Position {
                         column,
                         reason: format!(
-                            "the ball field {point} must be an off-board point (row 0 or {}) of the {size} board",
-                            size.rows() + 1
+                            "unexpected {ch:?} in row {row}: rows use '#' (man), '@' (ball) and counts of vacant points"
                         ),
-                    });
+                    })
                 }
-                point
             }
-        };
-        Ok(Position::from_parts(size, rules, men, ball, to_move)?)
+            column += ch.len_utf8();
+        }
+        col = col.saturating_add(vacant_count(&mut digits, column)?);
+        if col == 0 {
+            return Err(ParseError::Position {
+                column: row_start,
+                reason: format!("row {row} is empty"),
+            });
+        }
+        if col > MAX_COLS as usize {
+            return Err(ParseError::Position {
+                column: row_start,
+                reason: format!("row {row} is {col} points wide: at most {MAX_COLS}"),
+            });
+        }
+        Ok(col)
     }
 
-    /// A text diagram of the board with coordinates, the side to move and the result.
-    /// `#` is a man, `@` the ball, `+` a vacant point on a goal line, `.` any
-    /// other vacant point, and `-` the off-board strips.
-    pub fn diagram(&self) -> String {
-        let cols = self.size.cols();
-        let rows = self.size.rows();
-        let mut header = String::from("    ");
-        for c in 0..cols {
-            header.push(' ');
-            header.push(COLUMN_LETTERS[c as usize] as char);
+    /// Puts a man (`#`) or the ball (`@`), found at `column`, on column `col`
+    /// of row `row`.
+    fn place(&mut self, ch: char, col: usize, row: u8, column: usize) -> Result<(), ParseError> {
+        let point = if col < MAX_COLS as usize {
+            Point::new(col as u8, row)
+        } else {
+            None
+        };
+        let Some(point) = point else {
+            return Err(ParseError::Position {
+                column,
+                reason: format!("row {row} is wider than {MAX_COLS} columns"),
+            });
+        };
+        if ch == '#' {
+            self.men.insert(point);
+        } else if self.ball.replace(point).is_some() {
+            return Err(ParseError::Position {
+                column,
+                reason: "a second ball '@'".to_string(),
+            });
         }
-        let mut out = header.clone();
-        out.push('\n');
-        for row in (0..=rows + 1).rev() {
-            out.push_str(&format!("{row:>3} "));
-            for col in 0..cols {
-                let p = Point::new(col, row).expect("board points exist");
-                let ch = if p == self.ball {
-                    '@'
-                } else if self.men.contains(p) {
-                    '#'
-                } else if self.size.is_off_board_row(row) {
-                    '-'
-                } else if row == 1 || row == rows {
-                    '+'
-                } else {
-                    '.'
-                };
-                out.push(' ');
-                out.push(ch);
+        Ok(())
+    }
+}
+
+/// The count of vacant points in `digits` (none if empty), which end just
+/// before `end`; empties `digits`.
+fn vacant_count(digits: &mut String, end: usize) -> Result<usize, ParseError> {
+    if digits.is_empty() {
+        return Ok(0);
+    }
+    if digits.starts_with('0') {
+        return Err(ParseError::Position {
+            column: end - digits.len(),
+            reason: format!("bad count of vacant points {}", quoted(digits)),
+        });
+    }
+    let n: usize = digits.parse().unwrap_or(usize::MAX);
+    digits.clear();
+    Ok(n)
+}
+
+/// The ball: the one in the rows, or the off-board point the optional third
+/// field names (exactly one of the two).
+fn ball_point(
+    board: &RowsField,
+    ball_field: Option<(&str, usize)>,
+    rows_column: usize,
+) -> Result<Point, ParseError> {
+    let size = board.size;
+    match (board.ball, ball_field) {
+        (Some(_), Some((extra, column))) => Err(ParseError::Position {
+            column,
+            reason: format!(
+                "unexpected {}: the ball '@' is already on the board",
+                quoted(extra)
+            ),
+        }),
+        (Some(ball), None) => Ok(ball),
+        (None, None) => Err(ParseError::Position {
+            column: rows_column,
+            reason: "no ball: put '@' in a row, or name an off-board point after the side to move"
+                .to_string(),
+        }),
+        (None, Some((text, column))) => {
+            let point: Point = text.parse().map_err(|e: ParseError| ParseError::Position {
+                column,
+                reason: e.to_string(),
+            })?;
+            if !size.contains(point) || !size.is_off_board_row(point.row()) {
+                return Err(ParseError::Position {
+                    column,
+                    reason: format!(
+                        "the ball field {point} must be an off-board point (row 0 or {}) of the {size} board",
+                        size.rows() + 1
+                    ),
+                });
             }
-            out.push_str(&format!(" {row:<3}"));
-            let note = if row == rows + 1 {
-                "  Ohs (O) scores on or over row "
-            } else if row == 0 {
-                "  Eks (X) scores on or below row "
-            } else {
-                ""
-            };
-            if !note.is_empty() {
-                out.push_str(note);
-                out.push_str(&(if row == 0 { 1 } else { rows }).to_string());
-            }
-            out = out.trim_end().to_string();
-            out.push('\n');
+            Ok(point)
         }
-        out.push_str(&header);
-        out.push('\n');
-        match self.winner() {
-            Some(side) => out.push_str(&format!("Game over: {} ({}) has won\n", side.name(), side)),
-            None => out.push_str(&format!(
-                "{} ({}) to move\n",
-                self.to_move.name(),
-                self.to_move
-            )),
-        }
-        out
     }
 }
 

@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 
 use crate::budget::{Budget, Meter, SearchError};
 use crate::position::Position;
-use crate::search::{walk, CLOCKWISE, DEDUP_ALL};
+use crate::walk::{walk, CLOCKWISE, DEDUP_ALL};
 
 /// The number of move sequences of `depth` moves from `pos`, counting a jump
 /// move once per distinct resulting position, with no moves from a finished

@@ -146,14 +146,6 @@ impl Point {
     pub const fn index(self) -> usize {
         self.row as usize * 32 + self.col as usize
     }
-
-    /// The point with bitboard index `index`, if any.
-    pub const fn from_index(index: usize) -> Option<Point> {
-        if index >= 32 * (MAX_ROWS as usize + 2) {
-            return None;
-        }
-        Point::new((index % 32) as u8, (index / 32) as u8)
-    }
 }
 
 impl fmt::Display for Point {
@@ -223,7 +215,7 @@ impl fmt::Display for Side {
 #[cfg(test)]
 mod direction_tests {
     use super::*;
-    use crate::geometry::{DIRECTION_OFFSETS, STRIDE};
+    use crate::mailbox::{DIRECTION_OFFSETS, STRIDE};
 
     #[test]
     fn the_eight_directions_are_distinct_unit_steps_clockwise_from_north() {

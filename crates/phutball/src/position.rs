@@ -3,10 +3,11 @@
 use core::hash::{Hash, Hasher};
 
 use crate::bitboard::Bitboard;
+use crate::board_size::BoardSize;
 use crate::error::InvalidPosition;
-use crate::geometry::{BoardSize, ZOBRIST_BALL, ZOBRIST_EKS, ZOBRIST_POINTS};
 use crate::point::{Point, Side};
 use crate::rules::Rules;
+use crate::zobrist::{ZOBRIST_BALL, ZOBRIST_EKS, ZOBRIST_POINTS};
 
 /// A position: the board size, the men, the ball, the side to move and the
 /// rules in force, at the start of a move. Positions are small `Copy` values;

@@ -14,7 +14,7 @@
 //! search needs 51,043 states for.
 
 use crate::budget::{Meter, SearchError};
-use crate::geometry::{Mailbox, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
+use crate::mailbox::{Mailbox, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
 use crate::point::Point;
 use crate::reach::CellSet;
 
@@ -312,9 +312,9 @@ pub(crate) mod tests {
 
     use super::Refutation;
     use crate::fixtures::ScoreFigure;
-    use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
+    use crate::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
     use crate::reach::Reach;
-    use crate::search::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
+    use crate::walk::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
     use crate::{Bitboard, BoardSize, Move, Point, Position, Rules, Side};
 
     fn goal_and_offsets(pos: &Position) -> (u8, &'static [usize; 8]) {

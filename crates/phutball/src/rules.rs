@@ -3,8 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::board_size::BoardSize;
 use crate::error::{InvalidPosition, ParseError};
-use crate::geometry::BoardSize;
 use crate::point::{Point, Side};
 
 /// The rule options of a game. The default is the project's reading of the rules

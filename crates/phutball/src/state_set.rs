@@ -19,7 +19,7 @@ fn initial_slots(men: u32) -> usize {
 }
 
 /// An open-addressing set of search-state fingerprints (ball cell + removed
-/// men, 128 bits: see `FINGERPRINT_MEN` in `geometry.rs`). Probing reads only a 2-byte tag
+/// men, 128 bits: see `FINGERPRINT_MEN` in `zobrist.rs`). Probing reads only a 2-byte tag
 /// per slot, so the part of the table read on every landing stays small
 /// enough for the processor's cache; the entry index (4 bytes a slot) and the
 /// full fingerprints (in insertion order) are read only when a tag matches.

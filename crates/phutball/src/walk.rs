@@ -7,15 +7,13 @@
 use core::ops::ControlFlow;
 
 use crate::budget::{Meter, SearchError};
-use crate::geometry::{
-    Mailbox, DIRECTION_OFFSETS, EMPTY, FINGERPRINT_BALL, FINGERPRINT_MEN, MAILBOX_MASK, MAN,
-    OUTSIDE, STRIP_STOP,
-};
+use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, EMPTY, MAILBOX_MASK, OUTSIDE, STRIP_STOP};
 use crate::point::Point;
 use crate::position::Position;
 use crate::reach::Reach;
 use crate::searched::SearchedCache;
 use crate::state_set::StateSet;
+use crate::zobrist::{FINGERPRINT_BALL, FINGERPRINT_MEN};
 
 /// An order in which the walk tries the 8 directions, with what the hot loop
 /// needs precomputed.
@@ -201,6 +199,7 @@ where
     /// Tries the jumps in `pending` (ordered directions with a man adjacent)
     /// from `ball`; `removed` fingerprints the men removed so far; `reach`
     /// holds the cells from which the goal may still be reached (pruning only).
+    // The jump-enumeration hot loop, one frame per jump: kept whole on purpose.
     fn search(
         &mut self,
         ball: usize,
@@ -214,12 +213,7 @@ where
             pending &= pending - 1;
             let d = self.order.offsets[dir];
             let first = ball.wrapping_add(d) & MAILBOX_MASK;
-            let mut landing = first.wrapping_add(d) & MAILBOX_MASK;
-            let mut contents = self.mb.cells[landing];
-            while contents == MAN {
-                landing = landing.wrapping_add(d) & MAILBOX_MASK;
-                contents = self.mb.cells[landing];
-            }
+            let (landing, contents) = self.mb.landing(ball, d);
             if contents == OUTSIDE {
                 continue;
             }
@@ -266,11 +260,7 @@ where
                 }
             }
             if child_pending != 0 {
-                let mut c = first;
-                while c != landing {
-                    self.mb.set_man(c, false);
-                    c = c.wrapping_add(d) & MAILBOX_MASK;
-                }
+                self.mb.set_run(first, landing, d, false);
                 let flow = match self.prune_for_goal {
                     Some(goal)
                         if depth < RECOMPUTE_DEPTH
@@ -286,11 +276,7 @@ where
                     }
                     _ => self.search(landing, child_pending, child_removed, reach, depth + 1),
                 };
-                let mut c = first;
-                while c != landing {
-                    self.mb.set_man(c, true);
-                    c = c.wrapping_add(d) & MAILBOX_MASK;
-                }
+                self.mb.set_run(first, landing, d, true);
                 flow?;
             }
             if TRACK {
@@ -363,12 +349,7 @@ fn count_below(
         pending &= pending - 1;
         let d = order.offsets[dir];
         let first = ball.wrapping_add(d) & MAILBOX_MASK;
-        let mut landing = first.wrapping_add(d) & MAILBOX_MASK;
-        let mut contents = mb.cells[landing];
-        while contents == MAN {
-            landing = landing.wrapping_add(d) & MAILBOX_MASK;
-            contents = mb.cells[landing];
-        }
+        let (landing, contents) = mb.landing(ball, d);
         if contents != EMPTY {
             // Outside the board, or a strip where the move ends.
             paths += u64::from(contents == STRIP_STOP);
@@ -383,17 +364,9 @@ fn count_below(
             continue;
         }
         meter.tick()?;
-        let mut c = first;
-        while c != landing {
-            mb.set_man(c, false);
-            c = c.wrapping_add(d) & MAILBOX_MASK;
-        }
+        mb.set_run(first, landing, d, false);
         let below = count_below(mb, landing, child_pending, meter);
-        let mut c = first;
-        while c != landing {
-            mb.set_man(c, true);
-            c = c.wrapping_add(d) & MAILBOX_MASK;
-        }
+        mb.set_run(first, landing, d, true);
         paths += below?;
     }
     Ok(paths)

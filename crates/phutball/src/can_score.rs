@@ -22,17 +22,18 @@
 use core::ops::ControlFlow;
 
 use crate::budget::{Budget, Meter, SearchError};
-use crate::geometry::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
-use crate::geometry::{FINGERPRINT_BALL, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
+use crate::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
+use crate::mailbox::{MAILBOX_LEN, MAILBOX_MASK, OUTSIDE, STRIP_STOP};
 use crate::moves::Move;
 use crate::point::{Point, Side};
 use crate::position::Position;
 use crate::reach::Reach;
 use crate::refute::{refute, Refutation};
-use crate::search::{
+use crate::searched::DeadCache;
+use crate::walk::{
     fingerprint_run, walk, Order, CLOCKWISE, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST,
 };
-use crate::searched::DeadCache;
+use crate::zobrist::FINGERPRINT_BALL;
 
 impl Position {
     /// A jump move that ends with the ball on or over the opponent's goal line,
@@ -334,25 +335,69 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
     fn search(
         &mut self,
         ball: usize,
-        mut pending: u8,
+        pending: u8,
         removed: u128,
         reach: &Reach,
         depth: usize,
     ) -> Result<bool, Stop> {
-        // (layer, direction, directions with a man around, landing) packed
-        // so that sorting orders them.
+        let Some((children, count)) = self.landings_nearest_first(ball, pending, reach)? else {
+            return Ok(true);
+        };
+        let children = &children[..count];
+        for &child in children.iter() {
+            let dir = (child >> 21 & 7) as usize;
+            let around = (child >> 10) as u8;
+            let landing = (child & 0x3ff) as usize;
+            let d = self.order.offsets[dir];
+            let first = ball.wrapping_add(d) & MAILBOX_MASK;
+            let child_removed = fingerprint_run(removed, first, landing, d);
+            let key = child_removed ^ FINGERPRINT_BALL[landing];
+            if self.dead.contains(key) {
+                continue;
+            }
+            if TRACK {
+                self.points.push(self.mb.point(landing));
+            }
+            self.mb.set_run(first, landing, d, false);
+            let result = if depth < GOAL_RECOMPUTE_DEPTH
+                && reach.support.intersects_run(first, landing, d)
+            {
+                self.search_with_new_reach(landing, around, child_removed, depth + 1)
+            } else {
+                self.search(landing, around, child_removed, reach, depth + 1)
+            };
+            self.mb.set_run(first, landing, d, true);
+            if result? {
+                return Ok(true);
+            }
+            self.dead.record(key, self.meter);
+            if TRACK {
+                self.points.pop();
+            }
+        }
+        Ok(false)
+    }
+
+    /// The landings of the jumps in `pending` from `ball` worth searching
+    /// below (not a leaf, not pruned by `reach`), each packed as (layer,
+    /// direction, directions with a man around, landing) so that sorting
+    /// orders them: nearest the goal first, then in direction order; and
+    /// how many there are. `None` when a landing is on the goal (the path
+    /// has gone to `on_goal`).
+    #[inline(always)]
+    fn landings_nearest_first(
+        &mut self,
+        ball: usize,
+        mut pending: u8,
+        reach: &Reach,
+    ) -> Result<Option<([u32; 8], usize)>, Stop> {
         let mut children = [0u32; 8];
         let mut count = 0;
         while pending != 0 {
             let dir = pending.trailing_zeros() as usize;
             pending &= pending - 1;
             let d = self.order.offsets[dir];
-            let mut landing = ball.wrapping_add(d).wrapping_add(d) & MAILBOX_MASK;
-            let mut contents = self.mb.cells[landing];
-            while contents == MAN {
-                landing = landing.wrapping_add(d) & MAILBOX_MASK;
-                contents = self.mb.cells[landing];
-            }
+            let (landing, contents) = self.mb.landing(ball, d);
             if contents == OUTSIDE {
                 continue;
             }
@@ -363,7 +408,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
                     self.points.push(self.mb.point(landing));
                 }
                 (self.on_goal)(&self.points);
-                return Ok(true);
+                return Ok(None);
             }
             if self.landings >= self.next_event {
                 self.event()?;
@@ -392,47 +437,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
             children[i] = key;
             count += 1;
         }
-        let children = &children[..count];
-        for &child in children.iter() {
-            let dir = (child >> 21 & 7) as usize;
-            let around = (child >> 10) as u8;
-            let landing = (child & 0x3ff) as usize;
-            let d = self.order.offsets[dir];
-            let first = ball.wrapping_add(d) & MAILBOX_MASK;
-            let child_removed = fingerprint_run(removed, first, landing, d);
-            let key = child_removed ^ FINGERPRINT_BALL[landing];
-            if self.dead.contains(key) {
-                continue;
-            }
-            if TRACK {
-                self.points.push(self.mb.point(landing));
-            }
-            let mut c = first;
-            while c != landing {
-                self.mb.set_man(c, false);
-                c = c.wrapping_add(d) & MAILBOX_MASK;
-            }
-            let result = if depth < GOAL_RECOMPUTE_DEPTH
-                && reach.support.intersects_run(first, landing, d)
-            {
-                self.search_with_new_reach(landing, around, child_removed, depth + 1)
-            } else {
-                self.search(landing, around, child_removed, reach, depth + 1)
-            };
-            let mut c = first;
-            while c != landing {
-                self.mb.set_man(c, true);
-                c = c.wrapping_add(d) & MAILBOX_MASK;
-            }
-            if result? {
-                return Ok(true);
-            }
-            self.dead.record(key, self.meter);
-            if TRACK {
-                self.points.pop();
-            }
-        }
-        Ok(false)
+        Ok(Some((children, count)))
     }
 
     /// The run's landings ran out, or it is time to try [`refute`].
