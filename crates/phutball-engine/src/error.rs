@@ -5,8 +5,8 @@ use core::fmt::Debug;
 
 use phutball::error_examples::variant_name;
 use phutball::{
-    ActionError, GameError, IllegalMove, InvalidPosition, ParseError, SearchError, Side,
-    TooManyOutcomes,
+    ActionError, GameError, IllegalMoveError, InvalidPositionError, ParseError, SearchError, Side,
+    TooManyOutcomesError,
 };
 use thiserror::Error;
 
@@ -43,10 +43,10 @@ pub enum AnyError {
     Parse(#[from] ParseError),
     /// A position that cannot exist.
     #[error(transparent)]
-    InvalidPosition(#[from] InvalidPosition),
+    InvalidPosition(#[from] InvalidPositionError),
     /// A move that is not legal.
     #[error(transparent)]
-    IllegalMove(#[from] IllegalMove),
+    IllegalMove(#[from] IllegalMoveError),
     /// A game record operation that failed.
     #[error(transparent)]
     Game(#[from] GameError),
@@ -58,7 +58,7 @@ pub enum AnyError {
     Search(#[from] SearchError),
     /// More distinct jump outcomes than the limit.
     #[error(transparent)]
-    TooManyOutcomes(#[from] TooManyOutcomes),
+    TooManyOutcomes(#[from] TooManyOutcomesError),
     /// The engine could not choose a move.
     #[error(transparent)]
     Engine(#[from] EngineError),
@@ -88,15 +88,20 @@ pub fn every_error_named() -> Vec<(String, AnyError)> {
     ) -> impl Fn(E) -> (String, AnyError) {
         move |e| (variant_name(type_name, &e), e.into())
     }
-    let mut all = vec![named("TooManyOutcomes")(every.too_many_outcomes)];
+    let mut all = vec![named("TooManyOutcomesError")(every.too_many_outcomes)];
     all.extend(every.parse.into_iter().map(named("ParseError")));
     all.extend(
         every
             .invalid_position
             .into_iter()
-            .map(named("InvalidPosition")),
+            .map(named("InvalidPositionError")),
     );
-    all.extend(every.illegal_move.into_iter().map(named("IllegalMove")));
+    all.extend(
+        every
+            .illegal_move
+            .into_iter()
+            .map(named("IllegalMoveError")),
+    );
     all.extend(every.game.into_iter().map(named("GameError")));
     all.extend(every.action.into_iter().map(named("ActionError")));
     all.extend(every.search.into_iter().map(named("SearchError")));

@@ -24,7 +24,7 @@ use core::str::FromStr;
 use thiserror::Error;
 
 use crate::board_size::BoardSize;
-use crate::error::{IllegalMove, ParseError};
+use crate::error::{IllegalMoveError, ParseError};
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
@@ -61,7 +61,7 @@ pub enum ActionError {
     NoJumpUnderWay,
     /// The placement or jump is illegal here.
     #[error(transparent)]
-    Illegal(#[from] IllegalMove),
+    Illegal(#[from] IllegalMoveError),
 }
 
 impl BoardSize {
@@ -191,7 +191,7 @@ impl Position {
             Action::Place(p) => Ok(self.play(&Move::Place(p))?.into()),
             Action::JumpTo(to) => Ok(self.apply_jump(to)?.into()),
             Action::EndJump => match self.winner() {
-                Some(winner) => Err(IllegalMove::GameOver { winner }.into()),
+                Some(winner) => Err(IllegalMoveError::GameOver { winner }.into()),
                 None => Err(ActionError::NoJumpUnderWay),
             },
         }

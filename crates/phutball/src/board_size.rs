@@ -4,7 +4,7 @@
 use core::fmt;
 
 use crate::bitboard::Bitboard;
-use crate::error::InvalidPosition;
+use crate::error::InvalidPositionError;
 use crate::point::{Point, MAX_COLS, MAX_ROWS, MIN_ROWS};
 
 /// A board size: `cols` columns (1 to 25) and `rows` rows from goal line to
@@ -31,9 +31,9 @@ impl BoardSize {
     pub const STANDARD: BoardSize = BoardSize { cols: 15, rows: 19 };
 
     /// A board of `cols` columns and `rows` rows, if the project supports it.
-    pub const fn new(cols: u8, rows: u8) -> Result<BoardSize, InvalidPosition> {
+    pub const fn new(cols: u8, rows: u8) -> Result<BoardSize, InvalidPositionError> {
         if cols == 0 || cols > MAX_COLS || rows < MIN_ROWS || rows > MAX_ROWS {
-            Err(InvalidPosition::Size {
+            Err(InvalidPositionError::Size {
                 cols: cols as i64,
                 rows: rows as i64,
             })
@@ -111,7 +111,7 @@ impl fmt::Display for BoardSize {
 }
 
 impl TryFrom<(i64, i64)> for BoardSize {
-    type Error = InvalidPosition;
+    type Error = InvalidPositionError;
 
     /// A board of `(cols, rows)` given as any integers (a wrapper's arguments),
     /// with [`BoardSize::new`]'s error for sizes no board has.
@@ -124,10 +124,10 @@ impl TryFrom<(i64, i64)> for BoardSize {
     ///     "board size 300x19 is not supported (columns 1-25, rows 3-25)"
     /// );
     /// ```
-    fn try_from((cols, rows): (i64, i64)) -> Result<BoardSize, InvalidPosition> {
+    fn try_from((cols, rows): (i64, i64)) -> Result<BoardSize, InvalidPositionError> {
         match (u8::try_from(cols), u8::try_from(rows)) {
             (Ok(c), Ok(r)) => BoardSize::new(c, r),
-            _ => Err(InvalidPosition::Size { cols, rows }),
+            _ => Err(InvalidPositionError::Size { cols, rows }),
         }
     }
 }

@@ -10,7 +10,7 @@ use core::sync::atomic::{AtomicBool, Ordering};
 
 use thiserror::Error;
 
-use crate::error::TooManyOutcomes;
+use crate::error::TooManyOutcomesError;
 
 /// The memory a call may use by default for the lists it returns and the
 /// states it remembers: 256 MiB.
@@ -62,7 +62,7 @@ pub enum SearchError {
     },
     /// More distinct outcomes than an outcome limit allows.
     #[error(transparent)]
-    TooManyOutcomes(#[from] TooManyOutcomes),
+    TooManyOutcomes(#[from] TooManyOutcomesError),
 }
 
 /// What a caller allows one call: steps of work, bytes of memory, a cancel

@@ -98,7 +98,7 @@ pub enum ParseError {
     },
     /// A position string parses but describes an impossible position.
     #[error("invalid position: {0}")]
-    Invalid(#[from] InvalidPosition),
+    Invalid(#[from] InvalidPositionError),
     /// A game record is malformed.
     #[error("game record line {line}: {reason}")]
     Record {
@@ -111,7 +111,7 @@ pub enum ParseError {
 
 /// A position that breaks the rules of the board.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum InvalidPosition {
+pub enum InvalidPositionError {
     /// The size is not supported (the limits are [`MAX_COLS`](crate::MAX_COLS),
     /// [`MIN_ROWS`](crate::MIN_ROWS) and [`MAX_ROWS`](crate::MAX_ROWS)).
     #[error(
@@ -160,7 +160,7 @@ pub enum InvalidPosition {
 
 /// A move that is not legal in the position.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum IllegalMove {
+pub enum IllegalMoveError {
     /// The game is over: the ball is on or over a goal line.
     #[error("the game is over ({winner} has scored): no move is legal")]
     GameOver {
@@ -250,7 +250,7 @@ pub enum GameError {
         /// The move as written.
         notation: String,
         /// Why.
-        source: IllegalMove,
+        source: IllegalMoveError,
     },
     /// The game has reached its move limit (a draw).
     #[error("the game is drawn: the move limit of {0} moves has been reached")]
@@ -260,7 +260,7 @@ pub enum GameError {
 /// The distinct-outcome search stopped because it would need more than its limit.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Error)]
 #[error("more than {limit} distinct jump outcomes: the search stopped at its memory bound")]
-pub struct TooManyOutcomes {
+pub struct TooManyOutcomesError {
     /// The limit that was reached.
     pub limit: usize,
 }

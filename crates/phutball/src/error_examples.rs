@@ -6,8 +6,8 @@
 use core::fmt::Debug;
 
 use crate::{
-    ActionError, GameError, IllegalMove, InvalidPosition, ParseError, Point, SearchError, Side,
-    TooManyOutcomes,
+    ActionError, GameError, IllegalMoveError, InvalidPositionError, ParseError, Point, SearchError,
+    Side, TooManyOutcomesError,
 };
 
 /// One value of every variant of each core error type.
@@ -15,18 +15,18 @@ use crate::{
 pub struct EveryError {
     /// Every [`ParseError`] variant.
     pub parse: Vec<ParseError>,
-    /// Every [`InvalidPosition`] variant.
-    pub invalid_position: Vec<InvalidPosition>,
-    /// Every [`IllegalMove`] variant.
-    pub illegal_move: Vec<IllegalMove>,
+    /// Every [`InvalidPositionError`] variant.
+    pub invalid_position: Vec<InvalidPositionError>,
+    /// Every [`IllegalMoveError`] variant.
+    pub illegal_move: Vec<IllegalMoveError>,
     /// Every [`GameError`] variant.
     pub game: Vec<GameError>,
     /// Every [`ActionError`] variant.
     pub action: Vec<ActionError>,
     /// Every [`SearchError`] variant.
     pub search: Vec<SearchError>,
-    /// A [`TooManyOutcomes`].
-    pub too_many_outcomes: TooManyOutcomes,
+    /// A [`TooManyOutcomesError`].
+    pub too_many_outcomes: TooManyOutcomesError,
 }
 
 fn point(text: &str) -> Point {
@@ -39,7 +39,7 @@ pub fn every_error() -> EveryError {
     let (h10, h11, far) = (point("H10"), point("H11"), point("Z26"));
     let (cols, rows) = (15, 19);
     let what = "an example";
-    let too_many_outcomes = TooManyOutcomes { limit: 1 };
+    let too_many_outcomes = TooManyOutcomesError { limit: 1 };
     EveryError {
         parse: vec![
             ParseError::Empty { what: "move" },
@@ -63,61 +63,61 @@ pub fn every_error() -> EveryError {
                 column: 1,
                 reason: what.into(),
             },
-            ParseError::Invalid(InvalidPosition::BallOnMan(h10)),
+            ParseError::Invalid(InvalidPositionError::BallOnMan(h10)),
             ParseError::Record {
                 line: 1,
                 reason: what.into(),
             },
         ],
         invalid_position: vec![
-            InvalidPosition::Size { cols: 0, rows: 0 },
-            InvalidPosition::Outside {
+            InvalidPositionError::Size { cols: 0, rows: 0 },
+            InvalidPositionError::Outside {
                 what: "ball",
                 point: far,
                 cols,
                 rows,
             },
-            InvalidPosition::ManOffBoard(point("H20")),
-            InvalidPosition::BallOnMan(h10),
-            InvalidPosition::StartNotInPlay(point("H19")),
-            InvalidPosition::JumpStartOnMan(h10),
-            InvalidPosition::NothingRemoved,
-            InvalidPosition::RemovedManPresent(h10),
+            InvalidPositionError::ManOffBoard(point("H20")),
+            InvalidPositionError::BallOnMan(h10),
+            InvalidPositionError::StartNotInPlay(point("H19")),
+            InvalidPositionError::JumpStartOnMan(h10),
+            InvalidPositionError::NothingRemoved,
+            InvalidPositionError::RemovedManPresent(h10),
         ],
         illegal_move: vec![
-            IllegalMove::GameOver { winner: Side::Eks },
-            IllegalMove::Outside {
+            IllegalMoveError::GameOver { winner: Side::Eks },
+            IllegalMoveError::Outside {
                 point: far,
                 cols,
                 rows,
             },
-            IllegalMove::PlaceOffBoard(point("H20")),
-            IllegalMove::Occupied(h11),
-            IllegalMove::OnBall(h10),
-            IllegalMove::NotFromBall {
+            IllegalMoveError::PlaceOffBoard(point("H20")),
+            IllegalMoveError::Occupied(h11),
+            IllegalMoveError::OnBall(h10),
+            IllegalMoveError::NotFromBall {
                 ball: h10,
                 start: h11,
             },
-            IllegalMove::EmptyJump,
-            IllegalMove::NotALine {
+            IllegalMoveError::EmptyJump,
+            IllegalMoveError::NotALine {
                 from: h10,
                 to: point("J13"),
             },
-            IllegalMove::Gap {
+            IllegalMoveError::Gap {
                 from: h10,
                 to: point("H13"),
                 gap: point("H12"),
             },
-            IllegalMove::LandsOnMan { from: h10, to: h11 },
-            IllegalMove::NoManJumped { from: h10, to: h11 },
-            IllegalMove::AfterOffBoard(point("H20")),
-            IllegalMove::JumpInProgress,
+            IllegalMoveError::LandsOnMan { from: h10, to: h11 },
+            IllegalMoveError::NoManJumped { from: h10, to: h11 },
+            IllegalMoveError::AfterOffBoard(point("H20")),
+            IllegalMoveError::JumpInProgress,
         ],
         game: vec![
             GameError::Illegal {
                 number: 1,
                 notation: "H11".into(),
-                source: IllegalMove::Occupied(h11),
+                source: IllegalMoveError::Occupied(h11),
             },
             GameError::MoveLimit(1),
         ],
@@ -129,7 +129,7 @@ pub fn every_error() -> EveryError {
                 last: 600,
             },
             ActionError::NoJumpUnderWay,
-            ActionError::Illegal(IllegalMove::Occupied(h11)),
+            ActionError::Illegal(IllegalMoveError::Occupied(h11)),
         ],
         search: vec![
             SearchError::WorkLimit { limit: 5 },
@@ -230,10 +230,10 @@ mod tests {
         let every = every_error();
         assert_every_variant!(every.parse, ParseError:
             Empty, Point, ColumnI, PointOutside, Side, RuleOption, Action, Move, Position, Invalid, Record);
-        assert_every_variant!(every.invalid_position, InvalidPosition:
+        assert_every_variant!(every.invalid_position, InvalidPositionError:
             Size, Outside, ManOffBoard, BallOnMan, StartNotInPlay, JumpStartOnMan, NothingRemoved,
             RemovedManPresent);
-        assert_every_variant!(every.illegal_move, IllegalMove:
+        assert_every_variant!(every.illegal_move, IllegalMoveError:
             GameOver, Outside, PlaceOffBoard, Occupied, OnBall, NotFromBall, EmptyJump,
             NotALine, Gap, LandsOnMan, NoManJumped, AfterOffBoard, JumpInProgress);
         assert_every_variant!(every.game, GameError: Illegal, MoveLimit);
@@ -250,8 +250,8 @@ mod tests {
             "ParseError::ColumnI"
         );
         assert_eq!(
-            variant_name("TooManyOutcomes", &every.too_many_outcomes),
-            "TooManyOutcomes"
+            variant_name("TooManyOutcomesError", &every.too_many_outcomes),
+            "TooManyOutcomesError"
         );
     }
 

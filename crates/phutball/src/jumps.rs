@@ -5,7 +5,7 @@ use core::ops::ControlFlow;
 
 use crate::bitboard::Bitboard;
 use crate::budget::{Budget, Meter, SearchError};
-use crate::error::{IllegalMove, TooManyOutcomes};
+use crate::error::{IllegalMoveError, TooManyOutcomesError};
 use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
 use crate::moves::Move;
 use crate::point::Point;
@@ -107,9 +107,9 @@ impl Position {
     /// assert_eq!(jump.end(), pos.play(&"H10-H7".parse()?)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMove> {
+    pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMoveError> {
         if let Some(winner) = self.winner() {
-            return Err(IllegalMove::GameOver { winner });
+            return Err(IllegalMoveError::GameOver { winner });
         }
         let (position, removed) = self.jump_ball(to)?;
         Ok(JumpInProgress::new(position, self.ball, removed))
@@ -117,24 +117,24 @@ impl Position {
 
     /// One jump of the ball to `to` (the side to move unchanged) and the men
     /// it removed; checks the geometry only, not whether the ball may jump.
-    pub(crate) fn jump_ball(&self, to: Point) -> Result<(Position, Bitboard), IllegalMove> {
+    pub(crate) fn jump_ball(&self, to: Point) -> Result<(Position, Bitboard), IllegalMoveError> {
         if !self.size.contains(to) {
-            return Err(IllegalMove::Outside {
+            return Err(IllegalMoveError::Outside {
                 point: to,
                 cols: self.size.cols(),
                 rows: self.size.rows(),
             });
         }
         let from = self.ball;
-        let (dc, dr) = unit_step(from, to).ok_or(IllegalMove::NotALine { from, to })?;
+        let (dc, dr) = unit_step(from, to).ok_or(IllegalMoveError::NotALine { from, to })?;
         let distance = (to.col() as i32 - from.col() as i32)
             .abs()
             .max((to.row() as i32 - from.row() as i32).abs());
         if distance < 2 {
             return Err(if self.men.contains(to) {
-                IllegalMove::LandsOnMan { from, to }
+                IllegalMoveError::LandsOnMan { from, to }
             } else {
-                IllegalMove::NoManJumped { from, to }
+                IllegalMoveError::NoManJumped { from, to }
             });
         }
         let mut next = *self;
@@ -144,13 +144,13 @@ impl Position {
                 .offset(dc * k, dr * k)
                 .expect("points between two board points exist");
             if !self.men.contains(p) {
-                return Err(IllegalMove::Gap { from, to, gap: p });
+                return Err(IllegalMoveError::Gap { from, to, gap: p });
             }
             next.remove_man(p);
             removed.insert(p);
         }
         if self.men.contains(to) {
-            return Err(IllegalMove::LandsOnMan { from, to });
+            return Err(IllegalMoveError::LandsOnMan { from, to });
         }
         next.move_ball(to);
         Ok((next, removed))
@@ -254,7 +254,7 @@ impl Position {
         &self,
         limit: usize,
         mut visit: F,
-    ) -> Result<ControlFlow<()>, TooManyOutcomes>
+    ) -> Result<ControlFlow<()>, TooManyOutcomesError>
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
     {
@@ -344,7 +344,7 @@ impl Position {
 
     /// [`Position::jump_outcomes`] keeping at most `limit` outcomes in
     /// memory, with no other bound.
-    pub fn jump_outcomes_bounded(&self, limit: usize) -> Result<Vec<Move>, TooManyOutcomes> {
+    pub fn jump_outcomes_bounded(&self, limit: usize) -> Result<Vec<Move>, TooManyOutcomesError> {
         let mut out = Vec::new();
         let _ = self.for_each_jump_outcome_bounded(limit, |path| {
             out.push(Move::Jump(path.to_vec()));
@@ -377,7 +377,7 @@ impl Position {
 
     /// [`Position::count_jump_outcomes`] keeping at most `limit` outcomes in
     /// memory, with no other bound.
-    pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomes> {
+    pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomesError> {
         let meter = Meter::unlimited();
         walk::<DEDUP_ALL, false, _>(self, &CLOCKWISE, limit, None, &meter, |_, _| {
             ControlFlow::Continue(())
@@ -398,10 +398,10 @@ fn flow(stats: WalkStats) -> ControlFlow<()> {
 
 /// The outcome-limited forms have no budget but the limit: the only other
 /// failure is the allocator's refusal, reported as the limit reached.
-fn outcome_limit(e: SearchError, limit: usize) -> TooManyOutcomes {
+fn outcome_limit(e: SearchError, limit: usize) -> TooManyOutcomesError {
     match e {
         SearchError::TooManyOutcomes(e) => e,
-        _ => TooManyOutcomes { limit },
+        _ => TooManyOutcomesError { limit },
     }
 }
 

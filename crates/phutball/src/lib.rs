@@ -34,7 +34,19 @@ pub use actions::{Action, ActionError};
 pub use bitboard::{Bitboard, Points};
 pub use board_size::BoardSize;
 pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
-pub use error::{GameError, IllegalMove, InvalidPosition, ParseError, TooManyOutcomes};
+pub use error::{
+    GameError, IllegalMoveError, InvalidPositionError, ParseError, TooManyOutcomesError,
+};
+
+/// The old name of [`InvalidPositionError`].
+#[deprecated(since = "0.2.0", note = "renamed `InvalidPositionError`")]
+pub type InvalidPosition = InvalidPositionError;
+/// The old name of [`IllegalMoveError`].
+#[deprecated(since = "0.2.0", note = "renamed `IllegalMoveError`")]
+pub type IllegalMove = IllegalMoveError;
+/// The old name of [`TooManyOutcomesError`].
+#[deprecated(since = "0.2.0", note = "renamed `TooManyOutcomesError`")]
+pub type TooManyOutcomes = TooManyOutcomesError;
 pub use game::{Game, GameResult};
 pub use jumps::Jump;
 pub use moves::Move;

@@ -1,7 +1,7 @@
 //! Moves as values: placements and jump paths; legality and play.
 
 use crate::budget::{Budget, Meter, SearchError};
-use crate::error::IllegalMove;
+use crate::error::IllegalMoveError;
 use crate::point::Point;
 use crate::position::Position;
 
@@ -41,7 +41,7 @@ impl Move {
 
 impl Position {
     /// Checks that `m` is legal here, saying why not.
-    pub fn check_move(&self, m: &Move) -> Result<(), IllegalMove> {
+    pub fn check_move(&self, m: &Move) -> Result<(), IllegalMoveError> {
         self.play(m).map(|_| ())
     }
 
@@ -53,28 +53,28 @@ impl Position {
     /// Plays `m` and returns the new position with the other side to move, or
     /// says why `m` is illegal. After a jump, [`Position::winner`] tells whether
     /// it scored (for either side: an own goal loses).
-    pub fn play(&self, m: &Move) -> Result<Position, IllegalMove> {
+    pub fn play(&self, m: &Move) -> Result<Position, IllegalMoveError> {
         if let Some(winner) = self.winner() {
-            return Err(IllegalMove::GameOver { winner });
+            return Err(IllegalMoveError::GameOver { winner });
         }
         match m {
             Move::Place(p) => {
                 let p = *p;
                 if !self.size.contains(p) {
-                    return Err(IllegalMove::Outside {
+                    return Err(IllegalMoveError::Outside {
                         point: p,
                         cols: self.size.cols(),
                         rows: self.size.rows(),
                     });
                 }
                 if !self.size.is_on_board(p) {
-                    return Err(IllegalMove::PlaceOffBoard(p));
+                    return Err(IllegalMoveError::PlaceOffBoard(p));
                 }
                 if self.men.contains(p) {
-                    return Err(IllegalMove::Occupied(p));
+                    return Err(IllegalMoveError::Occupied(p));
                 }
                 if self.ball == p {
-                    return Err(IllegalMove::OnBall(p));
+                    return Err(IllegalMoveError::OnBall(p));
                 }
                 let mut next = *self;
                 next.add_man(p);
@@ -85,18 +85,18 @@ impl Position {
     }
 
     /// Plays the jump move along `path` (the ball's point, then each landing).
-    pub(crate) fn play_jump_path(&self, path: &[Point]) -> Result<Position, IllegalMove> {
-        let (&start, landings) = path.split_first().ok_or(IllegalMove::EmptyJump)?;
+    pub(crate) fn play_jump_path(&self, path: &[Point]) -> Result<Position, IllegalMoveError> {
+        let (&start, landings) = path.split_first().ok_or(IllegalMoveError::EmptyJump)?;
         if landings.is_empty() {
-            return Err(IllegalMove::EmptyJump);
+            return Err(IllegalMoveError::EmptyJump);
         }
         if start != self.ball {
-            return Err(IllegalMove::NotFromBall {
+            return Err(IllegalMoveError::NotFromBall {
                 ball: self.ball,
                 start,
             });
         }
-        let (first, rest) = landings.split_first().ok_or(IllegalMove::EmptyJump)?;
+        let (first, rest) = landings.split_first().ok_or(IllegalMoveError::EmptyJump)?;
         let mut jump = self.apply_jump(*first)?;
         for &to in rest {
             jump = jump.apply_jump(to)?;

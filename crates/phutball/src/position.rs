@@ -4,7 +4,7 @@ use core::hash::{Hash, Hasher};
 
 use crate::bitboard::Bitboard;
 use crate::board_size::BoardSize;
-use crate::error::InvalidPosition;
+use crate::error::InvalidPositionError;
 use crate::point::{Point, Side};
 use crate::rules::Rules;
 use crate::zobrist::{ZOBRIST_BALL, ZOBRIST_EKS, ZOBRIST_POINTS};
@@ -43,7 +43,7 @@ impl Position {
 
     /// The start position of a board of `size` under `rules`: no men, the ball on
     /// `rules.start` (or the centre), `rules.first_player` to move.
-    pub fn start_with(size: BoardSize, rules: Rules) -> Result<Position, InvalidPosition> {
+    pub fn start_with(size: BoardSize, rules: Rules) -> Result<Position, InvalidPositionError> {
         rules.validate(size)?;
         let ball = rules.start.unwrap_or_else(|| size.centre());
         Position::from_parts(size, rules, Bitboard::EMPTY, ball, rules.first_player)
@@ -66,11 +66,11 @@ impl Position {
         men: Bitboard,
         ball: Point,
         to_move: Side,
-    ) -> Result<Position, InvalidPosition> {
+    ) -> Result<Position, InvalidPositionError> {
         rules.validate(size)?;
         check_men_on_board(size, "man", men)?;
         if !size.contains(ball) {
-            return Err(InvalidPosition::Outside {
+            return Err(InvalidPositionError::Outside {
                 what: "ball",
                 point: ball,
                 cols: size.cols(),
@@ -78,7 +78,7 @@ impl Position {
             });
         }
         if men.contains(ball) {
-            return Err(InvalidPosition::BallOnMan(ball));
+            return Err(InvalidPositionError::BallOnMan(ball));
         }
         let mut hash = ZOBRIST_BALL[ball.index()];
         for p in men {
@@ -119,7 +119,7 @@ impl Position {
     /// assert!(Position::standard().with_rules(bad).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn with_rules(mut self, rules: Rules) -> Result<Position, InvalidPosition> {
+    pub fn with_rules(mut self, rules: Rules) -> Result<Position, InvalidPositionError> {
         rules.validate(self.size)?;
         self.rules = rules;
         Ok(self)
@@ -235,11 +235,11 @@ pub(crate) fn check_men_on_board(
     size: BoardSize,
     what: &'static str,
     men: Bitboard,
-) -> Result<(), InvalidPosition> {
+) -> Result<(), InvalidPositionError> {
     match (men - size.board_points()).iter().next() {
         None => Ok(()),
-        Some(p) if size.contains(p) => Err(InvalidPosition::ManOffBoard(p)),
-        Some(p) => Err(InvalidPosition::Outside {
+        Some(p) if size.contains(p) => Err(InvalidPositionError::ManOffBoard(p)),
+        Some(p) => Err(InvalidPositionError::Outside {
             what,
             point: p,
             cols: size.cols(),

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::board_size::BoardSize;
-use crate::error::{InvalidPosition, ParseError};
+use crate::error::{InvalidPositionError, ParseError};
 use crate::point::{Point, Side};
 
 /// The rule options of a game. The default is the project's reading of the rules
@@ -37,7 +37,7 @@ use crate::point::{Point, Side};
 /// let rules = Rules { continue_off_board: true, ..Rules::default() };
 /// let pos = Position::start_with(phutball::BoardSize::STANDARD, rules)?;
 /// assert!(pos.rules().continue_off_board);
-/// # Ok::<(), phutball::InvalidPosition>(())
+/// # Ok::<(), phutball::InvalidPositionError>(())
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Rules {
@@ -60,12 +60,12 @@ impl Rules {
     /// do not fit its board.
     ///
     /// ```
-    /// use phutball::{BoardSize, InvalidPosition, Rules};
+    /// use phutball::{BoardSize, InvalidPositionError, Rules};
     /// let size = BoardSize::STANDARD;
     /// let handicap = Rules { start: Some("H8".parse()?), ..Rules::default() };
     /// assert_eq!(handicap.validate(size), Ok(()));
     /// let on_goal = Rules { start: Some("H19".parse()?), ..Rules::default() };
-    /// assert_eq!(on_goal.validate(size), Err(InvalidPosition::StartNotInPlay("H19".parse()?)));
+    /// assert_eq!(on_goal.validate(size), Err(InvalidPositionError::StartNotInPlay("H19".parse()?)));
     /// let outside = Rules { start: Some("Z26".parse()?), ..Rules::default() };
     /// assert_eq!(
     ///     outside.validate(size).unwrap_err().to_string(),
@@ -73,7 +73,7 @@ impl Rules {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn validate(&self, size: BoardSize) -> Result<(), InvalidPosition> {
+    pub fn validate(&self, size: BoardSize) -> Result<(), InvalidPositionError> {
         match self.start {
             Some(start) => check_start_in_play(size, "start point", start),
             None => Ok(()),
@@ -87,9 +87,9 @@ pub(crate) fn check_start_in_play(
     size: BoardSize,
     what: &'static str,
     start: Point,
-) -> Result<(), InvalidPosition> {
+) -> Result<(), InvalidPositionError> {
     if !size.contains(start) {
-        return Err(InvalidPosition::Outside {
+        return Err(InvalidPositionError::Outside {
             what,
             point: start,
             cols: size.cols(),
@@ -97,7 +97,7 @@ pub(crate) fn check_start_in_play(
         });
     }
     if size.scorer_at_row(start.row()).is_some() {
-        return Err(InvalidPosition::StartNotInPlay(start));
+        return Err(InvalidPositionError::StartNotInPlay(start));
     }
     Ok(())
 }

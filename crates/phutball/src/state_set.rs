@@ -1,7 +1,7 @@
 //! The exact set of states the distinct-outcome search has visited.
 
 use crate::budget::{Meter, SearchError};
-use crate::error::TooManyOutcomes;
+use crate::error::TooManyOutcomesError;
 
 /// What the memory limit names when the state set outgrows it.
 const WHAT: &str = "the set of states searched";
@@ -84,7 +84,7 @@ impl StateSet {
             slot = (slot + 1) & mask;
         }
         if self.fingerprints.len() >= self.limit {
-            return Err(TooManyOutcomes { limit: self.limit }.into());
+            return Err(TooManyOutcomesError { limit: self.limit }.into());
         }
         if self.fingerprints.len() == self.fingerprints.capacity() {
             self.reserve_fingerprints(meter)?;

@@ -10,7 +10,7 @@ use core::str::FromStr;
 
 use crate::actions::{Action, ActionError};
 use crate::bitboard::Bitboard;
-use crate::error::{quoted, IllegalMove, InvalidPosition, ParseError};
+use crate::error::{quoted, IllegalMoveError, InvalidPositionError, ParseError};
 use crate::jumps::Jump;
 use crate::point::{Point, Side};
 use crate::position::{check_men_on_board, Position};
@@ -74,21 +74,21 @@ impl JumpInProgress {
         position: Position,
         start: Point,
         removed: Bitboard,
-    ) -> Result<JumpInProgress, InvalidPosition> {
+    ) -> Result<JumpInProgress, InvalidPositionError> {
         let size = position.size();
         check_start_in_play(size, "jump start point", start)?;
         if position.men().contains(start) {
-            return Err(InvalidPosition::JumpStartOnMan(start));
+            return Err(InvalidPositionError::JumpStartOnMan(start));
         }
         check_men_on_board(size, "removed man", removed)?;
         if removed.is_empty() {
-            return Err(InvalidPosition::NothingRemoved);
+            return Err(InvalidPositionError::NothingRemoved);
         }
         let mut taken = position.men();
         taken.insert(position.ball());
         taken.insert(start);
         if let Some(p) = (removed & taken).iter().next() {
-            return Err(InvalidPosition::RemovedManPresent(p));
+            return Err(InvalidPositionError::RemovedManPresent(p));
         }
         Ok(JumpInProgress::new(position, start, removed))
     }
@@ -130,10 +130,10 @@ impl JumpInProgress {
     }
 
     /// Jumps on to `to`, or says why no single jump lands there.
-    pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMove> {
+    pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMoveError> {
         let size = self.position.size();
         if size.contains(to) && !self.may_jump_on() {
-            return Err(IllegalMove::AfterOffBoard(self.position.ball()));
+            return Err(IllegalMoveError::AfterOffBoard(self.position.ball()));
         }
         let (position, removed) = self.position.jump_ball(to)?;
         Ok(JumpInProgress::new(
@@ -175,7 +175,7 @@ impl JumpInProgress {
     /// it; a placement is illegal until the move has ended.
     pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
         match action {
-            Action::Place(_) => Err(IllegalMove::JumpInProgress.into()),
+            Action::Place(_) => Err(IllegalMoveError::JumpInProgress.into()),
             Action::JumpTo(to) => Ok(self.apply_jump(to)?.into()),
             Action::EndJump => Ok(self.end().into()),
         }
@@ -483,7 +483,7 @@ mod tests {
         let jump = started();
         assert_eq!(
             jump.apply_action(Action::Place(pt("A1"))),
-            Err(ActionError::Illegal(IllegalMove::JumpInProgress))
+            Err(ActionError::Illegal(IllegalMoveError::JumpInProgress))
         );
         assert_eq!(
             jump.legal_actions(),
@@ -504,7 +504,7 @@ mod tests {
         assert_eq!(jump.legal_actions(), vec![Action::EndJump]);
         assert_eq!(
             jump.apply_jump(pt("B4")),
-            Err(IllegalMove::AfterOffBoard(pt("B6")))
+            Err(IllegalMoveError::AfterOffBoard(pt("B6")))
         );
         assert_eq!(jump.end().winner(), Some(Side::Ohs));
         let rules = Rules {
@@ -516,7 +516,7 @@ mod tests {
         assert_eq!(jump.single_jumps().len(), 0, "nothing left to jump");
         assert_eq!(
             jump.apply_jump(pt("B2")),
-            Err(IllegalMove::Gap {
+            Err(IllegalMoveError::Gap {
                 from: pt("B6"),
                 to: pt("B2"),
                 gap: pt("B5")

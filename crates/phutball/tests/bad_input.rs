@@ -6,8 +6,8 @@ mod random;
 mod reference;
 
 use phutball::{
-    Bitboard, BoardSize, Game, GameError, IllegalMove, InvalidPosition, Move, ParseError, Point,
-    Position, Rules, Side, TooManyOutcomes,
+    Bitboard, BoardSize, Game, GameError, IllegalMoveError, InvalidPositionError, Move, ParseError,
+    Point, Position, Rules, Side, TooManyOutcomesError,
 };
 use proptest::prelude::*;
 
@@ -172,7 +172,7 @@ fn impossible_positions() {
     for (cols, rows) in [(0, 5), (26, 5), (5, 2), (5, 26), (0, 0), (255, 255)] {
         assert_eq!(
             BoardSize::new(cols, rows),
-            Err(InvalidPosition::Size {
+            Err(InvalidPositionError::Size {
                 cols: cols.into(),
                 rows: rows.into()
             })
@@ -181,21 +181,21 @@ fn impossible_positions() {
     let men = Bitboard::from_point(point("H20"));
     assert_eq!(
         Position::from_parts(std, rules, men, point("A5"), Side::Ohs),
-        Err(InvalidPosition::ManOffBoard(point("H20")))
+        Err(InvalidPositionError::ManOffBoard(point("H20")))
     );
     let men = Bitboard::from_point(point("Q5"));
     assert!(matches!(
         Position::from_parts(std, rules, men, point("A5"), Side::Ohs),
-        Err(InvalidPosition::Outside { what: "man", .. })
+        Err(InvalidPositionError::Outside { what: "man", .. })
     ));
     assert!(matches!(
         Position::from_parts(std, rules, none, point("H21"), Side::Ohs),
-        Err(InvalidPosition::Outside { what: "ball", .. })
+        Err(InvalidPositionError::Outside { what: "ball", .. })
     ));
     let men = Bitboard::from_point(point("A5"));
     assert_eq!(
         Position::from_parts(std, rules, men, point("A5"), Side::Ohs),
-        Err(InvalidPosition::BallOnMan(point("A5")))
+        Err(InvalidPositionError::BallOnMan(point("A5")))
     );
     for start in ["H1", "H19", "H0", "H20"] {
         let rules = Rules {
@@ -204,7 +204,7 @@ fn impossible_positions() {
         };
         assert_eq!(
             Position::start_with(std, rules),
-            Err(InvalidPosition::StartNotInPlay(point(start)))
+            Err(InvalidPositionError::StartNotInPlay(point(start)))
         );
     }
     let rules = Rules {
@@ -213,7 +213,7 @@ fn impossible_positions() {
     };
     assert!(matches!(
         Position::start_with(std, rules),
-        Err(InvalidPosition::Outside {
+        Err(InvalidPositionError::Outside {
             what: "start point",
             ..
         })
@@ -234,7 +234,7 @@ fn rules_that_do_not_fit_the_board_are_refused_everywhere() {
         start: Some(point("H19")),
         ..Rules::default()
     };
-    let outside_error = InvalidPosition::Outside {
+    let outside_error = InvalidPositionError::Outside {
         what: "start point",
         point: point("Z26"),
         cols: 15,
@@ -247,12 +247,12 @@ fn rules_that_do_not_fit_the_board_are_refused_everywhere() {
     );
     assert_eq!(
         on_goal.validate(std),
-        Err(InvalidPosition::StartNotInPlay(point("H19")))
+        Err(InvalidPositionError::StartNotInPlay(point("H19")))
     );
     assert_eq!(Rules::default().validate(std), Ok(()));
     for (rules, error) in [
         (outside, outside_error),
-        (on_goal, InvalidPosition::StartNotInPlay(point("H19"))),
+        (on_goal, InvalidPositionError::StartNotInPlay(point("H19"))),
     ] {
         assert_eq!(
             Position::parse_with_rules(START, rules),
@@ -283,10 +283,10 @@ fn illegal_placements() {
         .parse()
         .unwrap();
     let cases = [
-        ("H9", IllegalMove::Occupied(point("H9"))),
-        ("H10", IllegalMove::OnBall(point("H10"))),
-        ("H0", IllegalMove::PlaceOffBoard(point("H0"))),
-        ("A20", IllegalMove::PlaceOffBoard(point("A20"))),
+        ("H9", IllegalMoveError::Occupied(point("H9"))),
+        ("H10", IllegalMoveError::OnBall(point("H10"))),
+        ("H0", IllegalMoveError::PlaceOffBoard(point("H0"))),
+        ("A20", IllegalMoveError::PlaceOffBoard(point("A20"))),
     ];
     for (text, error) in cases {
         assert_eq!(pos.play(&mv(text)), Err(error), "{text}");
@@ -294,7 +294,7 @@ fn illegal_placements() {
     }
     for text in ["Q10", "A21", "Z5", "Z26"] {
         assert!(
-            matches!(pos.play(&mv(text)), Err(IllegalMove::Outside { .. })),
+            matches!(pos.play(&mv(text)), Err(IllegalMoveError::Outside { .. })),
             "{text}"
         );
     }
@@ -310,14 +310,14 @@ fn illegal_jumps() {
     let cases = [
         (
             "G10-G12",
-            IllegalMove::NotFromBall {
+            IllegalMoveError::NotFromBall {
                 ball: point("H10"),
                 start: point("G10"),
             },
         ),
         (
             "H10-H8",
-            IllegalMove::Gap {
+            IllegalMoveError::Gap {
                 from: point("H10"),
                 to: point("H8"),
                 gap: point("H9"),
@@ -325,35 +325,35 @@ fn illegal_jumps() {
         ),
         (
             "H10-H12",
-            IllegalMove::LandsOnMan {
+            IllegalMoveError::LandsOnMan {
                 from: point("H10"),
                 to: point("H12"),
             },
         ),
         (
             "H10-H11",
-            IllegalMove::LandsOnMan {
+            IllegalMoveError::LandsOnMan {
                 from: point("H10"),
                 to: point("H11"),
             },
         ),
         (
             "H10-G10",
-            IllegalMove::NoManJumped {
+            IllegalMoveError::NoManJumped {
                 from: point("H10"),
                 to: point("G10"),
             },
         ),
         (
             "H10-J13",
-            IllegalMove::NotALine {
+            IllegalMoveError::NotALine {
                 from: point("H10"),
                 to: point("J13"),
             },
         ),
         (
             "H10-H13-H10",
-            IllegalMove::Gap {
+            IllegalMoveError::Gap {
                 from: point("H13"),
                 to: point("H10"),
                 gap: point("H12"),
@@ -366,17 +366,20 @@ fn illegal_jumps() {
     }
     assert!(matches!(
         pos.play(&mv("H10-H21")),
-        Err(IllegalMove::Outside { .. })
+        Err(IllegalMoveError::Outside { .. })
     ));
     assert!(matches!(
         pos.play(&mv("H10-Q10")),
-        Err(IllegalMove::Outside { .. })
+        Err(IllegalMoveError::Outside { .. })
     ));
     assert_eq!(
         pos.play(&Move::Jump(vec![point("H10")])),
-        Err(IllegalMove::EmptyJump)
+        Err(IllegalMoveError::EmptyJump)
     );
-    assert_eq!(pos.play(&Move::Jump(vec![])), Err(IllegalMove::EmptyJump));
+    assert_eq!(
+        pos.play(&Move::Jump(vec![])),
+        Err(IllegalMoveError::EmptyJump)
+    );
 }
 
 #[test]
@@ -388,16 +391,18 @@ fn no_jump_on_after_landing_off_the_board() {
         .unwrap();
     assert_eq!(
         pos.play(&mv("H18-H20-K18")),
-        Err(IllegalMove::AfterOffBoard(point("H20")))
+        Err(IllegalMoveError::AfterOffBoard(point("H20")))
     );
     let mid = pos.apply_jump(point("H20")).unwrap();
     assert_eq!(
         mid.apply_jump(point("K18")),
-        Err(IllegalMove::AfterOffBoard(point("H20")))
+        Err(IllegalMoveError::AfterOffBoard(point("H20")))
     );
     assert_eq!(
         mid.apply_action(phutball::Action::Place(point("A5"))),
-        Err(phutball::ActionError::Illegal(IllegalMove::JumpInProgress))
+        Err(phutball::ActionError::Illegal(
+            IllegalMoveError::JumpInProgress
+        ))
     );
 }
 
@@ -419,15 +424,18 @@ fn no_move_from_a_finished_position() {
     ] {
         let pos: Position = text.parse().unwrap();
         assert_eq!(pos.winner(), Some(winner));
-        assert_eq!(pos.play(&mv("A5")), Err(IllegalMove::GameOver { winner }));
+        assert_eq!(
+            pos.play(&mv("A5")),
+            Err(IllegalMoveError::GameOver { winner })
+        );
         let ball = pos.ball().to_string();
         assert_eq!(
             pos.play(&mv(&format!("{ball}-A5"))),
-            Err(IllegalMove::GameOver { winner })
+            Err(IllegalMoveError::GameOver { winner })
         );
         assert_eq!(
             pos.apply_jump(point("A5")),
-            Err(IllegalMove::GameOver { winner })
+            Err(IllegalMoveError::GameOver { winner })
         );
         assert_eq!(pos.legal_moves(), Ok(vec![]));
         assert!(pos.single_jumps().is_empty());
@@ -444,11 +452,11 @@ fn outcome_bounds_too_small_are_errors() {
     for limit in 0..3 {
         assert_eq!(
             pos.count_jump_outcomes_bounded(limit),
-            Err(TooManyOutcomes { limit })
+            Err(TooManyOutcomesError { limit })
         );
         assert_eq!(
             pos.jump_outcomes_bounded(limit),
-            Err(TooManyOutcomes { limit })
+            Err(TooManyOutcomesError { limit })
         );
     }
     assert_eq!(pos.count_jump_outcomes_bounded(3), Ok(3));
@@ -533,7 +541,7 @@ fn illegal_game_moves_leave_the_game_unchanged() {
             source,
         }) => {
             assert_eq!((number, notation.as_str()), (2, "H9"));
-            assert_eq!(source, IllegalMove::Occupied(point("H9")));
+            assert_eq!(source, IllegalMoveError::Occupied(point("H9")));
         }
         other => panic!("{other:?}"),
     }
@@ -620,4 +628,27 @@ proptest! {
             prop_assert_eq!(pos.flip_rows().flip_rows(), pos);
         }
     }
+}
+
+/// The error types were renamed with an `Error` suffix; the old names stay as
+/// deprecated aliases of the same types.
+#[test]
+#[allow(deprecated)]
+fn old_error_type_names_are_aliases() {
+    let e: phutball::InvalidPosition =
+        "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
+            .parse::<Position>()
+            .unwrap()
+            .with_rules(phutball::Rules {
+                start: Some("Z26".parse().unwrap()),
+                ..phutball::Rules::default()
+            })
+            .unwrap_err();
+    assert!(matches!(e, phutball::InvalidPosition::Outside { .. }));
+    let illegal: phutball::IllegalMove = Position::standard()
+        .play(&"H10".parse().unwrap())
+        .unwrap_err();
+    assert!(matches!(illegal, phutball::IllegalMoveError::OnBall(_)));
+    let too_many = phutball::TooManyOutcomes { limit: 3 };
+    assert_eq!(too_many, phutball::TooManyOutcomesError { limit: 3 });
 }

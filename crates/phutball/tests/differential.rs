@@ -6,7 +6,7 @@ mod reference;
 
 use std::collections::BTreeSet;
 
-use phutball::{Budget, Move, SearchError, TooManyOutcomes};
+use phutball::{Budget, Move, SearchError, TooManyOutcomesError};
 use proptest::prelude::*;
 
 use random::{
@@ -81,7 +81,7 @@ proptest! {
         prop_assert_eq!(pos.count_jump_outcomes_bounded(n), Ok(n as u64));
         prop_assert_eq!(pos.jump_outcomes_bounded(n).map(|v| v.len()), Ok(n));
         if n > 0 {
-            prop_assert_eq!(pos.count_jump_outcomes_bounded(n - 1), Err(TooManyOutcomes { limit: n - 1 }));
+            prop_assert_eq!(pos.count_jump_outcomes_bounded(n - 1), Err(TooManyOutcomesError { limit: n - 1 }));
             prop_assert!(pos.jump_outcomes_bounded(n - 1).is_err());
         }
     }

@@ -8,7 +8,7 @@ mod reference;
 use std::collections::{BTreeSet, HashSet};
 
 use phutball::{
-    Action, ActionError, Bitboard, Game, GameResult, IllegalMove, Jump, Move, Point, Position,
+    Action, ActionError, Bitboard, Game, GameResult, IllegalMoveError, Jump, Move, Point, Position,
     StepState,
 };
 use proptest::prelude::*;
@@ -247,13 +247,13 @@ proptest! {
             for p in pos.placement_points() {
                 prop_assert_eq!(
                     mid.apply_action(Action::Place(p)),
-                    Err(ActionError::Illegal(IllegalMove::JumpInProgress))
+                    Err(ActionError::Illegal(IllegalMoveError::JumpInProgress))
                 );
             }
             let landed_off = pos.size().is_off_board_row(jump.to.row());
             if landed_off && !pos.rules().continue_off_board {
                 prop_assert!(mid.single_jumps().is_empty());
-                prop_assert_eq!(mid.apply_jump(jump.from), Err(IllegalMove::AfterOffBoard(jump.to)));
+                prop_assert_eq!(mid.apply_jump(jump.from), Err(IllegalMoveError::AfterOffBoard(jump.to)));
             }
         }
     }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use phutball::{BoardSize, IllegalMove, Move, Point, Position, Rules, Side};
+use phutball::{BoardSize, IllegalMoveError, Move, Point, Position, Rules, Side};
 
 fn point(text: &str) -> Point {
     text.parse().unwrap()
@@ -69,7 +69,7 @@ fn jumping_h8_twice_is_illegal() {
     // After K6-G9, H9 between G9 and J9 holds no man.
     assert_eq!(
         pos.play(&m),
-        Err(IllegalMove::Gap {
+        Err(IllegalMoveError::Gap {
             from: point("G9"),
             to: point("J9"),
             gap: point("H9")
@@ -111,7 +111,7 @@ fn a_line_of_men_to_the_side_edge_blocks_the_jump() {
     // Q is not a column of the standard board.
     assert!(matches!(
         pos.play(&jump("M10-Q10")),
-        Err(IllegalMove::Outside { .. })
+        Err(IllegalMoveError::Outside { .. })
     ));
 }
 
@@ -126,7 +126,7 @@ fn jumping_over_the_top_goal_line_wins_for_ohs_whoever_moved() {
         assert_eq!(after.legal_moves(), Ok(vec![]));
         assert_eq!(
             after.play(&jump("A1")),
-            Err(IllegalMove::GameOver { winner: Side::Ohs })
+            Err(IllegalMoveError::GameOver { winner: Side::Ohs })
         );
         assert_eq!(pos.can_score(), mover == Side::Ohs);
     }
@@ -158,7 +158,7 @@ fn by_default_the_move_ends_off_the_board() {
     assert_eq!(path_set(&pos), names(&["G18-J20"]));
     assert!(matches!(
         pos.play(&jump("G18-J20-J18")),
-        Err(IllegalMove::AfterOffBoard(_))
+        Err(IllegalMoveError::AfterOffBoard(_))
     ));
 
     let rules = Rules {
