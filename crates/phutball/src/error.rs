@@ -153,8 +153,8 @@ pub enum InvalidPositionError {
     /// A jump in progress that has removed no man (every jump removes one).
     #[error("a jump in progress must have removed at least one man")]
     NothingRemoved,
-    /// A removed man that is still on the board, under the ball or on the start point.
-    #[error("removed man {0} is still on the board (or under the ball or on the start point)")]
+    /// A removed man that is still on the board or on the start point.
+    #[error("removed man {0} is still on the board (or on the start point)")]
     RemovedManPresent(Point),
 }
 

@@ -85,7 +85,7 @@ impl JumpInProgress {
             return Err(InvalidPositionError::NothingRemoved);
         }
         let mut taken = position.men();
-        taken.insert(position.ball());
+        // The ball may land where a man it jumped earlier stood.
         taken.insert(start);
         if let Some(p) = (removed & taken).iter().next() {
             return Err(InvalidPositionError::RemovedManPresent(p));
