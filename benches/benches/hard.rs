@@ -16,11 +16,10 @@ use phutball_benches::{fixture, positions, CorpusRun, HARD_32};
 fn timeout() -> Duration {
     let ms = std::env::var("PHUTBALL_HARD_TIMEOUT_MS")
         .ok()
-        .map(|v| {
+        .map_or(1000, |v| {
             v.parse::<u64>()
                 .expect("PHUTBALL_HARD_TIMEOUT_MS: milliseconds")
-        })
-        .unwrap_or(1000);
+        });
     Duration::from_millis(ms)
 }
 

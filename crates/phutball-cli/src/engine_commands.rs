@@ -228,12 +228,11 @@ impl Session {
                 )
             }
         };
-        match self.game.position().play(&m) {
-            Err(e) => writeln!(out, "Illegal move {m}: {e}."),
-            Ok(_) => {
-                self.push(m, out)?;
-                Ok(())
-            }
+        if let Err(e) = self.game.position().play(&m) {
+            writeln!(out, "Illegal move {m}: {e}.")
+        } else {
+            self.push(m, out)?;
+            Ok(())
         }
     }
 
@@ -333,7 +332,7 @@ pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> CliResult {
         let mut ohs = Engine::new(limits, seed);
         let mut eks = Engine::new(limits, seed + 1);
         let game = play_game(start, &mut ohs, &mut eks, args.limit, |g| {
-            progress.show(i, g.moves().len(), &tally)
+            progress.show(i, g.moves().len(), &tally);
         })
         .map_err(|e| format!("game {}: {e}", i + 1))?;
         let result = game.result();

@@ -179,6 +179,8 @@ fn print_jumps(
     result.map(drop).map_err(|e| bounds.failure(what, &e))
 }
 
+// Long: issue 10 item 5 splits the long functions (another branch).
+#[allow(clippy::too_many_lines)]
 fn run(command: Command) -> CliResult {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -378,7 +380,7 @@ fn count(
         "{} positions x {repeat}: {what} in {:.3} s ({:.1} ms per pass)",
         positions.len(),
         elapsed,
-        elapsed * 1000.0 / repeat as f64
+        elapsed * 1000.0 / f64::from(repeat)
     );
     if figures.paths {
         report += &format!(

@@ -108,6 +108,6 @@ mod tests {
         // The core's chain goes on to the illegal move itself.
         assert!(source
             .source()
-            .is_some_and(|m| m.is::<phutball::IllegalMove>()));
+            .is_some_and(<dyn std::error::Error>::is::<phutball::IllegalMove>));
     }
 }

@@ -34,7 +34,7 @@ impl PyGame {
                     PyValueError::new_err(format!(
                         "move_limit must be None or an int from 0 to {}, not {}",
                         u32::MAX,
-                        move_limit.map_or_else(|| l.to_string(), |o| o.to_string())
+                        move_limit.map_or_else(|| l.to_string(), ToString::to_string)
                     ))
                 })
             })

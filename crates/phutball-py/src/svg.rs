@@ -15,10 +15,14 @@ const ARROW: &str = "#1f5fbf";
 
 /// The SVG of the board of `state`, `cell` pixels between points, with
 /// `last` drawn if given; a jump under way is labelled "(jumping)".
+// Long: issue 10 item 5 splits the long functions (another branch).
+// s (the cell size), x, y (its coordinates) and w (the writer) are the
+// drawing's short names, read more easily than long ones in the formulas.
+#[allow(clippy::too_many_lines, clippy::many_single_char_names)]
 pub(crate) fn position_svg(state: &StepState, last: Option<&Move>, cell: u32) -> String {
     let pos = &state.position();
-    let s = cell.max(8) as f64;
-    let (cols, rows) = (pos.size().cols() as f64, pos.size().rows() as f64);
+    let s = f64::from(cell.max(8));
+    let (cols, rows) = (f64::from(pos.size().cols()), f64::from(pos.size().rows()));
     let margin = s * 1.2;
     let caption = s * 1.1;
     let width = margin * 2.0 + (cols - 1.0) * s;
@@ -26,7 +30,7 @@ pub(crate) fn position_svg(state: &StepState, last: Option<&Move>, cell: u32) ->
     // Centre of point (col, row): row R+1 at the top.
     let x = |col: f64| margin + col * s;
     let y = |row: f64| margin + (rows + 1.0 - row) * s;
-    let at = |p: Point| (x(p.col() as f64), y(p.row() as f64));
+    let at = |p: Point| (x(f64::from(p.col())), y(f64::from(p.row())));
 
     let mut out = String::new();
     let w = &mut out;
@@ -35,7 +39,7 @@ pub(crate) fn position_svg(state: &StepState, last: Option<&Move>, cell: u32) ->
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif" font-size="{fs:.1}">"#,
         fs = s * 0.45
     );
-    let _ = writeln!(w, "<title>{}</title>", pos);
+    let _ = writeln!(w, "<title>{pos}</title>");
     let _ = writeln!(
         w,
         r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{ARROW}"/></marker></defs>"#
@@ -66,7 +70,7 @@ pub(crate) fn position_svg(state: &StepState, last: Option<&Move>, cell: u32) ->
         let _ = writeln!(
             w,
             r#"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="{GRID}" stroke-width="1"/>"#,
-            x(c as f64),
+            x(f64::from(c)),
             y(rows + 1.0),
             y(0.0)
         );
@@ -83,22 +87,22 @@ pub(crate) fn position_svg(state: &StepState, last: Option<&Move>, cell: u32) ->
             r#"<line{class} x1="{:.1}" y1="{2:.1}" x2="{:.1}" y2="{2:.1}" stroke="{colour}" stroke-width="{width_px}"/>"#,
             x(0.0),
             x(cols - 1.0),
-            y(r as f64)
+            y(f64::from(r))
         );
     }
     // Coordinates on all four sides.
     for c in 0..pos.size().cols() {
-        let letter = Point::new(c, 1).map(|p| p.column_letter()).unwrap_or('?');
+        let letter = Point::new(c, 1).map_or('?', Point::column_letter);
         for ty in [margin * 0.45, y(0.0) + margin * 0.75] {
             let _ = writeln!(
                 w,
                 r#"<text x="{:.1}" y="{ty:.1}" text-anchor="middle" fill="{GRID}">{letter}</text>"#,
-                x(c as f64)
+                x(f64::from(c))
             );
         }
     }
     for r in 0..=pos.size().rows() + 1 {
-        let ty = y(r as f64) + s * 0.15;
+        let ty = y(f64::from(r)) + s * 0.15;
         let _ = writeln!(
             w,
             r#"<text x="{:.1}" y="{ty:.1}" text-anchor="end" fill="{GRID}">{r}</text>"#,

@@ -30,14 +30,14 @@ impl Jump {
     pub fn jumped_points(&self) -> impl Iterator<Item = Point> {
         let (dc, dr) = unit_step(self.from, self.to).unwrap_or((0, 0));
         let from = self.from;
-        (1..=self.jumped as i32).filter_map(move |k| from.offset(dc * k, dr * k))
+        (1..=i32::from(self.jumped)).filter_map(move |k| from.offset(dc * k, dr * k))
     }
 }
 
 /// The unit step from `a` towards `b` if they lie on one of the 8 lines.
 pub(crate) fn unit_step(a: Point, b: Point) -> Option<(i32, i32)> {
-    let dc = b.col() as i32 - a.col() as i32;
-    let dr = b.row() as i32 - a.row() as i32;
+    let dc = i32::from(b.col()) - i32::from(a.col());
+    let dr = i32::from(b.row()) - i32::from(a.row());
     if (dc, dr) == (0, 0) || (dc != 0 && dr != 0 && dc.abs() != dr.abs()) {
         return None;
     }
@@ -132,9 +132,9 @@ impl Position {
         }
         let from = self.ball;
         let (dc, dr) = unit_step(from, to).ok_or(IllegalMove::NotALine { from, to })?;
-        let distance = (to.col() as i32 - from.col() as i32)
+        let distance = (i32::from(to.col()) - i32::from(from.col()))
             .abs()
-            .max((to.row() as i32 - from.row() as i32).abs());
+            .max((i32::from(to.row()) - i32::from(from.row())).abs());
         if distance < 2 {
             return Err(if self.men.contains(to) {
                 IllegalMove::LandsOnMan { from, to }

@@ -149,6 +149,6 @@ impl Position {
     }
 
     pub(crate) fn count_legal_moves_metered(&self, meter: &Meter<'_>) -> Result<u64, SearchError> {
-        Ok(self.placement_points().count() as u64 + self.count_jump_outcomes_metered(meter)?)
+        Ok(u64::from(self.placement_points().count()) + self.count_jump_outcomes_metered(meter)?)
     }
 }

@@ -115,6 +115,8 @@ impl Position {
     /// assert!(Position::parse_with_rules("3/1@1/4 X", rules).is_err());
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
+    // Long: issue 10 item 5 splits the long functions (another branch).
+    #[allow(clippy::too_many_lines)]
     pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Position, ParseError> {
         let fields = fields_with_columns(text);
         let (rows_field, rows_column) = fields.first().copied().ok_or(ParseError::Empty {

@@ -42,7 +42,7 @@ fn perft_metered(pos: &Position, depth: u32, meter: &Meter<'_>) -> Result<u64, S
         return pos.count_legal_moves_metered(meter);
     }
     let mut total = 0u64;
-    for p in pos.placement_points().iter() {
+    for p in pos.placement_points() {
         meter.tick()?;
         let mut next = *pos;
         next.add_man(p);

@@ -252,7 +252,7 @@ enum Explored {
 }
 
 /// A set of relaxed states (removed tracked men, cell), open addressing: a
-/// few thousand lookups a refutation, where std's SipHash would cost more
+/// few thousand lookups a refutation, where std's `SipHash` would cost more
 /// than the search.
 #[derive(Default)]
 struct KeySet {

@@ -42,7 +42,7 @@ use crate::point::{Point, Side};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Rules {
     /// When `true`, a ball that lands on an off-board strip may jump on, back over
-    /// a man on the goal line (German Wikipedia, AbstractPlay). Default `false`:
+    /// a man on the goal line (German Wikipedia, `AbstractPlay`). Default `false`:
     /// the move ends there (Sensei's Library, most programs).
     pub continue_off_board: bool,
     /// Who moves first from the start position. Default Ohs.

@@ -54,7 +54,7 @@ impl Position {
         let mut found = None;
         // An unlimited budget has nothing to run out of.
         let _ = self.score_search::<true>(&meter, FIRST_BUDGET, |path| {
-            found = Some(Move::Jump(path.to_vec()))
+            found = Some(Move::Jump(path.to_vec()));
         });
         found
     }
@@ -65,7 +65,7 @@ impl Position {
         let meter = Meter::start(budget)?;
         let mut found = None;
         self.score_search::<true>(&meter, FIRST_BUDGET, |path| {
-            found = Some(Move::Jump(path.to_vec()))
+            found = Some(Move::Jump(path.to_vec()));
         })?;
         Ok(found)
     }
@@ -393,7 +393,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
             count += 1;
         }
         let children = &children[..count];
-        for &child in children.iter() {
+        for &child in children {
             let dir = (child >> 21 & 7) as usize;
             let around = (child >> 10) as u8;
             let landing = (child & 0x3ff) as usize;
