@@ -288,9 +288,9 @@ fn run(command: Command) -> CliResult {
             };
             count(&mut out, figures, repeat, &rules, &bounds, &file)?;
         }
-        Command::Best(args) => engine_commands::best(args, &mut out)?,
-        Command::Game(args) => engine_commands::game(args, &mut out)?,
-        Command::Selfplay(args) => engine_commands::selfplay(args, &mut out)?,
+        Command::Best(args) => engine_commands::best(&args, &mut out)?,
+        Command::Game(args) => engine_commands::game(&args, &mut out)?,
+        Command::Selfplay(args) => engine_commands::selfplay(&args, &mut out)?,
     }
     out.flush().map_err(CliError::output)?;
     Ok(())

@@ -754,6 +754,8 @@ impl<'s> Search<'s> {
     /// threatens to score and no move stops it (then it is a loss). A
     /// threat not known, or a defence not known to hold, is not a loss: the
     /// evaluation less the price of a threat.
+    // The threat as known: `None` not known, `Some(None)` none, `Some(Some(m))` m scores.
+    #[allow(clippy::option_option)]
     fn horizon(
         &mut self,
         pos: &Position,

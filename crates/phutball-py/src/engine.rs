@@ -26,7 +26,7 @@ pub(crate) struct PyEngine {
     inner: Engine,
 }
 
-/// A positive limit, or a ValueError naming it.
+/// A positive limit, or a `ValueError` naming it.
 fn positive(name: &str, value: Option<i64>) -> PyResult<Option<u64>> {
     match value {
         None => Ok(None),

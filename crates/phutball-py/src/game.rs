@@ -69,6 +69,8 @@ impl PyGame {
 
     /// Reads a game record from the file at ``path``.
     #[staticmethod]
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
     fn load(path: std::path::PathBuf) -> PyResult<Self> {
         let text = std::fs::read_to_string(&path)
             .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
@@ -76,6 +78,8 @@ impl PyGame {
     }
 
     /// Writes the game record to the file at ``path``.
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
         std::fs::write(&path, self.inner.to_string())
             .map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", path.display())))

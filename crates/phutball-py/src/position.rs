@@ -77,6 +77,8 @@ impl PyPosition {
     /// is off the board or the ball is on a man.
     #[staticmethod]
     #[pyo3(signature = (ball, men, to_move="O", cols=15, rows=19, rules=None))]
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
     fn from_points(
         ball: &str,
         men: Vec<String>,
@@ -166,6 +168,8 @@ impl PyPosition {
     /// under way is a ``JumpInProgress``, whose ``is_mid_jump`` is ``True``),
     /// so code can ask either.
     #[getter]
+    // A property needs `self`; the answer does not.
+    #[allow(clippy::unused_self)]
     fn is_mid_jump(&self) -> bool {
         false
     }

@@ -55,6 +55,8 @@ pub(crate) fn rules_arg(rules: Option<&PyRules>) -> Rules {
     rules.map(|r| r.inner).unwrap_or_default()
 }
 
+// pyo3 methods take `&self`, however small the class.
+#[allow(clippy::trivially_copy_pass_by_ref)]
 #[pymethods]
 impl PyRules {
     #[new]

@@ -93,6 +93,7 @@ impl Game {
     }
 
     /// The same game with a move limit: after `limit` moves without a goal it is a draw.
+    #[must_use]
     pub fn with_move_limit(mut self, limit: Option<u32>) -> Game {
         self.move_limit = limit;
         self

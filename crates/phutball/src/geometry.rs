@@ -63,6 +63,8 @@ impl BoardSize {
     }
 
     /// The default start point of the ball: the centre, rounded up.
+    // The expect states an invariant (sizes and rules are validated), no input breaks it.
+    #[allow(clippy::missing_panics_doc)]
     pub const fn centre(self) -> Point {
         // Column (C + 1) / 2 rounded up, counted from 1: index C / 2.
         match Point::new(self.cols / 2, (self.rows + 1).div_ceil(2)) {
@@ -273,12 +275,16 @@ impl Mailbox {
 
     /// The cell of point `p` (which must be on this board, strips included).
     #[inline]
+    // A method of the layout, though it is fixed today: callers need not know.
+    #[allow(clippy::unused_self)]
     pub fn cell(&self, p: Point) -> usize {
         (p.row() as usize + 1) * STRIDE + p.col() as usize + 1
     }
 
     /// The point of cell `cell`.
     #[inline]
+    // A method of the layout, though it is fixed today: callers need not know.
+    #[allow(clippy::unused_self)]
     pub fn point(&self, cell: usize) -> Point {
         let row = (cell / STRIDE).wrapping_sub(1);
         let col = (cell % STRIDE).wrapping_sub(1);

@@ -266,7 +266,7 @@ impl Position {
         let meter = Meter::unlimited();
         walk::<DEDUP_ALL, true, _>(self, &CLOCKWISE, limit, None, &meter, |path, _| visit(path))
             .map(flow)
-            .map_err(|e| outcome_limit(e, limit))
+            .map_err(|e| outcome_limit(&e, limit))
     }
 
     /// [`Position::for_each_jump_outcome_within`] with the default [`Budget`].
@@ -388,7 +388,7 @@ impl Position {
             ControlFlow::Continue(())
         })
         .map(|stats| stats.landings)
-        .map_err(|e| outcome_limit(e, limit))
+        .map_err(|e| outcome_limit(&e, limit))
     }
 }
 
@@ -403,9 +403,9 @@ fn flow(stats: WalkStats) -> ControlFlow<()> {
 
 /// The outcome-limited forms have no budget but the limit: the only other
 /// failure is the allocator's refusal, reported as the limit reached.
-fn outcome_limit(e: SearchError, limit: usize) -> TooManyOutcomes {
+fn outcome_limit(e: &SearchError, limit: usize) -> TooManyOutcomes {
     match e {
-        SearchError::TooManyOutcomes(e) => e,
+        SearchError::TooManyOutcomes(e) => *e,
         _ => TooManyOutcomes { limit },
     }
 }

@@ -174,6 +174,7 @@ impl Position {
 
     /// The same board with the other side to move: a "pass", for asking what
     /// the opponent could do here (threat detection).
+    #[must_use]
     pub fn end_turn(mut self) -> Position {
         self.to_move = self.to_move.opponent();
         self.hash ^= ZOBRIST_EKS;
@@ -196,6 +197,9 @@ impl Position {
     }
 
     /// The position mirrored left to right (same side to move).
+    #[must_use]
+    // The expect states an invariant (sizes and rules are validated), no input breaks it.
+    #[allow(clippy::missing_panics_doc)]
     pub fn mirror_columns(&self) -> Position {
         let cols = self.size.cols();
         let flip =
@@ -209,6 +213,9 @@ impl Position {
 
     /// The position turned top to bottom with the sides swapped: Ohs's
     /// chances here are Eks's there.
+    #[must_use]
+    // The expect states an invariant (sizes and rules are validated), no input breaks it.
+    #[allow(clippy::missing_panics_doc)]
     pub fn flip_rows(&self) -> Position {
         let rows = self.size.rows();
         let flip =

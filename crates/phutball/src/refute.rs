@@ -396,8 +396,8 @@ pub(crate) mod tests {
                     if vacant.is_empty() {
                         return None;
                     }
-                    let side = if eks { Side::Eks } else { Side::Ohs };
-                    Position::from_parts(size, rules, men, *ball.get(&vacant), side).ok()
+                    let to_move = if eks { Side::Eks } else { Side::Ohs };
+                    Position::from_parts(size, rules, men, *ball.get(&vacant), to_move).ok()
                 },
             )
     }

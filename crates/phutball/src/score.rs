@@ -318,8 +318,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
                 }
                 let pending = order.neighbours[self.mb.neighbourhood(start)];
                 match self.search(start, pending, 0, reach, 0) {
-                    Ok(found) => return Ok(found),
-                    Err(Stop::Answer(found)) => return Ok(found),
+                    Ok(found) | Err(Stop::Answer(found)) => return Ok(found),
                     Err(Stop::Budget(e)) => return Err(e),
                     Err(Stop::GaveUp) => {}
                 }
