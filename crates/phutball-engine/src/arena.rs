@@ -20,6 +20,11 @@ pub enum MatchError {
 
 /// Plays a game from `start` until a goal or `move_limit` moves (a draw).
 /// `after_move` is called after every move (for progress reports).
+///
+/// # Errors
+///
+/// [`MatchError::Player`] if a player cannot choose a move, [`MatchError::Illegal`]
+/// if one chooses a move the game does not take.
 pub fn play_game(
     start: Position,
     ohs: &mut dyn Player,

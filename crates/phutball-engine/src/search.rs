@@ -132,6 +132,11 @@ impl Engine {
     }
 
     /// The move to play.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move.
     pub fn best_move(&self, pos: &Position) -> Result<Move, EngineError> {
         self.analyse(pos).map(|a| a.best_move)
     }
@@ -145,6 +150,11 @@ impl Engine {
     /// time limit they always hold (and the root's checks are not bounded
     /// in time); with one, whenever the time was enough for the core to
     /// decide the checks they rest on (see the crate docs, "Bounded work").
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move.
     pub fn analyse(&self, pos: &Position) -> Result<Analysis, EngineError> {
         self.analyse_within(pos, &Budget::default())
     }
@@ -158,6 +168,12 @@ impl Engine {
     /// its own work caps, see the crate docs). The first answer of `stop`'s
     /// hook is remembered for the rest of the search, so a one-shot check
     /// (a consumed signal) stops it as surely as a deadline.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move, [`EngineError::Interrupted`]
+    /// when `stop` stopped the search.
     pub fn analyse_within(
         &self,
         pos: &Position,
@@ -170,11 +186,22 @@ impl Engine {
     /// the game has already been through count as a slight loss (a cycle)
     /// for the side to move now, so the engine avoids going round in
     /// circles when it has anything as good.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move.
     pub fn analyse_game(&self, game: &Game) -> Result<Analysis, EngineError> {
         self.analyse_game_within(game, &Budget::default())
     }
 
     /// [`Engine::analyse_game`], which the caller can stop as [`Engine::analyse_within`].
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move, [`EngineError::Interrupted`]
+    /// when `stop` stopped the search.
     pub fn analyse_game_within(
         &self,
         game: &Game,

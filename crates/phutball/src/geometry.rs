@@ -31,6 +31,10 @@ impl BoardSize {
     pub const STANDARD: BoardSize = BoardSize { cols: 15, rows: 19 };
 
     /// A board of `cols` columns and `rows` rows, if the project supports it.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPosition::Size`] if `cols` or `rows` is outside the supported range.
     pub const fn new(cols: u8, rows: u8) -> Result<BoardSize, InvalidPosition> {
         if cols == 0 || cols > MAX_COLS || rows < MIN_ROWS || rows > MAX_ROWS {
             Err(InvalidPosition::Size {

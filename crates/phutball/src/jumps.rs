@@ -112,6 +112,11 @@ impl Position {
     /// assert_eq!(jump.end(), pos.play(&"H10-H7".parse()?)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMove`] saying why no single jump from the ball lands on `to`
+    /// (or that the game is over).
     pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMove> {
         if let Some(winner) = self.winner() {
             return Err(IllegalMove::GameOver { winner });
@@ -190,6 +195,11 @@ impl Position {
 
     /// [`Position::for_each_jump_path`] within `budget` (a landing is a step
     /// of work): `Ok` with whether `visit` stopped the walk, or why it gave up.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn for_each_jump_path_within<F>(
         &self,
         budget: &Budget<'_>,
@@ -209,17 +219,32 @@ impl Position {
     /// Every legal jump path as a [`Move`], within the default [`Budget`]
     /// (its memory limit counts the list). Dense positions have millions:
     /// prefer [`Position::for_each_jump_path`] or [`Position::count_jump_paths`].
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn jump_paths(&self) -> Result<Vec<Move>, SearchError> {
         self.jump_paths_within(&Budget::default())
     }
 
     /// [`Position::jump_paths`] within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn jump_paths_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
         self.jump_paths_up_to(usize::MAX, budget)
     }
 
     /// The first `n` jump paths of [`Position::jump_paths`] (in the order of
     /// [`Position::for_each_jump_path`]) within `budget`: the walk stops there.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn jump_paths_up_to(
         &self,
         n: usize,
@@ -247,6 +272,11 @@ impl Position {
 
     /// [`Position::count_jump_paths`] within `budget` (a landing the walk
     /// goes on from is a step of work; it uses no memory to speak of).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn count_jump_paths_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
         crate::search::count_paths(self, &Meter::start(budget)?)
     }
@@ -255,6 +285,11 @@ impl Position {
     /// remaining men) with the first path found that reaches it. States seen
     /// before are not searched again, so this is much faster than visiting
     /// every path. Errors once more than `limit` outcomes would be kept.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyOutcomes`](crate::TooManyOutcomes) once more than `limit` outcomes
+    /// would be kept (also when the allocator refuses).
     pub fn for_each_jump_outcome_bounded<F>(
         &self,
         limit: usize,
@@ -270,6 +305,11 @@ impl Position {
     }
 
     /// [`Position::for_each_jump_outcome_within`] with the default [`Budget`].
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn for_each_jump_outcome<F>(&self, visit: F) -> Result<ControlFlow<()>, SearchError>
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
@@ -282,6 +322,11 @@ impl Position {
     /// distinct outcome is a step of work, and the states remembered count
     /// against its memory limit. Streams: nothing is kept per outcome but
     /// its state's fingerprint (16 bytes and a slot).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn for_each_jump_outcome_within<F>(
         &self,
         budget: &Budget<'_>,
@@ -307,17 +352,32 @@ impl Position {
     /// assert_eq!(moves, ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn jump_outcomes(&self) -> Result<Vec<Move>, SearchError> {
         self.jump_outcomes_within(&Budget::default())
     }
 
     /// [`Position::jump_outcomes`] within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn jump_outcomes_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
         self.jump_outcomes_up_to(usize::MAX, budget)
     }
 
     /// The first `n` moves of [`Position::jump_outcomes`] within `budget`:
     /// the walk stops there.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn jump_outcomes_up_to(
         &self,
         n: usize,
@@ -349,6 +409,11 @@ impl Position {
 
     /// [`Position::jump_outcomes`] keeping at most `limit` outcomes in
     /// memory, with no other bound.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyOutcomes`](crate::TooManyOutcomes) once more than `limit` outcomes
+    /// would be kept (also when the allocator refuses).
     pub fn jump_outcomes_bounded(&self, limit: usize) -> Result<Vec<Move>, TooManyOutcomes> {
         let mut out = Vec::new();
         let _ = self.for_each_jump_outcome_bounded(limit, |path| {
@@ -360,11 +425,21 @@ impl Position {
 
     /// The number of distinct positions the side to move can reach by
     /// jumping, within the default [`Budget`].
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn count_jump_outcomes(&self) -> Result<u64, SearchError> {
         self.count_jump_outcomes_within(&Budget::default())
     }
 
     /// [`Position::count_jump_outcomes`] within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn count_jump_outcomes_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
         self.count_jump_outcomes_metered(&Meter::start(budget)?)
     }
@@ -382,6 +457,11 @@ impl Position {
 
     /// [`Position::count_jump_outcomes`] keeping at most `limit` outcomes in
     /// memory, with no other bound.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyOutcomes`](crate::TooManyOutcomes) once more than `limit` outcomes
+    /// would be kept (also when the allocator refuses).
     pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomes> {
         let meter = Meter::unlimited();
         walk::<DEDUP_ALL, false, _>(self, &CLOCKWISE, limit, None, &meter, |_, _| {

@@ -115,6 +115,12 @@ impl Position {
     /// assert!(Position::parse_with_rules("3/1@1/4 X", rules).is_err());
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] saying where `text` is not a position string;
+    /// [`ParseError::Invalid`] for one that describes a position that cannot exist
+    /// or that `rules` do not fit.
     // Long: issue 10 item 5 splits the long functions (another branch).
     #[allow(clippy::too_many_lines)]
     pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Position, ParseError> {

@@ -42,6 +42,10 @@ impl Position {
 
     /// The start position of a board of `size` under `rules`: no men, the ball on
     /// `rules.start` (or the centre), `rules.first_player` to move.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPosition`] if `rules` do not fit the board ([`Rules::validate`]).
     pub fn start_with(size: BoardSize, rules: Rules) -> Result<Position, InvalidPosition> {
         rules.validate(size)?;
         let ball = rules.start.unwrap_or_else(|| size.centre());
@@ -59,6 +63,10 @@ impl Position {
     /// assert_eq!(pos.count_jump_paths(), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPosition`] for the first of these conditions the parts break.
     pub fn from_parts(
         size: BoardSize,
         rules: Rules,
@@ -118,6 +126,10 @@ impl Position {
     /// assert!(Position::standard().with_rules(bad).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPosition`] if `rules` do not fit the board ([`Rules::validate`]).
     pub fn with_rules(mut self, rules: Rules) -> Result<Position, InvalidPosition> {
         rules.validate(self.size)?;
         self.rules = rules;

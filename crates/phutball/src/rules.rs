@@ -73,6 +73,11 @@ impl Rules {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPosition::Outside`] for a start point off the board,
+    /// [`InvalidPosition::StartNotInPlay`] for one on a goal line or an off-board strip.
     pub fn validate(&self, size: BoardSize) -> Result<(), InvalidPosition> {
         match self.start {
             Some(start) => check_start_in_play(size, "start point", start),

@@ -61,6 +61,11 @@ impl Position {
 
     /// [`Position::scoring_jump`] within `budget` (a landing is a step of
     /// work): `Ok(None)` only when it is proved that no jump scores.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn scoring_jump_within(&self, budget: &Budget<'_>) -> Result<Option<Move>, SearchError> {
         let meter = Meter::start(budget)?;
         let mut found = None;
@@ -93,6 +98,11 @@ impl Position {
     /// );
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn can_score_within(&self, budget: &Budget<'_>) -> Result<bool, SearchError> {
         self.score_search::<false>(&Meter::start(budget)?, FIRST_BUDGET, |_| ())
     }
