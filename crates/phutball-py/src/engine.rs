@@ -105,9 +105,10 @@ impl PyEngine {
         Ok(PyMove::from(self.search(py, pos, timeout)?.best_move))
     }
 
-    /// Searches ``pos`` and returns an ``Analysis``: the best move, its score,
-    /// the depth reached, the nodes searched and the principal variation.
-    /// ``timeout`` and Ctrl-C as in ``best_move``.
+    /// Searches ``pos`` and returns an ``Analysis`` (best move, score, depth,
+    /// nodes, principal variation). Raises as ``best_move`` does:
+    /// ``ValueError`` if there is no move, ``SearchTimeoutError`` past
+    /// ``timeout``, ``KeyboardInterrupt`` on Ctrl-C.
     #[pyo3(signature = (pos, *, timeout=None))]
     fn analyse(
         &self,

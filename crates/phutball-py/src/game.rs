@@ -67,7 +67,8 @@ impl PyGame {
         })
     }
 
-    /// Reads a game record from the file at ``path``.
+    /// Reads a game record from the file at ``path``. Raises ``OSError`` if
+    /// the file does not read, ``ParseError`` if it is no game record.
     #[staticmethod]
     // pyo3 hands over the extracted argument by value.
     #[allow(clippy::needless_pass_by_value)]
@@ -77,7 +78,8 @@ impl PyGame {
         PyGame::from_record(&text)
     }
 
-    /// Writes the game record to the file at ``path``.
+    /// Writes the game record to the file at ``path``. Raises ``OSError`` if
+    /// it cannot.
     // pyo3 hands over the extracted argument by value.
     #[allow(clippy::needless_pass_by_value)]
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
@@ -118,7 +120,8 @@ impl PyGame {
     }
 
     /// Plays ``move`` (a ``Move`` or notation). Raises ``IllegalMoveError`` if it
-    /// is illegal or the move limit has been reached; the game is then unchanged.
+    /// is illegal or the move limit has been reached (the game is then
+    /// unchanged), ``ParseError`` for notation that does not parse.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         self.inner.push(move_arg(r#move)?).or_raise()
     }

@@ -90,8 +90,9 @@ impl PyRules {
     }
 
     /// Rules from their text form (``str(rules)``, a game record's ``rules``
-    /// line): ``Rules.parse("continue-off-board first-player=X")``. Raises
-    /// ``ParseError`` for a word that is no rule option.
+    /// line). Raises ``ParseError`` for a word that is no rule option.
+    ///
+    /// ``Rules.parse("continue-off-board first-player=X")``
     #[staticmethod]
     fn parse(text: &str) -> PyResult<Self> {
         text.parse::<Rules>().or_raise().map(PyRules::from)
