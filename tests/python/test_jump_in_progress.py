@@ -75,8 +75,8 @@ def test_bad_text_forms_are_value_errors(jump):
         phutball.JumpInProgress(board)
     with pytest.raises(phutball.ParseError, match="invalid point"):
         phutball.JumpInProgress(board + " | jump from K6 removed Z99")
-    # An impossible jump in a well-formed text is a ParseError, as for position strings.
-    with pytest.raises(phutball.ParseError, match="removed man G10 is still on the board"):
+    # An impossible jump in a well-formed text is an invalid position, as for position strings.
+    with pytest.raises(phutball.InvalidPositionError, match="removed man G10 is still on the board"):
         phutball.JumpInProgress(board + " | jump from K6 removed G10")
     with pytest.raises(ValueError):
         phutball.JumpInProgress(board + " | jump from K1 removed J7")
