@@ -20,7 +20,11 @@ pub const SCORE_16: &str = "score-16.fixture";
 pub const HARD_32: &str = "hard-32.fixture";
 
 /// The records of the core's fixture file `name` (see
-/// `crates/phutball/tests/data/README.md`); panics if it does not read.
+/// `crates/phutball/tests/data/README.md`).
+///
+/// # Panics
+///
+/// If the file does not read or parse: the benches need their fixtures.
 pub fn fixture(name: &str) -> Vec<Fixture> {
     let path = fixtures::path(name);
     let text = std::fs::read_to_string(&path)

@@ -64,34 +64,49 @@ class Rules:
         continue_off_board: bool = False,
         first_player: str = "O",
         start: Optional[str] = None,
-    ) -> "Rules": ...
+    ) -> "Rules":
+        """Rules from their options. Raises ``ParseError`` for a side or start point that does not parse."""
     @property
-    def continue_off_board(self) -> bool: ...
+    def continue_off_board(self) -> bool:
+        """Whether the ball may jump on after landing off the board."""
     @property
-    def first_player(self) -> str: ...
+    def first_player(self) -> str:
+        """Who moves first from a start position: ``"O"`` or ``"X"``."""
     @property
-    def start(self) -> Optional[str]: ...
+    def start(self) -> Optional[str]:
+        """The ball's start point, or ``None`` for the centre."""
     @staticmethod
     def parse(text: str) -> "Rules":
-        """Rules from their text form (``str(rules)``, a game record's ``rules`` line)."""
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
+        """Rules from their text form (``str(rules)``, a game record's ``rules`` line). Raises ``ParseError`` for a word that is no rule option."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal rules: the same options."""
+    def __hash__(self) -> int:
+        """A hash that agrees with ``==``."""
 
 @final
 class Move:
     """A placement (``"H10"``) or a jump path (``"K6-G9-G11-J11"``)."""
 
-    def __new__(cls, text: str) -> "Move": ...
+    def __new__(cls, text: str) -> "Move":
+        """A move from notation. Raises ``ParseError`` if ``text`` is not a move."""
     @property
-    def path(self) -> List[str]: ...
+    def path(self) -> List[str]:
+        """The points of the move: the placement point, or the jump path."""
     @property
-    def is_jump(self) -> bool: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __lt__(self, other: "Move", /) -> bool: ...
-    def __le__(self, other: "Move", /) -> bool: ...
-    def __gt__(self, other: "Move", /) -> bool: ...
-    def __ge__(self, other: "Move", /) -> bool: ...
-    def __hash__(self) -> int: ...
+    def is_jump(self) -> bool:
+        """Whether this is a jump move."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal moves: the same points."""
+    def __lt__(self, other: "Move", /) -> bool:
+        """The core's order: placements before jumps, then point by point."""
+    def __le__(self, other: "Move", /) -> bool:
+        """The core's order: placements before jumps, then point by point."""
+    def __gt__(self, other: "Move", /) -> bool:
+        """The core's order: placements before jumps, then point by point."""
+    def __ge__(self, other: "Move", /) -> bool:
+        """The core's order: placements before jumps, then point by point."""
+    def __hash__(self) -> int:
+        """A hash that agrees with ``==``."""
 
 _MoveLike = Union[Move, str]
 
@@ -105,9 +120,10 @@ class Position:
         rules: Optional[Rules] = None,
         mid_jump: bool = False,
     ) -> "Position":
-        """``mid_jump=True`` raises ``InvalidPositionError``: use ``JumpInProgress``."""
+        """A position from a position string (``None``: the standard start). Raises ``ParseError``, or ``InvalidPositionError`` for an impossible position and for ``mid_jump=True`` (use ``JumpInProgress``)."""
     @staticmethod
-    def start(cols: int = 15, rows: int = 19, rules: Optional[Rules] = None) -> "Position": ...
+    def start(cols: int = 15, rows: int = 19, rules: Optional[Rules] = None) -> "Position":
+        """The start position of a ``cols`` x ``rows`` board (1-25 columns, 3-25 rows). Raises ``InvalidPositionError`` for a size no board has or rules that do not fit it."""
     @staticmethod
     def from_points(
         ball: str,
@@ -116,114 +132,180 @@ class Position:
         cols: int = 15,
         rows: int = 19,
         rules: Optional[Rules] = None,
-    ) -> "Position": ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __copy__(self) -> "Position": ...
-    def __deepcopy__(self, memo: Any) -> "Position": ...
-    def diagram(self) -> str: ...
+    ) -> "Position":
+        """A position from points in notation. Raises ``ParseError`` for a point or side that does not parse, ``InvalidPositionError`` for an impossible position."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal positions: the same board, men, ball, side to move and rules."""
+    def __hash__(self) -> int:
+        """A hash that agrees with ``==``."""
+    def __copy__(self) -> "Position":
+        """The position itself: positions are immutable."""
+    def __deepcopy__(self, memo: Any) -> "Position":
+        """The position itself: positions are immutable."""
+    def diagram(self) -> str:
+        """A text board with coordinates: ``#`` a man, ``@`` the ball, ``+`` a goal line, ``-`` the off-board strips."""
     @property
-    def ball(self) -> str: ...
+    def ball(self) -> str:
+        """The ball's point, e.g. ``"H10"``."""
     @property
-    def men(self) -> List[str]: ...
+    def men(self) -> List[str]:
+        """The men's points, row by row from the bottom, left to right."""
     @property
-    def to_move(self) -> str: ...
+    def to_move(self) -> str:
+        """The side to move: ``"O"`` or ``"X"``."""
     @property
-    def winner(self) -> Optional[str]: ...
+    def winner(self) -> Optional[str]:
+        """``"O"`` or ``"X"`` once that side has scored, else ``None``."""
     @property
-    def is_finished(self) -> bool: ...
+    def is_finished(self) -> bool:
+        """Whether the game is over (the ball is on or over a goal line)."""
     @property
-    def is_mid_jump(self) -> bool: ...
+    def is_mid_jump(self) -> bool:
+        """Always ``False``: a jump move under way is a ``JumpInProgress``, whose ``is_mid_jump`` is ``True``."""
     @property
-    def cols(self) -> int: ...
+    def cols(self) -> int:
+        """Number of columns."""
     @property
-    def rows(self) -> int: ...
+    def rows(self) -> int:
+        """Number of rows, goal line to goal line."""
     @property
-    def rules(self) -> Rules: ...
+    def rules(self) -> Rules:
+        """The rule options in force."""
     @property
-    def zobrist(self) -> int: ...
-    def has_man(self, point: str) -> bool: ...
-    def placements(self) -> List[Move]: ...
-    def single_jumps(self) -> List[str]: ...
+    def zobrist(self) -> int:
+        """A 64-bit Zobrist hash of men, ball and side to move."""
+    def has_man(self, point: str) -> bool:
+        """Whether a man stands on ``point``. Raises ``ParseError`` if ``point`` is not a point."""
+    def placements(self) -> List[Move]:
+        """Every placement, row by row from row 1."""
+    def single_jumps(self) -> List[str]:
+        """The landing points of the single jumps the ball can make now."""
     def jump_paths(
         self,
         limit: Optional[int] = None,
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]: ...
-    def count_jump_paths(self, *, timeout: _Timeout = None) -> int: ...
+    ) -> List[Move]:
+        """Every legal jump path (every non-empty prefix of a path is one), at most ``limit`` of them. Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
+    def count_jump_paths(self, *, timeout: _Timeout = None) -> int:
+        """The number of legal jump paths, counted without building any (dense boards have billions). Raises ``SearchTimeoutError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
     def jump_outcomes(
         self,
         limit: Optional[int] = None,
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]: ...
-    def count_jump_outcomes(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int: ...
+    ) -> List[Move]:
+        """One jump move per distinct resulting position (at most ``limit``). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
+    def count_jump_outcomes(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int:
+        """The number of distinct positions a jump move can reach. Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
     def legal_moves(
         self,
         limit: Optional[int] = None,
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]: ...
-    def count_legal_moves(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int: ...
-    def play(self, move: _MoveLike) -> "Position": ...
-    def is_legal(self, move: _MoveLike) -> bool: ...
-    def check_move(self, move: _MoveLike) -> None: ...
-    def scoring_move(self, *, timeout: _Timeout = None) -> Optional[Move]: ...
-    def can_score(self, *, timeout: _Timeout = None) -> bool: ...
-    def apply_jump(self, to: str) -> "JumpInProgress": ...
-    def end_turn(self) -> "Position": ...
-    def mirror_columns(self) -> "Position": ...
-    def flip_rows(self) -> "Position": ...
+    ) -> List[Move]:
+        """Every legal move: the placements, then one jump per distinct outcome (at most ``limit`` moves in all). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt``."""
+    def count_legal_moves(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int:
+        """The number of legal moves (placements plus distinct jump outcomes). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
+    def play(self, move: _MoveLike) -> "Position":
+        """The position after ``move`` (a ``Move`` or notation), with the other side to move. Raises ``IllegalMoveError`` saying why, or ``ParseError``."""
+    def is_legal(self, move: _MoveLike) -> bool:
+        """Whether ``move`` (a ``Move`` or notation) is legal here. Notation that does not parse raises ``ParseError``."""
+    def check_move(self, move: _MoveLike) -> None:
+        """Raises ``IllegalMoveError`` saying why ``move`` is illegal; returns ``None`` if it is legal. Raises ``ParseError`` for bad notation."""
+    def scoring_move(self, *, timeout: _Timeout = None) -> Optional[Move]:
+        """A jump move that scores for the side to move, or ``None``. Raises ``SearchTimeoutError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
+    def can_score(self, *, timeout: _Timeout = None) -> bool:
+        """Whether the side to move can score this move. Raises ``SearchTimeoutError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
+    def apply_jump(self, to: str) -> "JumpInProgress":
+        """Starts a jump move with one jump of the ball to ``to``: a ``JumpInProgress``, the same side to move. Raises ``ParseError`` or ``IllegalMoveError``."""
+    def end_turn(self) -> "Position":
+        """The same men and ball with the other side to move (a pass, for asking what the opponent could do here)."""
+    def mirror_columns(self) -> "Position":
+        """The position mirrored left to right."""
+    def flip_rows(self) -> "Position":
+        """The position turned top to bottom with the sides swapped."""
     @property
-    def action_count(self) -> int: ...
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
-    def legal_actions(self) -> List[int]: ...
-    def apply_action(self, action: int) -> Union["Position", "JumpInProgress"]: ...
-    def move_to_actions(self, move: _MoveLike) -> List[int]: ...
-    def describe_action(self, action: int) -> str: ...
-    def planes(self, relative: bool = False) -> npt.NDArray[np.float32]: ...
-    def svg(self, last_move: Optional[_MoveLike] = None, size: int = 28) -> str: ...
-    def _repr_svg_(self) -> str: ...
+    def action_count(self) -> int:
+        """The number of actions of this board size: ``cols * (2 * rows + 2) + 1`` (601 on the standard board)."""
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A numpy bool array of length ``action_count``: which actions are legal: the placements and single jumps; none once the game is over."""
+    def legal_actions(self) -> List[int]:
+        """The indices of the legal actions, ascending."""
+    def apply_action(self, action: int) -> Union["Position", "JumpInProgress"]:
+        """The state after action ``action`` (an int, see ``action_count``). Raises ``IllegalMoveError`` if illegal."""
+    def move_to_actions(self, move: _MoveLike) -> List[int]:
+        """The actions that make ``move`` step by step: a placement, or one jump per landing followed by "end jump". Raises ``ParseError`` or ``IllegalMoveError``."""
+    def describe_action(self, action: int) -> str:
+        """What action ``action`` does, e.g. ``"place H9"``, ``"jump to H7"``, ``"end jump"``. Raises ``IllegalMoveError`` for an unknown index."""
+    def planes(self, relative: bool = False) -> npt.NDArray[np.float32]:
+        """The board as a float32 numpy array of shape ``(5, rows + 2, cols)``."""
+    def svg(self, last_move: Optional[_MoveLike] = None, size: int = 28) -> str:
+        """An SVG picture of the board; ``last_move`` (a ``Move`` or notation) is drawn as arrows (a jump) or a ring (a placement). Raises ``ParseError``."""
+    def _repr_svg_(self) -> str:
+        """An SVG of the position, for Jupyter."""
 
 @final
 class JumpInProgress:
     """A jump move under way: the board as it stands, the start point and the men removed so far."""
 
-    def __new__(cls, text: str, rules: Optional[Rules] = None) -> "JumpInProgress": ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def __hash__(self) -> int: ...
-    def __copy__(self) -> "JumpInProgress": ...
-    def __deepcopy__(self, memo: Any) -> "JumpInProgress": ...
+    def __new__(cls, text: str, rules: Optional[Rules] = None) -> "JumpInProgress":
+        """A jump move under way from its text form. Raises ``ParseError``, or ``InvalidPositionError`` for one that cannot exist."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal jumps: the same board, start point and men removed."""
+    def __hash__(self) -> int:
+        """A hash that agrees with ``==``."""
+    def __copy__(self) -> "JumpInProgress":
+        """The jump itself: it is immutable."""
+    def __deepcopy__(self, memo: Any) -> "JumpInProgress":
+        """The jump itself: it is immutable."""
     @property
-    def position(self) -> Position: ...
+    def position(self) -> Position:
+        """The board as it stands, the same side to move (a ``Position``)."""
     @property
-    def start(self) -> str: ...
+    def start(self) -> str:
+        """The point the ball started the move from, e.g. ``"K6"``."""
     @property
-    def removed(self) -> List[str]: ...
+    def removed(self) -> List[str]:
+        """The men removed so far, row by row from the bottom, left to right."""
     @property
-    def to_move(self) -> str: ...
+    def to_move(self) -> str:
+        """The side making the move: ``"O"`` or ``"X"``."""
     @property
-    def winner(self) -> Optional[str]: ...
+    def winner(self) -> Optional[str]:
+        """Always ``None``: nobody has won until the move ends."""
     @property
-    def is_finished(self) -> bool: ...
+    def is_finished(self) -> bool:
+        """Always ``False``: the game goes on until the move ends."""
     @property
-    def is_mid_jump(self) -> bool: ...
+    def is_mid_jump(self) -> bool:
+        """Always ``True`` (``Position.is_mid_jump`` is always ``False``)."""
     @property
-    def action_count(self) -> int: ...
-    def legal_action_mask(self) -> npt.NDArray[np.bool_]: ...
-    def legal_actions(self) -> List[int]: ...
-    def apply_action(self, action: int) -> Union[Position, "JumpInProgress"]: ...
-    def describe_action(self, action: int) -> str: ...
-    def single_jumps(self) -> List[str]: ...
-    def apply_jump(self, to: str) -> "JumpInProgress": ...
-    def end(self) -> Position: ...
-    def planes(self, relative: bool = False) -> npt.NDArray[np.float32]: ...
-    def diagram(self) -> str: ...
-    def _repr_svg_(self) -> str: ...
+    def action_count(self) -> int:
+        """The number of actions of this board size (see ``Position.action_count``)."""
+    def legal_action_mask(self) -> npt.NDArray[np.bool_]:
+        """A numpy bool array of length ``action_count``: which actions are legal (further jumps and "end jump")."""
+    def legal_actions(self) -> List[int]:
+        """The indices of the legal actions, ascending ("end jump" last)."""
+    def apply_action(self, action: int) -> Union[Position, "JumpInProgress"]:
+        """The state after action ``action`` (an int). Raises ``IllegalMoveError`` if illegal (a placement, say)."""
+    def describe_action(self, action: int) -> str:
+        """What action ``action`` does, e.g. ``"jump to H7"``, ``"end jump"``. Raises ``IllegalMoveError`` for an unknown index."""
+    def single_jumps(self) -> List[str]:
+        """The landing points of the single jumps that continue the move."""
+    def apply_jump(self, to: str) -> "JumpInProgress":
+        """Jumps on to ``to``: a new ``JumpInProgress``. Raises ``ParseError`` or ``IllegalMoveError``."""
+    def end(self) -> Position:
+        """Ends the move: the ``Position`` with the other side to move (its ``winner`` says whether the move scored)."""
+    def planes(self, relative: bool = False) -> npt.NDArray[np.float32]:
+        """The planes of ``Position.planes`` for the board as it stands, with channel 3 (jump under way) all ones."""
+    def diagram(self) -> str:
+        """A text board as ``Position.diagram`` draws it; the last line says who is jumping, from where, and the men removed so far."""
+    def _repr_svg_(self) -> str:
+        """An SVG of the board as it stands, labelled "(jumping)", for Jupyter."""
 
 @final
 class Game:
@@ -233,36 +315,56 @@ class Game:
         cls,
         start: Union[Position, str, None] = None,
         move_limit: Optional[int] = None,
-    ) -> "Game": ...
+    ) -> "Game":
+        """A game from ``start`` (``None``: the standard start). Raises ``ParseError`` or ``InvalidPositionError`` for ``start``, ``ValueError`` for ``move_limit``."""
     @staticmethod
-    def from_record(text: str) -> "Game": ...
+    def from_record(text: str) -> "Game":
+        """Reads a text game record (every move is checked). Raises ``ParseError``."""
     @staticmethod
-    def load(path: Union[str, "PathLike[str]"]) -> "Game": ...
-    def save(self, path: Union[str, "PathLike[str]"]) -> None: ...
-    def record(self) -> str: ...
-    def __copy__(self) -> "Game": ...
-    def __deepcopy__(self, memo: Any) -> "Game": ...
-    def __len__(self) -> int: ...
-    def __eq__(self, other: object, /) -> bool: ...
-    def push(self, move: _MoveLike) -> None: ...
-    def pop(self) -> Optional[Move]: ...
+    def load(path: Union[str, "PathLike[str]"]) -> "Game":
+        """Reads a game record from the file at ``path``. Raises ``OSError`` or ``ParseError``."""
+    def save(self, path: Union[str, "PathLike[str]"]) -> None:
+        """Writes the game record to the file at ``path``. Raises ``OSError`` if it cannot."""
+    def record(self) -> str:
+        """The text game record."""
+    def __copy__(self) -> "Game":
+        """A copy of the game."""
+    def __deepcopy__(self, memo: Any) -> "Game":
+        """A copy of the game."""
+    def __len__(self) -> int:
+        """The number of moves played."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal games: the same start, moves and move limit."""
+    def push(self, move: _MoveLike) -> None:
+        """Plays ``move`` (a ``Move`` or notation). Raises ``IllegalMoveError`` (the game is then unchanged) or ``ParseError``."""
+    def pop(self) -> Optional[Move]:
+        """Takes back the last move and returns it (``None`` if there is none)."""
     @property
-    def position(self) -> Position: ...
+    def position(self) -> Position:
+        """The current position."""
     @property
-    def start(self) -> Position: ...
+    def start(self) -> Position:
+        """The start position."""
     @property
-    def moves(self) -> List[Move]: ...
+    def moves(self) -> List[Move]:
+        """The moves played."""
     @property
-    def positions(self) -> List[Position]: ...
+    def positions(self) -> List[Position]:
+        """The start position and the position after each move."""
     @property
-    def move_limit(self) -> Optional[int]: ...
+    def move_limit(self) -> Optional[int]:
+        """The move limit (``None``: no limit)."""
     @property
-    def result(self) -> str: ...
+    def result(self) -> str:
+        """``"*"`` (ongoing), ``"O wins"``, ``"X wins"`` or ``"draw"`` (move limit reached)."""
     @property
-    def winner(self) -> Optional[str]: ...
+    def winner(self) -> Optional[str]:
+        """``"O"`` or ``"X"`` once a side has scored, else ``None``."""
     @property
-    def is_over(self) -> bool: ...
-    def _repr_svg_(self) -> str: ...
+    def is_over(self) -> bool:
+        """Whether the game is over: a goal, or the move limit reached."""
+    def _repr_svg_(self) -> str:
+        """An SVG of the current position with the last move drawn."""
 
 _PositionLike = Union[Position, str]
 
@@ -271,25 +373,35 @@ class Analysis:
     """The result of ``Engine.analyse``."""
 
     @property
-    def best_move(self) -> Move: ...
+    def best_move(self) -> Move:
+        """The move to play."""
     @property
-    def score(self) -> Optional[int]: ...
+    def score(self) -> Optional[int]:
+        """The evaluation in hundredths of a row of ball progress for the side to move, or ``None`` when the result is forced (see ``win_in``/``loss_in``)."""
     @property
-    def win_in(self) -> Optional[int]: ...
+    def win_in(self) -> Optional[int]:
+        """Plies until the side to move scores by force (1: this move), or ``None``."""
     @property
-    def loss_in(self) -> Optional[int]: ...
+    def loss_in(self) -> Optional[int]:
+        """Plies until the opponent scores by force, or ``None``."""
     @property
-    def score_text(self) -> str: ...
+    def score_text(self) -> str:
+        """The score as text: ``"+0.75"``, ``"win in 3"`` or ``"loss in 2"``."""
     @property
-    def depth(self) -> int: ...
+    def depth(self) -> int:
+        """The deepest iteration completed, in plies (0 when no search was needed)."""
     @property
-    def nodes(self) -> int: ...
+    def nodes(self) -> int:
+        """Positions examined."""
     @property
-    def seconds(self) -> float: ...
+    def seconds(self) -> float:
+        """Time taken, in seconds."""
     @property
-    def pv(self) -> List[Move]: ...
+    def pv(self) -> List[Move]:
+        """The expected continuation, starting with the best move."""
     @property
-    def decision(self) -> str: ...
+    def decision(self) -> str:
+        """How the move was chosen: ``"scores"``, ``"only move"``, ``"all moves lose"`` or ``"searched"``."""
 
 @final
 class Engine:
@@ -301,6 +413,9 @@ class Engine:
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         seed: int = 1,
-    ) -> "Engine": ...
-    def best_move(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Move: ...
-    def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis: ...
+    ) -> "Engine":
+        """An engine with these limits (``None``: not limited by it). Raises ``ValueError`` for a limit that is not positive."""
+    def best_move(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Move:
+        """The move to play in ``pos`` (a ``Position`` or a position string). Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+    def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis:
+        """Searches ``pos`` and returns an ``Analysis`` (best move, score, depth, nodes, principal variation). Raises ``ValueError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""

@@ -25,7 +25,7 @@ use phutball::{
     Bitboard, BoardSize, Budget, Interrupt, Point, Position, Rules, Side, SplitMix64, POLL_INTERVAL,
 };
 
-/// The core's SplitMix64, with the modulo draw the fixtures were made with
+/// The core's `SplitMix64`, with the modulo draw the fixtures were made with
 /// (kept so that the same seed still gives the same positions).
 struct Rng(SplitMix64);
 
@@ -167,7 +167,7 @@ fn mutate(rng: &mut Rng, pos: &Position) -> Option<Position> {
         ball = point(rng.below(15) as u8, 2 + rng.below(5) as u8);
         men.remove(ball);
     } else {
-        for _ in 0..1 + rng.below(3) {
+        for _ in 0..=rng.below(3) {
             let p = point(rng.below(15) as u8, 1 + rng.below(19) as u8);
             if p != ball {
                 men.toggle(p);

@@ -4,7 +4,7 @@
 
 use core::ffi::c_char;
 
-use phutball::{perft, perft_within, Move};
+use phutball::{perft, perft_within, Move, Position};
 
 use crate::buffers::{copy_text, require_out, write_optional, write_out};
 use crate::guard::ffi_call;
@@ -140,7 +140,7 @@ pub unsafe extern "C" fn phutball_position_can_score_within(
     out: *mut bool,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.can_score_within(b)) })
+    ffi_call(|| unsafe { write_within(pos, limits, out, Position::can_score_within) })
 }
 
 /// `phutball_position_scoring_jump` within `limits` (as
@@ -164,7 +164,7 @@ pub unsafe extern "C" fn phutball_position_scoring_jump_within(
         require_out(out_found, "out_found")?;
         require_out(written, "written")?;
         // SAFETY: the caller's promises about pos and limits.
-        let found = unsafe { position_within(pos, limits, |p, b| p.scoring_jump_within(b)) }?;
+        let found = unsafe { position_within(pos, limits, Position::scoring_jump_within) }?;
         // SAFETY: the caller's promises about out_found, buf, len and written.
         unsafe { write_scoring_jump(found.as_ref(), out_found, buf, len, written) }
     })
@@ -184,7 +184,7 @@ pub unsafe extern "C" fn phutball_position_count_legal_moves_within(
     out: *mut u64,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.count_legal_moves_within(b)) })
+    ffi_call(|| unsafe { write_within(pos, limits, out, Position::count_legal_moves_within) })
 }
 
 /// `phutball_perft` within `limits` (NULL: the defaults): one budget for the

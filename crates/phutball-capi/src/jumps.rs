@@ -5,7 +5,7 @@
 use core::ffi::{c_char, c_void};
 use core::ops::ControlFlow;
 
-use phutball::{Move, Point};
+use phutball::{Move, Point, Position};
 
 use crate::buffers::{copy_text, ref_arg, write_optional, write_out};
 use crate::guard::ffi_call;
@@ -231,7 +231,7 @@ pub unsafe extern "C" fn phutball_position_count_jump_paths_within(
     out: *mut u64,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.count_jump_paths_within(b)) })
+    ffi_call(|| unsafe { write_within(pos, limits, out, Position::count_jump_paths_within) })
 }
 
 /// `phutball_position_count_jump_outcomes` within `limits` (NULL: the
@@ -248,7 +248,7 @@ pub unsafe extern "C" fn phutball_position_count_jump_outcomes_within(
     out: *mut u64,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| p.count_jump_outcomes_within(b)) })
+    ffi_call(|| unsafe { write_within(pos, limits, out, Position::count_jump_outcomes_within) })
 }
 
 /// Writes the `len` points of `path` in notation, joined by `-`

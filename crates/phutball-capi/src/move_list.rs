@@ -56,7 +56,7 @@ pub unsafe extern "C" fn phutball_position_legal_moves_within(
     out: *mut *mut PhutballMoveList,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are make_list's.
-    ffi_call(|| unsafe { make_list(pos, limits, out, |p, b| p.legal_moves_within(b)) })
+    ffi_call(|| unsafe { make_list(pos, limits, out, Position::legal_moves_within) })
 }
 
 /// Stores in `*out` a new list of one jump move per distinct outcome, each
@@ -72,7 +72,7 @@ pub unsafe extern "C" fn phutball_position_jump_outcomes_within(
     out: *mut *mut PhutballMoveList,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are make_list's.
-    ffi_call(|| unsafe { make_list(pos, limits, out, |p, b| p.jump_outcomes_within(b)) })
+    ffi_call(|| unsafe { make_list(pos, limits, out, Position::jump_outcomes_within) })
 }
 
 /// Stores in `*out` a new list of every legal jump path (as
@@ -89,7 +89,7 @@ pub unsafe extern "C" fn phutball_position_jump_paths_within(
     out: *mut *mut PhutballMoveList,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are make_list's.
-    ffi_call(|| unsafe { make_list(pos, limits, out, |p, b| p.jump_paths_within(b)) })
+    ffi_call(|| unsafe { make_list(pos, limits, out, Position::jump_paths_within) })
 }
 
 /// Borrows the list behind a handle argument named `list`.

@@ -117,7 +117,7 @@ fn describe(analysis: &Analysis) -> String {
 }
 
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
-pub fn best(args: BestArgs, out: &mut dyn Write) -> CliResult {
+pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
     let pos = parse_position(&args.position, args.rules.rules()?)?;
     let limits = Limits::new(args.time.map(Duration::from_millis), args.depth, args.nodes);
     let analysis = Engine::new(limits, args.seed)
@@ -130,7 +130,7 @@ pub fn best(args: BestArgs, out: &mut dyn Write) -> CliResult {
 
 /// `phutball game`: reads moves and commands from stdin, shows the board
 /// after every move on stdout.
-pub fn game(args: GameArgs, out: &mut dyn Write) -> CliResult {
+pub fn game(args: &GameArgs, out: &mut dyn Write) -> CliResult {
     let rules = args.rules.rules()?;
     let start = match &args.start {
         Some(text) => parse_position(text, rules)?,
@@ -228,16 +228,15 @@ impl Session {
                 )
             }
         };
-        match self.game.position().play(&m) {
-            Err(e) => writeln!(out, "Illegal move {m}: {e}."),
-            Ok(_) => {
-                self.push(m, out)?;
-                Ok(())
-            }
+        if let Err(e) = self.game.position().play(&m) {
+            writeln!(out, "Illegal move {m}: {e}.")
+        } else {
+            self.push(&m, out)?;
+            Ok(())
         }
     }
 
-    fn push(&mut self, m: Move, out: &mut dyn Write) -> io::Result<()> {
+    fn push(&mut self, m: &Move, out: &mut dyn Write) -> io::Result<()> {
         let mover = self.game.position().to_move();
         if let Err(e) = self.game.push(m.clone()) {
             return writeln!(out, "Cannot play {m}: {e}.");
@@ -252,7 +251,7 @@ impl Session {
         match self.engine.analyse_game(&self.game) {
             Ok(analysis) => {
                 writeln!(out, "Engine: {}", describe(&analysis))?;
-                self.push(analysis.best_move, out)
+                self.push(&analysis.best_move, out)
             }
             Err(e) => {
                 // Only a position without moves gets here; hand it to the user.
@@ -314,7 +313,7 @@ impl Session {
 
 /// `phutball selfplay`: engine against engine; a progress bar on stderr when
 /// it is a terminal (one line per game otherwise), the results on stdout.
-pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> CliResult {
+pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
     let rules = args.rules.rules()?;
     let openings = match &args.openings {
         Some(file) => read_openings(file, rules)?,
@@ -333,7 +332,7 @@ pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> CliResult {
         let mut ohs = Engine::new(limits, seed);
         let mut eks = Engine::new(limits, seed + 1);
         let game = play_game(start, &mut ohs, &mut eks, args.limit, |g| {
-            progress.show(i, g.moves().len(), &tally)
+            progress.show(i, g.moves().len(), &tally);
         })
         .map_err(|e| format!("game {}: {e}", i + 1))?;
         let result = game.result();
@@ -410,10 +409,10 @@ impl Progress {
     }
 
     fn show(&mut self, game: u32, moves: usize, tally: &[u32; 3]) {
+        const WIDTH: u32 = 30;
         if !self.terminal {
             return;
         }
-        const WIDTH: u32 = 30;
         let filled =
             (u64::from(game.min(self.games)) * u64::from(WIDTH) / u64::from(self.games)) as usize;
         eprint!(

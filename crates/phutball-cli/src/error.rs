@@ -44,6 +44,8 @@ pub enum CliError {
 impl CliError {
     /// The error for a failed write to standard output: a closed pipe is
     /// [`CliError::OutputClosed`], anything else bad I/O.
+    // By value: it is the function `map_err` calls.
+    #[allow(clippy::needless_pass_by_value)]
     pub fn output(e: io::Error) -> CliError {
         if e.kind() == io::ErrorKind::BrokenPipe {
             CliError::OutputClosed

@@ -178,7 +178,6 @@ fn print_jumps(
     }
     result.map(drop).map_err(|e| bounds.failure(what, &e))
 }
-
 fn run(command: Command) -> CliResult {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -247,9 +246,9 @@ fn run(command: Command) -> CliResult {
             let figures = Figures::chosen(paths, outcomes, score);
             count(&mut out, figures, repeat, &rules, &bounds, &file)?;
         }
-        Command::Best(args) => engine_commands::best(args, &mut out)?,
-        Command::Game(args) => engine_commands::game(args, &mut out)?,
-        Command::Selfplay(args) => engine_commands::selfplay(args, &mut out)?,
+        Command::Best(args) => engine_commands::best(&args, &mut out)?,
+        Command::Game(args) => engine_commands::game(&args, &mut out)?,
+        Command::Selfplay(args) => engine_commands::selfplay(&args, &mut out)?,
     }
     out.flush().map_err(CliError::output)?;
     Ok(())
@@ -406,7 +405,7 @@ fn count(
         "{} positions x {repeat}: {what} in {:.3} s ({:.1} ms per pass)",
         positions.len(),
         elapsed,
-        elapsed * 1000.0 / repeat as f64
+        elapsed * 1000.0 / f64::from(repeat)
     );
     if figures.paths {
         report += &format!(

@@ -246,7 +246,7 @@ fn speed(ms: u64) {
     for (name, pos) in positions {
         match engine.analyse(&pos) {
             Ok(a) => {
-                let pv: Vec<String> = a.pv.iter().map(|m| m.to_string()).collect();
+                let pv: Vec<String> = a.pv.iter().map(ToString::to_string).collect();
                 println!(
                     "{name}: {pos}\n  depth {}, {} nodes in {:.3} s, {:.0} nodes/s, score {}, pv {}",
                     a.depth,

@@ -20,6 +20,11 @@ pub enum MatchError {
 
 /// Plays a game from `start` until a goal or `move_limit` moves (a draw).
 /// `after_move` is called after every move (for progress reports).
+///
+/// # Errors
+///
+/// [`MatchError::Player`] if a player cannot choose a move, [`MatchError::Illegal`]
+/// if one chooses a move the game does not take.
 pub fn play_game(
     start: Position,
     ohs: &mut dyn Player,
@@ -108,6 +113,6 @@ mod tests {
         // The core's chain goes on to the illegal move itself.
         assert!(source
             .source()
-            .is_some_and(|m| m.is::<phutball::IllegalMoveError>()));
+            .is_some_and(<dyn std::error::Error>::is::<phutball::IllegalMoveError>));
     }
 }

@@ -82,12 +82,12 @@ fn every_engine_error() -> Vec<EngineError> {
 /// wrappers' error tables (see `phutball::error_examples`).
 #[doc(hidden)]
 pub fn every_error_named() -> Vec<(String, AnyError)> {
-    let every = phutball::error_examples::every_error();
     fn named<E: Debug + Into<AnyError>>(
         type_name: &'static str,
     ) -> impl Fn(E) -> (String, AnyError) {
         move |e| (variant_name(type_name, &e), e.into())
     }
+    let every = phutball::error_examples::every_error();
     let mut all = vec![named("TooManyOutcomesError")(every.too_many_outcomes)];
     all.extend(every.parse.into_iter().map(named("ParseError")));
     all.extend(

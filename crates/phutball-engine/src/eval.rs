@@ -37,7 +37,7 @@ const MAX_COUNTED_GAIN: i32 = 4 * ROW;
 /// side's goal, in hundredths of a row (negative: towards its own goal).
 pub(crate) fn progress(pos: &Position, side: Side, row: u8) -> i32 {
     // Twice the distance from the centre, so that even row counts stay exact.
-    let twice = 2 * row as i32 - (pos.size().rows() as i32 + 1);
+    let twice = 2 * i32::from(row) - (i32::from(pos.size().rows()) + 1);
     let ohs = twice * ROW / 2;
     match side {
         Side::Ohs => ohs,

@@ -80,6 +80,7 @@ impl Limits {
     }
 
     /// The same limits with a depth limit too.
+    #[must_use]
     pub fn with_depth(mut self, depth: u32) -> Limits {
         self.depth = Some(depth);
         self

@@ -16,6 +16,11 @@ pub trait Player {
     fn name(&self) -> String;
     /// A legal move in the current position of `game` (the history is
     /// there for players that want it).
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError`] if the game is over, there is no legal move, or the
+    /// player's search was stopped.
     fn choose(&mut self, game: &Game) -> Result<Move, EngineError>;
 }
 

@@ -29,6 +29,10 @@ pub fn is_safe(pos: &Position, m: &Move) -> bool {
 
 /// [`is_safe`] within `budget` (the opponent's can-score search is the
 /// only part that can run long). `Err` when the budget ran out first.
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops the opponent's can-score search first.
 pub fn is_safe_within(pos: &Position, m: &Move, budget: &Budget<'_>) -> Result<bool, SearchError> {
     let Ok(after) = pos.play(m) else {
         return Ok(false);

@@ -132,6 +132,11 @@ impl Engine {
     }
 
     /// The move to play.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move.
     pub fn best_move(&self, pos: &Position) -> Result<Move, EngineError> {
         self.analyse(pos).map(|a| a.best_move)
     }
@@ -145,6 +150,11 @@ impl Engine {
     /// time limit they always hold (and the root's checks are not bounded
     /// in time); with one, whenever the time was enough for the core to
     /// decide the checks they rest on (see the crate docs, "Bounded work").
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move.
     pub fn analyse(&self, pos: &Position) -> Result<Analysis, EngineError> {
         self.analyse_within(pos, &Budget::default())
     }
@@ -158,6 +168,12 @@ impl Engine {
     /// its own work caps, see the crate docs). The first answer of `stop`'s
     /// hook is remembered for the rest of the search, so a one-shot check
     /// (a consumed signal) stops it as surely as a deadline.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move, [`EngineError::Interrupted`]
+    /// when `stop` stopped the search.
     pub fn analyse_within(
         &self,
         pos: &Position,
@@ -170,11 +186,22 @@ impl Engine {
     /// the game has already been through count as a slight loss (a cycle)
     /// for the side to move now, so the engine avoids going round in
     /// circles when it has anything as good.
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move.
     pub fn analyse_game(&self, game: &Game) -> Result<Analysis, EngineError> {
         self.analyse_game_within(game, &Budget::default())
     }
 
     /// [`Engine::analyse_game`], which the caller can stop as [`Engine::analyse_within`].
+    ///
+    /// # Errors
+    ///
+    /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+    /// if the side to move has no legal move, [`EngineError::Interrupted`]
+    /// when `stop` stopped the search.
     pub fn analyse_game_within(
         &self,
         game: &Game,
@@ -184,7 +211,6 @@ impl Engine {
         let earlier = &positions[..positions.len().saturating_sub(1)];
         self.analyse_with_history(game.position(), earlier, stop)
     }
-
     fn analyse_with_history(
         &self,
         pos: &Position,
@@ -307,19 +333,18 @@ struct Filtered {
 /// child (hash `table_move`) first, then by [`order_key`].
 fn children_in_order(
     pos: &Position,
-    threat: &Option<Option<Move>>,
+    threat: Option<&Move>,
     table_move: u64,
     budget: &Budget<'_>,
 ) -> Vec<Position> {
-    let moves = match threat {
-        Some(Some(t)) => blocking_moves(pos, t, INNER_JUMPS, budget),
-        _ => {
-            let moves = quiet_moves(pos, budget);
-            if moves.is_empty() {
-                all_moves(pos, budget)
-            } else {
-                moves
-            }
+    let moves = if let Some(t) = threat {
+        blocking_moves(pos, t, INNER_JUMPS, budget)
+    } else {
+        let moves = quiet_moves(pos, budget);
+        if moves.is_empty() {
+            all_moves(pos, budget)
+        } else {
+            moves
         }
     };
     let mut children: Vec<(i32, Position)> = moves
@@ -384,8 +409,8 @@ fn order_key(pos: &Position, m: &Move) -> i32 {
         Move::Place(p) => {
             let ball = pos.ball();
             let ahead = progress(pos, me, p.row()) - progress(pos, me, ball.row());
-            let d_col = (p.col() as i32 - ball.col() as i32).abs();
-            let d_row = (p.row() as i32 - ball.row() as i32).abs();
+            let d_col = (i32::from(p.col()) - i32::from(ball.col())).abs();
+            let d_row = (i32::from(p.row()) - i32::from(ball.row())).abs();
             ahead / 2 - 40 * d_col.max(d_row)
         }
     }
@@ -747,7 +772,12 @@ impl<'s> Search<'s> {
             Ok(value) => return value,
             Err(table_move) => table_move,
         };
-        let children = children_in_order(pos, &threat, table_move, &budget);
+        let children = children_in_order(
+            pos,
+            threat.as_ref().and_then(Option::as_ref),
+            table_move,
+            &budget,
+        );
         if children.is_empty() {
             // Threatened with nothing to stop it: they score next move.
             return if matches!(threat, Some(Some(_))) {
@@ -784,7 +814,7 @@ impl<'s> Search<'s> {
             key,
             best_child,
             score: to_table(best, ply),
-            depth: depth.min(u8::MAX as u32) as u8,
+            depth: depth.min(u32::from(u8::MAX)) as u8,
             bound,
         });
         best
@@ -823,6 +853,8 @@ impl<'s> Search<'s> {
     /// threatens to score and no move stops it (then it is a loss). A
     /// threat not known, or a defence not known to hold, is not a loss: the
     /// evaluation less the price of a threat.
+    // The threat as known: `None` not known, `Some(None)` none, `Some(Some(m))` m scores.
+    #[allow(clippy::option_option)]
     fn horizon(
         &mut self,
         pos: &Position,

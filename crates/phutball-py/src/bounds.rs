@@ -5,7 +5,7 @@
 //! handler raises) arrives; the handler's exception is then raised.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use phutball::{Budget, Interrupt};
@@ -139,8 +139,10 @@ where
             return None;
         }
         next_signal_check.store(now.saturating_add(interval), Ordering::Relaxed);
+        // A closure: the method path does not meet attach's bound for every `py` lifetime.
+        #[allow(clippy::redundant_closure_for_method_calls)]
         let err = Python::attach(|py| py.check_signals()).err()?;
-        *raised.lock().unwrap_or_else(|e| e.into_inner()) = Some(err);
+        *raised.lock().unwrap_or_else(PoisonError::into_inner) = Some(err);
         signalled.store(true, Ordering::Relaxed);
         Some(Interrupt::Cancelled)
     };
@@ -149,7 +151,7 @@ where
         .with_interrupt(&hook);
     let result = py.detach(|| search(&budget));
     // A handler's exception wins over whatever the search answered.
-    if let Some(err) = raised.into_inner().unwrap_or_else(|e| e.into_inner()) {
+    if let Some(err) = raised.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(err);
     }
     result.or_raise().map_err(|e| match bounds.timeout {

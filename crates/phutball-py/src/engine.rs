@@ -26,7 +26,7 @@ pub(crate) struct PyEngine {
     inner: Engine,
 }
 
-/// A positive limit, or a ValueError naming it.
+/// A positive limit, or a `ValueError` naming it.
 fn positive(name: &str, value: Option<i64>) -> PyResult<Option<u64>> {
     match value {
         None => Ok(None),
@@ -88,8 +88,7 @@ impl PyEngine {
     }
 
     /// The move to play in ``pos`` (a ``Position`` or a position string).
-    /// Raises ``ValueError`` when there is none (the game is over, or a jump
-    /// move is under way).
+    /// Raises ``ValueError`` when there is none (the game is over).
     ///
     /// The engine's limits end the search with a move. ``timeout`` seconds
     /// (``None``: none) are a hard stop on top of them: past it the call
@@ -105,9 +104,10 @@ impl PyEngine {
         Ok(PyMove::from(self.search(py, pos, timeout)?.best_move))
     }
 
-    /// Searches ``pos`` and returns an ``Analysis``: the best move, its score,
-    /// the depth reached, the nodes searched and the principal variation.
-    /// ``timeout`` and Ctrl-C as in ``best_move``.
+    /// Searches ``pos`` and returns an ``Analysis`` (best move, score, depth,
+    /// nodes, principal variation). Raises as ``best_move`` does:
+    /// ``ValueError`` if there is no move, ``SearchTimeoutError`` past
+    /// ``timeout``, ``KeyboardInterrupt`` on Ctrl-C.
     #[pyo3(signature = (pos, *, timeout=None))]
     fn analyse(
         &self,

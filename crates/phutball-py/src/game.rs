@@ -34,7 +34,7 @@ impl PyGame {
                     PyValueError::new_err(format!(
                         "move_limit must be None or an int from 0 to {}, not {}",
                         u32::MAX,
-                        move_limit.map_or_else(|| l.to_string(), |o| o.to_string())
+                        move_limit.map_or_else(|| l.to_string(), ToString::to_string)
                     ))
                 })
             })
@@ -67,15 +67,21 @@ impl PyGame {
         })
     }
 
-    /// Reads a game record from the file at ``path``.
+    /// Reads a game record from the file at ``path``. Raises ``OSError`` if
+    /// the file does not read, ``ParseError`` if it is no game record.
     #[staticmethod]
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
     fn load(path: std::path::PathBuf) -> PyResult<Self> {
         let text = std::fs::read_to_string(&path)
             .map_err(|e| PyOSError::new_err(format!("cannot read {}: {e}", path.display())))?;
         PyGame::from_record(&text)
     }
 
-    /// Writes the game record to the file at ``path``.
+    /// Writes the game record to the file at ``path``. Raises ``OSError`` if
+    /// it cannot.
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
     fn save(&self, path: std::path::PathBuf) -> PyResult<()> {
         std::fs::write(&path, self.inner.to_string())
             .map_err(|e| PyOSError::new_err(format!("cannot write {}: {e}", path.display())))
@@ -114,7 +120,8 @@ impl PyGame {
     }
 
     /// Plays ``move`` (a ``Move`` or notation). Raises ``IllegalMoveError`` if it
-    /// is illegal or the move limit has been reached; the game is then unchanged.
+    /// is illegal or the move limit has been reached (the game is then
+    /// unchanged), ``ParseError`` for notation that does not parse.
     fn push(&mut self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         self.inner.push(move_arg(r#move)?).or_raise()
     }

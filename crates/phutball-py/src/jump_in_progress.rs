@@ -141,15 +141,18 @@ impl PyJumpInProgress {
         crate::actions::legal_action_indices(&self.state())
     }
 
-    /// The state after action ``action`` (an int): a ``JumpInProgress`` after
-    /// a further jump, a ``Position`` after "end jump" (the turn passes).
-    /// Raises ``IllegalMoveError`` if illegal (a placement, say).
+    /// The state after action ``action`` (an int). Raises ``IllegalMoveError``
+    /// if illegal (a placement, say).
+    ///
+    /// A ``JumpInProgress`` after a further jump, a ``Position`` after "end
+    /// jump" (the turn passes).
     fn apply_action(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let action = action_arg(action, self.inner.position().size())?;
         crate::actions::apply_action(py, &self.state(), action)
     }
 
     /// What action ``action`` does, e.g. ``"jump to H7"``, ``"end jump"``.
+    /// Raises ``IllegalMoveError`` for an index no action of this board has.
     fn describe_action(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         let size = self.inner.position().size();
         crate::actions::describe_action(size, action_arg(action, size)?)
@@ -164,8 +167,8 @@ impl PyJumpInProgress {
             .collect()
     }
 
-    /// Jumps on to ``to``: a new ``JumpInProgress``. Raises
-    /// ``IllegalMoveError`` if no single jump lands there.
+    /// Jumps on to ``to``: a new ``JumpInProgress``. Raises ``ParseError`` if
+    /// ``to`` is not a point, ``IllegalMoveError`` if no single jump lands there.
     fn apply_jump(&self, to: &str) -> PyResult<Self> {
         Ok(self.inner.apply_jump(parse_point(to)?).or_raise()?.into())
     }
@@ -189,6 +192,7 @@ impl PyJumpInProgress {
         self.inner.diagram()
     }
 
+    /// An SVG of the board as it stands, labelled "(jumping)", for Jupyter.
     fn _repr_svg_(&self) -> String {
         crate::svg::position_svg(&self.state(), None, 28)
     }

@@ -38,7 +38,7 @@ impl PyMove {
     /// The points of the move: the placement point, or the jump path.
     #[getter]
     fn path(&self) -> Vec<String> {
-        self.inner.path().iter().map(|p| p.to_string()).collect()
+        self.inner.path().iter().map(ToString::to_string).collect()
     }
 
     /// Whether this is a jump move.

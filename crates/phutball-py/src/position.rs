@@ -63,6 +63,8 @@ impl PyPosition {
     }
 
     /// The start position of a ``cols`` x ``rows`` board (1-25 columns, 3-25 rows).
+    /// Raises ``InvalidPositionError`` for a size no board has or rules that
+    /// do not fit it.
     #[staticmethod]
     #[pyo3(signature = (cols=15, rows=19, rules=None))]
     fn start(cols: i64, rows: i64, rules: Option<&PyRules>) -> PyResult<Self> {
@@ -72,11 +74,15 @@ impl PyPosition {
             .into())
     }
 
-    /// A position from points in notation: ``Position.from_points("K6",
-    /// ["J7", "H8", "G10", "H11"])``. Raises ``InvalidPositionError`` if a man
-    /// is off the board or the ball is on a man.
+    /// A position from points in notation. Raises ``ParseError`` for a point
+    /// or side that does not parse, ``InvalidPositionError`` if a man is off
+    /// the board, the ball is on a man or the rules do not fit the board.
+    ///
+    /// ``Position.from_points("K6", ["J7", "H8", "G10", "H11"])``
     #[staticmethod]
     #[pyo3(signature = (ball, men, to_move="O", cols=15, rows=19, rules=None))]
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
     fn from_points(
         ball: &str,
         men: Vec<String>,
@@ -162,10 +168,13 @@ impl PyPosition {
         self.inner.is_finished()
     }
 
-    /// Always ``False``: a position is at the start of a move (a jump move
-    /// under way is a ``JumpInProgress``, whose ``is_mid_jump`` is ``True``),
-    /// so code can ask either.
+    /// Always ``False``: a jump move under way is a ``JumpInProgress``, whose
+    /// ``is_mid_jump`` is ``True``.
+    ///
+    /// A position is at the start of a move; code can ask either.
     #[getter]
+    // A property needs `self`; the answer does not.
+    #[allow(clippy::unused_self)]
     fn is_mid_jump(&self) -> bool {
         false
     }
@@ -194,7 +203,8 @@ impl PyPosition {
         self.inner.zobrist()
     }
 
-    /// Whether a man stands on ``point``.
+    /// Whether a man stands on ``point``. Raises ``ParseError`` if ``point``
+    /// is not a point.
     fn has_man(&self, point: &str) -> PyResult<bool> {
         Ok(self.inner.has_man(parse_point(point)?))
     }
@@ -254,8 +264,9 @@ impl PyPosition {
     }
 
     /// One jump move per distinct resulting position (at most ``limit``).
-    /// Bounded as ``jump_paths``; the states the search remembers count
-    /// against ``memory_limit`` too. Releases the GIL.
+    /// Bounded as ``jump_paths`` (``SearchTimeoutError``, ``MemoryLimitError``,
+    /// ``KeyboardInterrupt``); the states the search remembers count against
+    /// ``memory_limit`` too. Releases the GIL.
     #[pyo3(signature = (limit=None, *, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
     fn jump_outcomes(
         &self,
@@ -272,7 +283,8 @@ impl PyPosition {
     }
 
     /// The number of distinct positions a jump move can reach. Bounded as
-    /// ``jump_outcomes`` (the states the search remembers count against
+    /// ``jump_outcomes`` (``SearchTimeoutError``, ``MemoryLimitError``,
+    /// ``KeyboardInterrupt``; the states the search remembers count against
     /// ``memory_limit``). Releases the GIL.
     #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
     fn count_jump_outcomes(
@@ -288,7 +300,8 @@ impl PyPosition {
     }
 
     /// Every legal move: the placements, then one jump per distinct outcome
-    /// (at most ``limit`` moves in all). Bounded as ``jump_outcomes``.
+    /// (at most ``limit`` moves in all). Bounded as ``jump_outcomes``
+    /// (``SearchTimeoutError``, ``MemoryLimitError``, ``KeyboardInterrupt``).
     /// Releases the GIL.
     #[pyo3(signature = (limit=None, *, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
     fn legal_moves(
@@ -306,7 +319,8 @@ impl PyPosition {
     }
 
     /// The number of legal moves (placements plus distinct jump outcomes).
-    /// Bounded as ``count_jump_outcomes``. Releases the GIL.
+    /// Bounded as ``count_jump_outcomes`` (``SearchTimeoutError``,
+    /// ``MemoryLimitError``, ``KeyboardInterrupt``). Releases the GIL.
     #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
     fn count_legal_moves(
         &self,
@@ -321,7 +335,8 @@ impl PyPosition {
     }
 
     /// The position after ``move`` (a ``Move`` or notation), with the other
-    /// side to move. Raises ``IllegalMoveError`` saying why if it is illegal.
+    /// side to move. Raises ``IllegalMoveError`` saying why if it is illegal,
+    /// ``ParseError`` for notation that does not parse.
     #[pyo3(name = "play")]
     fn play_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Self> {
         let m = move_arg(r#move)?;
@@ -335,6 +350,7 @@ impl PyPosition {
     }
 
     /// Raises ``IllegalMoveError`` saying why ``move`` is illegal; returns ``None`` if it is legal.
+    /// Notation that does not parse raises ``ParseError``.
     fn check_move(&self, r#move: &Bound<'_, PyAny>) -> PyResult<()> {
         self.inner.check_move(&move_arg(r#move)?).or_raise()
     }
@@ -357,7 +373,8 @@ impl PyPosition {
     }
 
     /// Whether the side to move can score this move. Bounded as
-    /// ``scoring_move``. Releases the GIL.
+    /// ``scoring_move`` (``SearchTimeoutError``, ``KeyboardInterrupt``).
+    /// Releases the GIL.
     #[pyo3(signature = (*, timeout=None))]
     fn can_score(&self, py: Python<'_>, timeout: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
         let pos = self.inner;
@@ -367,7 +384,8 @@ impl PyPosition {
     }
 
     /// Starts a jump move with one jump of the ball to ``to``: a
-    /// ``JumpInProgress``, the same side to move.
+    /// ``JumpInProgress``, the same side to move. Raises ``ParseError`` if
+    /// ``to`` is not a point, ``IllegalMoveError`` if no single jump lands there.
     fn apply_jump(&self, to: &str) -> PyResult<PyJumpInProgress> {
         Ok(self.inner.apply_jump(parse_point(to)?).or_raise()?.into())
     }
@@ -414,27 +432,33 @@ impl PyPosition {
         crate::actions::legal_action_indices(&self.state())
     }
 
-    /// The state after action ``action`` (an int, see ``action_count``): a
-    /// ``Position`` after a placement (the turn passes), a ``JumpInProgress``
-    /// after a jump (the turn is kept). Raises ``IllegalMoveError`` if illegal.
+    /// The state after action ``action`` (an int, see ``action_count``).
+    /// Raises ``IllegalMoveError`` if illegal.
+    ///
+    /// A ``Position`` after a placement (the turn passes), a
+    /// ``JumpInProgress`` after a jump (the turn is kept).
     fn apply_action(&self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
         let action = action_arg(action, self.inner.size())?;
         crate::actions::apply_action(py, &self.state(), action)
     }
 
     /// The actions that make ``move`` step by step: a placement, or one jump
-    /// per landing followed by "end jump".
+    /// per landing followed by "end jump". Raises ``ParseError`` for notation
+    /// that does not parse, ``IllegalMoveError`` for a point off this board.
     fn move_to_actions(&self, r#move: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
         crate::actions::move_to_actions(&self.inner, &move_arg(r#move)?)
     }
 
     /// What action ``action`` does, e.g. ``"place H9"``, ``"jump to H7"``, ``"end jump"``.
+    /// Raises ``IllegalMoveError`` for an index no action of this board has.
     fn describe_action(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
         let action = action_arg(action, self.inner.size())?;
         crate::actions::describe_action(self.inner.size(), action)
     }
 
-    /// A float32 numpy array of shape ``(5, rows + 2, cols)``; ``[c, r, k]`` is
+    /// The board as a float32 numpy array of shape ``(5, rows + 2, cols)``.
+    ///
+    /// ``[c, r, k]`` is
     /// column ``k`` (0 = ``A``) of notation row ``r`` (0 and ``rows + 1`` are the
     /// off-board strips, so row index 0 is the bottom). Channels: 0 men,
     /// 1 ball, 2 all ones when Ohs (``"O"``) is to move, 3 all ones during a
@@ -450,13 +474,15 @@ impl PyPosition {
     // ---- Notebooks ----
 
     /// An SVG picture of the board; ``last_move`` (a ``Move`` or notation)
-    /// is drawn as arrows (a jump) or a ring (a placement).
+    /// is drawn as arrows (a jump) or a ring (a placement). Raises
+    /// ``ParseError`` for notation that does not parse.
     #[pyo3(signature = (last_move=None, size=28))]
     fn svg(&self, last_move: Option<&Bound<'_, PyAny>>, size: u32) -> PyResult<String> {
         let last = last_move.map(move_arg).transpose()?;
         Ok(crate::svg::position_svg(&self.state(), last.as_ref(), size))
     }
 
+    /// An SVG of the position, for Jupyter.
     fn _repr_svg_(&self) -> String {
         crate::svg::position_svg(&self.state(), None, 28)
     }

@@ -55,6 +55,8 @@ pub(crate) fn rules_arg(rules: Option<&PyRules>) -> Rules {
     rules.map(|r| r.inner).unwrap_or_default()
 }
 
+// pyo3 methods take `&self`, however small the class.
+#[allow(clippy::trivially_copy_pass_by_ref)]
 #[pymethods]
 impl PyRules {
     #[new]
@@ -88,8 +90,9 @@ impl PyRules {
     }
 
     /// Rules from their text form (``str(rules)``, a game record's ``rules``
-    /// line): ``Rules.parse("continue-off-board first-player=X")``. Raises
-    /// ``ParseError`` for a word that is no rule option.
+    /// line). Raises ``ParseError`` for a word that is no rule option.
+    ///
+    /// ``Rules.parse("continue-off-board first-player=X")``
     #[staticmethod]
     fn parse(text: &str) -> PyResult<Self> {
         text.parse::<Rules>().or_raise().map(PyRules::from)

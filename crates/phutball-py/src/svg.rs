@@ -52,8 +52,8 @@ struct Frame {
 // Writing to a `String` cannot fail: the `fmt::Result`s are dropped.
 impl Frame {
     fn new(size: BoardSize, cell: u32) -> Frame {
-        let s = cell.max(8) as f64;
-        let (cols, rows) = (size.cols() as f64, size.rows() as f64);
+        let s = f64::from(cell.max(8));
+        let (cols, rows) = (f64::from(size.cols()), f64::from(size.rows()));
         let margin = s * 1.2;
         let caption = s * 1.1;
         Frame {
@@ -79,7 +79,7 @@ impl Frame {
 
     /// The centre of point `p`.
     fn at(&self, p: Point) -> (f64, f64) {
-        (self.x(p.col() as f64), self.y(p.row() as f64))
+        (self.x(f64::from(p.col())), self.y(f64::from(p.row())))
     }
 
     /// The `<svg>` element, its title (the position string), the arrowhead
@@ -91,7 +91,7 @@ impl Frame {
             r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0}" height="{height:.0}" viewBox="0 0 {width:.1} {height:.1}" font-family="sans-serif" font-size="{fs:.1}">"#,
             fs = self.s * 0.45
         );
-        let _ = writeln!(w, "<title>{}</title>", pos);
+        let _ = writeln!(w, "<title>{pos}</title>");
         let _ = writeln!(
             w,
             r#"<defs><marker id="arrowhead" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="5" markerHeight="5" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="{ARROW}"/></marker></defs>"#
@@ -126,7 +126,7 @@ impl Frame {
             let _ = writeln!(
                 w,
                 r#"<line x1="{0:.1}" y1="{1:.1}" x2="{0:.1}" y2="{2:.1}" stroke="{GRID}" stroke-width="1"/>"#,
-                self.x(c as f64),
+                self.x(f64::from(c)),
                 self.y(rows + 1.0),
                 self.y(0.0)
             );
@@ -143,7 +143,7 @@ impl Frame {
                 r#"<line{class} x1="{:.1}" y1="{2:.1}" x2="{:.1}" y2="{2:.1}" stroke="{colour}" stroke-width="{width_px}"/>"#,
                 self.x(0.0),
                 self.x(cols - 1.0),
-                self.y(r as f64)
+                self.y(f64::from(r))
             );
         }
     }
@@ -152,17 +152,17 @@ impl Frame {
     fn coordinates(&self, w: &mut String, size: BoardSize) {
         let (s, margin) = (self.s, self.margin);
         for c in 0..size.cols() {
-            let letter = Point::new(c, 1).map(|p| p.column_letter()).unwrap_or('?');
+            let letter = Point::new(c, 1).map_or('?', phutball::Point::column_letter);
             for ty in [margin * 0.45, self.y(0.0) + margin * 0.75] {
                 let _ = writeln!(
                     w,
                     r#"<text x="{:.1}" y="{ty:.1}" text-anchor="middle" fill="{GRID}">{letter}</text>"#,
-                    self.x(c as f64)
+                    self.x(f64::from(c))
                 );
             }
         }
         for r in 0..=size.rows() + 1 {
-            let ty = self.y(r as f64) + s * 0.15;
+            let ty = self.y(f64::from(r)) + s * 0.15;
             let _ = writeln!(
                 w,
                 r#"<text x="{:.1}" y="{ty:.1}" text-anchor="end" fill="{GRID}">{r}</text>"#,

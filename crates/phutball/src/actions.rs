@@ -88,6 +88,10 @@ impl BoardSize {
     }
 
     /// The action with index `index`, or an error naming the board's range.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::OutOfRange`] if no action of this board has index `index`.
     pub fn action_of_index(self, index: usize) -> Result<Action, ActionError> {
         self.action_at(index).ok_or(ActionError::OutOfRange {
             index,
@@ -186,6 +190,12 @@ impl Position {
     /// Takes one action: a placement passes the turn
     /// ([`StepState::Move`]), a jump starts a jump move
     /// ([`StepState::Jump`]). Says why an illegal action cannot be taken.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::Illegal`] with the [`IllegalMoveError`](crate::IllegalMoveError) that says
+    /// why the placement or jump is not legal here, [`ActionError::NoJumpUnderWay`]
+    /// for [`Action::EndJump`].
     pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
         match action {
             Action::Place(p) => Ok(self.play(&Move::Place(p))?.into()),
@@ -198,6 +208,11 @@ impl Position {
     }
 
     /// [`Position::apply_action`] by action index.
+    ///
+    /// # Errors
+    ///
+    /// As [`Position::apply_action`], and [`ActionError::OutOfRange`] for an index
+    /// no action of this board has.
     pub fn apply_action_index(&self, index: usize) -> Result<StepState, ActionError> {
         self.apply_action(self.size.action_of_index(index)?)
     }

@@ -31,6 +31,10 @@ impl BoardSize {
     pub const STANDARD: BoardSize = BoardSize { cols: 15, rows: 19 };
 
     /// A board of `cols` columns and `rows` rows, if the project supports it.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPositionError::Size`] if `cols` or `rows` is outside the supported range.
     pub const fn new(cols: u8, rows: u8) -> Result<BoardSize, InvalidPositionError> {
         if cols == 0 || cols > MAX_COLS || rows < MIN_ROWS || rows > MAX_ROWS {
             Err(InvalidPositionError::Size {
@@ -63,6 +67,8 @@ impl BoardSize {
     }
 
     /// The default start point of the ball: the centre, rounded up.
+    // The expect states an invariant (sizes and rules are validated), no input breaks it.
+    #[allow(clippy::missing_panics_doc)]
     pub const fn centre(self) -> Point {
         // Column (C + 1) / 2 rounded up, counted from 1: index C / 2.
         match Point::new(self.cols / 2, (self.rows + 1).div_ceil(2)) {

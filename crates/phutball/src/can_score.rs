@@ -55,18 +55,23 @@ impl Position {
         let mut found = None;
         // An unlimited budget has nothing to run out of.
         let _ = self.score_search::<true>(&meter, FIRST_BUDGET, |path| {
-            found = Some(Move::Jump(path.to_vec()))
+            found = Some(Move::Jump(path.to_vec()));
         });
         found
     }
 
     /// [`Position::scoring_jump`] within `budget` (a landing is a step of
     /// work): `Ok(None)` only when it is proved that no jump scores.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn scoring_jump_within(&self, budget: &Budget<'_>) -> Result<Option<Move>, SearchError> {
         let meter = Meter::start(budget)?;
         let mut found = None;
         self.score_search::<true>(&meter, FIRST_BUDGET, |path| {
-            found = Some(Move::Jump(path.to_vec()))
+            found = Some(Move::Jump(path.to_vec()));
         })?;
         Ok(found)
     }
@@ -94,6 +99,11 @@ impl Position {
     /// );
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn can_score_within(&self, budget: &Budget<'_>) -> Result<bool, SearchError> {
         self.score_search::<false>(&Meter::start(budget)?, FIRST_BUDGET, |_| ())
     }
@@ -319,8 +329,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
                 }
                 let pending = order.neighbours[self.mb.neighbourhood(start)];
                 match self.search(start, pending, 0, reach, 0) {
-                    Ok(found) => return Ok(found),
-                    Err(Stop::Answer(found)) => return Ok(found),
+                    Ok(found) | Err(Stop::Answer(found)) => return Ok(found),
                     Err(Stop::Budget(e)) => return Err(e),
                     Err(Stop::GaveUp) => {}
                 }
@@ -344,7 +353,7 @@ impl<const TRACK: bool, F: FnMut(&[Point])> GoalSearch<'_, '_, '_, TRACK, F> {
             return Ok(true);
         };
         let children = &children[..count];
-        for &child in children.iter() {
+        for &child in children {
             let dir = (child >> 21 & 7) as usize;
             let around = (child >> 10) as u8;
             let landing = (child & 0x3ff) as usize;

@@ -8,6 +8,8 @@ impl Position {
     /// A text diagram of the board with coordinates, the side to move and the result.
     /// `#` is a man, `@` the ball, `+` a vacant point on a goal line, `.` any
     /// other vacant point, and `-` the off-board strips.
+    // The expect states an invariant (sizes and rules are validated), no input breaks it.
+    #[allow(clippy::missing_panics_doc)]
     pub fn diagram(&self) -> String {
         let cols = self.size.cols();
         let rows = self.size.rows();

@@ -35,6 +35,8 @@ fn point(text: &str) -> Point {
 }
 
 /// One value of every variant of each core error type.
+// Long: one flat list of examples, plainer whole than split.
+#[allow(clippy::too_many_lines)]
 pub fn every_error() -> EveryError {
     let (h10, h11, far) = (point("H10"), point("H11"), point("Z26"));
     let (cols, rows) = (15, 19);

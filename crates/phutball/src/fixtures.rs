@@ -209,12 +209,20 @@ pub enum FixtureProblem {
 /// assert_eq!(records[0].position.count_jump_paths(), 3);
 /// # Ok::<(), phutball::fixtures::FixtureError>(())
 /// ```
+///
+/// # Errors
+///
+/// [`FixtureError`] for the first line that does not read: its number and what is wrong.
 pub fn parse(text: &str) -> Result<Vec<Fixture>, FixtureError> {
     parse_with_rules(text, Rules::default())
 }
 
 /// The records of a fixture file, positions under `rules` (the file does
 /// not record them).
+///
+/// # Errors
+///
+/// [`FixtureError`] for the first line that does not read: its number and what is wrong.
 pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Vec<Fixture>, FixtureError> {
     let mut records: Vec<Fixture> = Vec::new();
     for (index, raw) in text.lines().enumerate() {

@@ -93,6 +93,7 @@ impl Game {
     }
 
     /// The same game with a move limit: after `limit` moves without a goal it is a draw.
+    #[must_use]
     pub fn with_move_limit(mut self, limit: Option<u32>) -> Game {
         self.move_limit = limit;
         self
@@ -143,6 +144,11 @@ impl Game {
     }
 
     /// Plays `m`, or says why it cannot be played (the game is unchanged then).
+    ///
+    /// # Errors
+    ///
+    /// [`GameError::MoveLimit`] once the game is drawn at its move limit,
+    /// [`GameError::Illegal`] (with the move's number) if `m` is not legal now.
     pub fn push(&mut self, m: Move) -> Result<(), GameError> {
         if self.result() == GameResult::Draw {
             return Err(GameError::MoveLimit(self.move_limit.unwrap_or(0)));

@@ -30,14 +30,14 @@ impl Jump {
     pub fn jumped_points(&self) -> impl Iterator<Item = Point> {
         let (dc, dr) = unit_step(self.from, self.to).unwrap_or((0, 0));
         let from = self.from;
-        (1..=self.jumped as i32).filter_map(move |k| from.offset(dc * k, dr * k))
+        (1..=i32::from(self.jumped)).filter_map(move |k| from.offset(dc * k, dr * k))
     }
 }
 
 /// The unit step from `a` towards `b` if they lie on one of the 8 lines.
 pub(crate) fn unit_step(a: Point, b: Point) -> Option<(i32, i32)> {
-    let dc = b.col() as i32 - a.col() as i32;
-    let dr = b.row() as i32 - a.row() as i32;
+    let dc = i32::from(b.col()) - i32::from(a.col());
+    let dr = i32::from(b.row()) - i32::from(a.row());
     if (dc, dr) == (0, 0) || (dc != 0 && dr != 0 && dc.abs() != dr.abs()) {
         return None;
     }
@@ -107,6 +107,11 @@ impl Position {
     /// assert_eq!(jump.end(), pos.play(&"H10-H7".parse()?)?);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] saying why no single jump from the ball lands on `to`
+    /// (or that the game is over).
     pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMoveError> {
         if let Some(winner) = self.winner() {
             return Err(IllegalMoveError::GameOver { winner });
@@ -127,9 +132,9 @@ impl Position {
         }
         let from = self.ball;
         let (dc, dr) = unit_step(from, to).ok_or(IllegalMoveError::NotALine { from, to })?;
-        let distance = (to.col() as i32 - from.col() as i32)
+        let distance = (i32::from(to.col()) - i32::from(from.col()))
             .abs()
-            .max((to.row() as i32 - from.row() as i32).abs());
+            .max((i32::from(to.row()) - i32::from(from.row())).abs());
         if distance < 2 {
             return Err(if self.men.contains(to) {
                 IllegalMoveError::LandsOnMan { from, to }
@@ -185,6 +190,11 @@ impl Position {
 
     /// [`Position::for_each_jump_path`] within `budget` (a landing is a step
     /// of work): `Ok` with whether `visit` stopped the walk, or why it gave up.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn for_each_jump_path_within<F>(
         &self,
         budget: &Budget<'_>,
@@ -204,17 +214,32 @@ impl Position {
     /// Every legal jump path as a [`Move`], within the default [`Budget`]
     /// (its memory limit counts the list). Dense positions have millions:
     /// prefer [`Position::for_each_jump_path`] or [`Position::count_jump_paths`].
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn jump_paths(&self) -> Result<Vec<Move>, SearchError> {
         self.jump_paths_within(&Budget::default())
     }
 
     /// [`Position::jump_paths`] within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn jump_paths_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
         self.jump_paths_up_to(usize::MAX, budget)
     }
 
     /// The first `n` jump paths of [`Position::jump_paths`] (in the order of
     /// [`Position::for_each_jump_path`]) within `budget`: the walk stops there.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn jump_paths_up_to(
         &self,
         n: usize,
@@ -242,6 +267,11 @@ impl Position {
 
     /// [`Position::count_jump_paths`] within `budget` (a landing the walk
     /// goes on from is a step of work; it uses no memory to speak of).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn count_jump_paths_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
         crate::walk::count_paths(self, &Meter::start(budget)?)
     }
@@ -250,6 +280,11 @@ impl Position {
     /// remaining men) with the first path found that reaches it. States seen
     /// before are not searched again, so this is much faster than visiting
     /// every path. Errors once more than `limit` outcomes would be kept.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyOutcomesError`](crate::TooManyOutcomesError) once more than `limit` outcomes
+    /// would be kept (also when the allocator refuses).
     pub fn for_each_jump_outcome_bounded<F>(
         &self,
         limit: usize,
@@ -261,10 +296,15 @@ impl Position {
         let meter = Meter::unlimited();
         walk::<DEDUP_ALL, true, _>(self, &CLOCKWISE, limit, None, &meter, |path, _| visit(path))
             .map(flow)
-            .map_err(|e| outcome_limit(e, limit))
+            .map_err(|e| outcome_limit(&e, limit))
     }
 
     /// [`Position::for_each_jump_outcome_within`] with the default [`Budget`].
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn for_each_jump_outcome<F>(&self, visit: F) -> Result<ControlFlow<()>, SearchError>
     where
         F: FnMut(&[Point]) -> ControlFlow<()>,
@@ -277,6 +317,11 @@ impl Position {
     /// distinct outcome is a step of work, and the states remembered count
     /// against its memory limit. Streams: nothing is kept per outcome but
     /// its state's fingerprint (16 bytes and a slot).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn for_each_jump_outcome_within<F>(
         &self,
         budget: &Budget<'_>,
@@ -302,17 +347,32 @@ impl Position {
     /// assert_eq!(moves, ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn jump_outcomes(&self) -> Result<Vec<Move>, SearchError> {
         self.jump_outcomes_within(&Budget::default())
     }
 
     /// [`Position::jump_outcomes`] within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn jump_outcomes_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
         self.jump_outcomes_up_to(usize::MAX, budget)
     }
 
     /// The first `n` moves of [`Position::jump_outcomes`] within `budget`:
     /// the walk stops there.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn jump_outcomes_up_to(
         &self,
         n: usize,
@@ -344,6 +404,11 @@ impl Position {
 
     /// [`Position::jump_outcomes`] keeping at most `limit` outcomes in
     /// memory, with no other bound.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyOutcomesError`](crate::TooManyOutcomesError) once more than `limit` outcomes
+    /// would be kept (also when the allocator refuses).
     pub fn jump_outcomes_bounded(&self, limit: usize) -> Result<Vec<Move>, TooManyOutcomesError> {
         let mut out = Vec::new();
         let _ = self.for_each_jump_outcome_bounded(limit, |path| {
@@ -355,11 +420,21 @@ impl Position {
 
     /// The number of distinct positions the side to move can reach by
     /// jumping, within the default [`Budget`].
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn count_jump_outcomes(&self) -> Result<u64, SearchError> {
         self.count_jump_outcomes_within(&Budget::default())
     }
 
     /// [`Position::count_jump_outcomes`] within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn count_jump_outcomes_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
         self.count_jump_outcomes_metered(&Meter::start(budget)?)
     }
@@ -377,13 +452,18 @@ impl Position {
 
     /// [`Position::count_jump_outcomes`] keeping at most `limit` outcomes in
     /// memory, with no other bound.
+    ///
+    /// # Errors
+    ///
+    /// [`TooManyOutcomesError`](crate::TooManyOutcomesError) once more than `limit` outcomes
+    /// would be kept (also when the allocator refuses).
     pub fn count_jump_outcomes_bounded(&self, limit: usize) -> Result<u64, TooManyOutcomesError> {
         let meter = Meter::unlimited();
         walk::<DEDUP_ALL, false, _>(self, &CLOCKWISE, limit, None, &meter, |_, _| {
             ControlFlow::Continue(())
         })
         .map(|stats| stats.landings)
-        .map_err(|e| outcome_limit(e, limit))
+        .map_err(|e| outcome_limit(&e, limit))
     }
 }
 
@@ -398,9 +478,9 @@ fn flow(stats: WalkStats) -> ControlFlow<()> {
 
 /// The outcome-limited forms have no budget but the limit: the only other
 /// failure is the allocator's refusal, reported as the limit reached.
-fn outcome_limit(e: SearchError, limit: usize) -> TooManyOutcomesError {
+fn outcome_limit(e: &SearchError, limit: usize) -> TooManyOutcomesError {
     match e {
-        SearchError::TooManyOutcomes(e) => e,
+        SearchError::TooManyOutcomes(e) => *e,
         _ => TooManyOutcomesError { limit },
     }
 }

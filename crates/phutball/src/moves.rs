@@ -41,6 +41,10 @@ impl Move {
 
 impl Position {
     /// Checks that `m` is legal here, saying why not.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] saying why `m` is not legal here, as [`Position::play`].
     pub fn check_move(&self, m: &Move) -> Result<(), IllegalMoveError> {
         self.play(m).map(|_| ())
     }
@@ -53,6 +57,11 @@ impl Position {
     /// Plays `m` and returns the new position with the other side to move, or
     /// says why `m` is illegal. After a jump, [`Position::winner`] tells whether
     /// it scored (for either side: an own goal loses).
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] saying why `m` is not legal here: the game is over, a point
+    /// is off the board or taken, or a jump of the path is not a jump.
     pub fn play(&self, m: &Move) -> Result<Position, IllegalMoveError> {
         if let Some(winner) = self.winner() {
             return Err(IllegalMoveError::GameOver { winner });
@@ -111,17 +120,32 @@ impl Position {
 
     /// Every legal move: the placements, then one jump move per distinct
     /// outcome, within the default [`Budget`] (its memory limit counts the list).
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn legal_moves(&self) -> Result<Vec<Move>, SearchError> {
         self.legal_moves_within(&Budget::default())
     }
 
     /// [`Position::legal_moves`] within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn legal_moves_within(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
         self.legal_moves_up_to(usize::MAX, budget)
     }
 
     /// The first `n` moves of [`Position::legal_moves`] within `budget`:
     /// the search stops there.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn legal_moves_up_to(
         &self,
         n: usize,
@@ -139,16 +163,26 @@ impl Position {
 
     /// The number of legal moves (placements plus distinct jump outcomes),
     /// within the default [`Budget`].
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+    /// reached or the allocator refuses (it has no time or work limit).
     pub fn count_legal_moves(&self) -> Result<u64, SearchError> {
         self.count_legal_moves_within(&Budget::default())
     }
 
     /// [`Position::count_legal_moves`] within `budget`.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops the search first: its deadline, work
+    /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn count_legal_moves_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
         self.count_legal_moves_metered(&Meter::start(budget)?)
     }
 
     pub(crate) fn count_legal_moves_metered(&self, meter: &Meter<'_>) -> Result<u64, SearchError> {
-        Ok(self.placement_points().count() as u64 + self.count_jump_outcomes_metered(meter)?)
+        Ok(u64::from(self.placement_points().count()) + self.count_jump_outcomes_metered(meter)?)
     }
 }

@@ -115,6 +115,12 @@ impl Position {
     /// assert!(Position::parse_with_rules("3/1@1/4 X", rules).is_err());
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] saying where `text` is not a position string;
+    /// [`ParseError::Invalid`] for one that describes a position that cannot exist
+    /// or that `rules` do not fit.
     pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Position, ParseError> {
         let fields = fields_with_columns(text);
         let (rows_field, rows_column) = fields.first().copied().ok_or(ParseError::Empty {

@@ -20,6 +20,11 @@ use crate::walk::{walk, CLOCKWISE, DEDUP_ALL};
 /// assert_eq!(perft(&start, 2)?, 80_380);
 /// # Ok::<(), phutball::SearchError>(())
 /// ```
+///
+/// # Errors
+///
+/// [`SearchError`] when the default [`Budget`](crate::Budget)'s memory limit is
+/// reached or the allocator refuses (it has no time or work limit).
 pub fn perft(pos: &Position, depth: u32) -> Result<u64, SearchError> {
     perft_within(pos, depth, &Budget::default())
 }
@@ -27,6 +32,11 @@ pub fn perft(pos: &Position, depth: u32) -> Result<u64, SearchError> {
 /// [`perft`] within `budget`: a placement, a jump outcome and a landing
 /// are each a step of work; the moves are streamed, never listed, so the
 /// memory held is the distinct-outcome states of one position per ply.
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops the search first: its deadline, work
+/// or memory limit, its cancel flag or interrupt hook, or the allocator.
 pub fn perft_within(pos: &Position, depth: u32, budget: &Budget<'_>) -> Result<u64, SearchError> {
     perft_metered(pos, depth, &Meter::start(budget)?)
 }
@@ -42,7 +52,7 @@ fn perft_metered(pos: &Position, depth: u32, meter: &Meter<'_>) -> Result<u64, S
         return pos.count_legal_moves_metered(meter);
     }
     let mut total = 0u64;
-    for p in pos.placement_points().iter() {
+    for p in pos.placement_points() {
         meter.tick()?;
         let mut next = *pos;
         next.add_man(p);

@@ -169,6 +169,7 @@ impl Side {
     pub const ALL: [Side; 2] = [Side::Ohs, Side::Eks];
 
     /// The other side.
+    #[must_use]
     pub const fn opponent(self) -> Side {
         match self {
             Side::Ohs => Side::Eks,

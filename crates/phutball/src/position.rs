@@ -43,6 +43,10 @@ impl Position {
 
     /// The start position of a board of `size` under `rules`: no men, the ball on
     /// `rules.start` (or the centre), `rules.first_player` to move.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPositionError`] if `rules` do not fit the board ([`Rules::validate`]).
     pub fn start_with(size: BoardSize, rules: Rules) -> Result<Position, InvalidPositionError> {
         rules.validate(size)?;
         let ball = rules.start.unwrap_or_else(|| size.centre());
@@ -60,6 +64,10 @@ impl Position {
     /// assert_eq!(pos.count_jump_paths(), 3);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPositionError`] for the first of these conditions the parts break.
     pub fn from_parts(
         size: BoardSize,
         rules: Rules,
@@ -119,6 +127,10 @@ impl Position {
     /// assert!(Position::standard().with_rules(bad).is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPositionError`] if `rules` do not fit the board ([`Rules::validate`]).
     pub fn with_rules(mut self, rules: Rules) -> Result<Position, InvalidPositionError> {
         rules.validate(self.size)?;
         self.rules = rules;
@@ -175,6 +187,7 @@ impl Position {
 
     /// The same board with the other side to move: a "pass", for asking what
     /// the opponent could do here (threat detection).
+    #[must_use]
     pub fn end_turn(mut self) -> Position {
         self.to_move = self.to_move.opponent();
         self.hash ^= ZOBRIST_EKS;
@@ -197,6 +210,9 @@ impl Position {
     }
 
     /// The position mirrored left to right (same side to move).
+    #[must_use]
+    // The expect states an invariant (sizes and rules are validated), no input breaks it.
+    #[allow(clippy::missing_panics_doc)]
     pub fn mirror_columns(&self) -> Position {
         let cols = self.size.cols();
         let flip =
@@ -210,6 +226,9 @@ impl Position {
 
     /// The position turned top to bottom with the sides swapped: Ohs's
     /// chances here are Eks's there.
+    #[must_use]
+    // The expect states an invariant (sizes and rules are validated), no input breaks it.
+    #[allow(clippy::missing_panics_doc)]
     pub fn flip_rows(&self) -> Position {
         let rows = self.size.rows();
         let flip =

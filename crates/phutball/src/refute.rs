@@ -252,7 +252,7 @@ enum Explored {
 }
 
 /// A set of relaxed states (removed tracked men, cell), open addressing: a
-/// few thousand lookups a refutation, where std's SipHash would cost more
+/// few thousand lookups a refutation, where std's `SipHash` would cost more
 /// than the search.
 #[derive(Default)]
 struct KeySet {
@@ -396,8 +396,8 @@ pub(crate) mod tests {
                     if vacant.is_empty() {
                         return None;
                     }
-                    let side = if eks { Side::Eks } else { Side::Ohs };
-                    Position::from_parts(size, rules, men, *ball.get(&vacant), side).ok()
+                    let to_move = if eks { Side::Eks } else { Side::Ohs };
+                    Position::from_parts(size, rules, men, *ball.get(&vacant), to_move).ok()
                 },
             )
     }

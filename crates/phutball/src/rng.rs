@@ -5,7 +5,7 @@
 
 use crate::point::Side;
 
-/// SplitMix64 (Steele, Lea and Flood): one `u64` of state, good statistical
+/// `SplitMix64` (Steele, Lea and Flood): one `u64` of state, good statistical
 /// quality for hashing keys, games and tests, not for cryptography.
 ///
 /// ```

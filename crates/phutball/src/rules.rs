@@ -42,7 +42,7 @@ use crate::point::{Point, Side};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Rules {
     /// When `true`, a ball that lands on an off-board strip may jump on, back over
-    /// a man on the goal line (German Wikipedia, AbstractPlay). Default `false`:
+    /// a man on the goal line (German Wikipedia, `AbstractPlay`). Default `false`:
     /// the move ends there (Sensei's Library, most programs).
     pub continue_off_board: bool,
     /// Who moves first from the start position. Default Ohs.
@@ -73,6 +73,11 @@ impl Rules {
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPositionError::Outside`] for a start point off the board,
+    /// [`InvalidPositionError::StartNotInPlay`] for one on a goal line or an off-board strip.
     pub fn validate(&self, size: BoardSize) -> Result<(), InvalidPositionError> {
         match self.start {
             Some(start) => check_start_in_play(size, "start point", start),

@@ -70,6 +70,10 @@ impl JumpInProgress {
     /// between the goal lines and not under a man, the removed men on the
     /// board (rows 1 to R), at least one, and none of them on a man, the
     /// ball or the start point.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPositionError`] for the first of these conditions the parts break.
     pub fn from_parts(
         position: Position,
         start: Point,
@@ -130,6 +134,11 @@ impl JumpInProgress {
     }
 
     /// Jumps on to `to`, or says why no single jump lands there.
+    ///
+    /// # Errors
+    ///
+    /// [`IllegalMoveError`] saying why no single jump lands on `to` (or why the move
+    /// cannot go on, as after landing off the board).
     pub fn apply_jump(&self, to: Point) -> Result<JumpInProgress, IllegalMoveError> {
         let size = self.position.size();
         if size.contains(to) && !self.may_jump_on() {
@@ -173,6 +182,11 @@ impl JumpInProgress {
 
     /// Takes one action: a jump continues the move, [`Action::EndJump`] ends
     /// it; a placement is illegal until the move has ended.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::Illegal`]: [`IllegalMoveError::JumpInProgress`] for a placement, or
+    /// why the jump is not legal here.
     pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
         match action {
             Action::Place(_) => Err(IllegalMoveError::JumpInProgress.into()),
@@ -198,6 +212,11 @@ impl JumpInProgress {
     }
 
     /// Parses the text form under `rules` (the text does not record them).
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] saying where `text` is not a jump in progress's text form;
+    /// [`ParseError::Invalid`] for one that cannot exist or that `rules` do not fit.
     pub fn parse_with_rules(text: &str, rules: Rules) -> Result<JumpInProgress, ParseError> {
         let Some((board, fields)) = text.split_once(JUMP_MARK) else {
             return Err(ParseError::Position {
@@ -351,6 +370,10 @@ impl StepState {
     }
 
     /// Takes one action, or says why it cannot be taken.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError`] as [`Position::apply_action`] or [`JumpInProgress::apply_action`].
     pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
         match self {
             StepState::Move(pos) => pos.apply_action(action),
@@ -359,12 +382,22 @@ impl StepState {
     }
 
     /// [`StepState::apply_action`] by action index.
+    ///
+    /// # Errors
+    ///
+    /// As [`StepState::apply_action`], and [`ActionError::OutOfRange`] for an index
+    /// no action of this board has.
     pub fn apply_action_index(&self, index: usize) -> Result<StepState, ActionError> {
         let action = self.position().size().action_of_index(index)?;
         self.apply_action(action)
     }
 
     /// Parses a position string or a jump in progress's text form under `rules`.
+    ///
+    /// # Errors
+    ///
+    /// [`ParseError`] as [`Position::parse_with_rules`] or
+    /// [`JumpInProgress::parse_with_rules`].
     pub fn parse_with_rules(text: &str, rules: Rules) -> Result<StepState, ParseError> {
         if text.contains(JUMP_MARK) {
             JumpInProgress::parse_with_rules(text, rules).map(StepState::Jump)

@@ -15,6 +15,8 @@ use proptest::prelude::*;
 use random::position;
 
 /// A list of moves as one line of text.
+// By value: `Result::map(show)` hands the list over.
+#[allow(clippy::needless_pass_by_value)]
 fn show(moves: Vec<Move>) -> String {
     moves
         .iter()

@@ -291,7 +291,7 @@ proptest! {
         prop_assert_eq!(path_name_set(&flipped), mapped_paths(&pos, flip_point));
         prop_assert_eq!(flipped.count_jump_outcomes(), pos.count_jump_outcomes());
         prop_assert_eq!(flipped.can_score(), pos.can_score());
-        prop_assert_eq!(flipped.winner(), pos.winner().map(|s| s.opponent()));
+        prop_assert_eq!(flipped.winner(), pos.winner().map(phutball::Side::opponent));
     }
 
     #[test]

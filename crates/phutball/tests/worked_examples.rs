@@ -32,7 +32,7 @@ fn path_set(pos: &Position) -> BTreeSet<String> {
 }
 
 fn names(texts: &[&str]) -> BTreeSet<String> {
-    texts.iter().map(|t| t.to_string()).collect()
+    texts.iter().map(|t| (*t).to_string()).collect()
 }
 
 #[test]

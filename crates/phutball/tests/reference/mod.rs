@@ -41,6 +41,8 @@ impl Player {
 pub type Outcome = (Pt, BTreeSet<Pt>);
 
 /// A position in the naive model.
+// `continue_off_board` is the rule's name, not a board inside a board.
+#[allow(clippy::struct_field_names)]
 #[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Board {
     /// Number of columns.
