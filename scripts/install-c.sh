@@ -17,11 +17,11 @@ if [ $# -ne 1 ] || [ -z "$1" ]; then
     echo "usage: scripts/install-c.sh PREFIX   (for example /usr/local or \"\$HOME/.local\")" >&2
     exit 2
 fi
+mkdir -p "$1"
+prefix="$(cd "$1" && pwd)" # before the cd below: PREFIX may be relative
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export PATH="$HOME/.cargo/bin:$PATH"
-mkdir -p "$1"
-prefix="$(cd "$1" && pwd)"
 templates=crates/phutball-capi/install
 lib_dir="${CARGO_TARGET_DIR:-$root/target}/release"
 
