@@ -119,6 +119,8 @@ soname_is() { readelf -d "$1" | grep -q "(SONAME) *Library soname: \[$2\]\$"; }
 step "readelf -d: the SONAME is libphutball.so.$MAJOR" soname_is "$PREFIX/lib/libphutball.so.$VERSION" "libphutball.so.$MAJOR"
 step "libphutball.so.$MAJOR -> libphutball.so.$VERSION" test "$(readlink "$PREFIX/lib/libphutball.so.$MAJOR")" = "libphutball.so.$VERSION"
 step "libphutball.so -> libphutball.so.$MAJOR" test "$(readlink "$PREFIX/lib/libphutball.so")" = "libphutball.so.$MAJOR"
+step "phutball.pc lists what the static library needs (Libs.private)" \
+    test "$("$PKG_CONFIG" --static --libs phutball)" != "$("$PKG_CONFIG" --libs phutball)"
 step "the build tree has no libphutball.so or .a left" test -z "$(find "$TARGET/release" -maxdepth 2 -name 'libphutball.[as]*' ! -name '*.moved-away')"
 
 # The header on its own, in each language it promises.
@@ -157,8 +159,12 @@ not_linked_to_shared_library() { ! ldd "$1" | grep -q 'libphutball\.so'; }
 step "static test binary does not load libphutball.so" not_linked_to_shared_library "$WORK/test_capi-static"
 needs_soname() { readelf -d "$1" | grep -q "(NEEDED) *Shared library: \[libphutball.so.$MAJOR\]\$"; }
 step "shared test binary needs libphutball.so.$MAJOR" needs_soname "$WORK/test_capi-shared"
-step "shared test binary does not start without the prefix on LD_LIBRARY_PATH" \
-    bash -c '! env -u LD_LIBRARY_PATH "$0" >/dev/null 2>&1' "$WORK/consumer-shared"
+needs_the_prefix() {
+    local status=0
+    env -u LD_LIBRARY_PATH "$1" >/dev/null 2>"$WORK/no-prefix.err" || status=$?
+    [ "$status" -eq 127 ] && grep -q "libphutball.so.$MAJOR: cannot open shared object file" "$WORK/no-prefix.err"
+}
+step "shared test binary does not start without the prefix on LD_LIBRARY_PATH" needs_the_prefix "$WORK/consumer-shared"
 # The programs find the library in the prefix, and only there.
 export LD_LIBRARY_PATH="$PREFIX/lib"
 loads_from_prefix() { ldd "$1" | grep -q "libphutball.so.$MAJOR => $PREFIX/lib/libphutball.so.$MAJOR "; }
@@ -182,6 +188,20 @@ step "consumer (CMake, phutball::phutball)" prints_version "$PROJECT/build/consu
 step "consumer (CMake, phutball::phutball_static)" prints_version "$PROJECT/build/consumer_static"
 step "CMake's consumer needs libphutball.so.$MAJOR" needs_soname "$PROJECT/build/consumer"
 step "CMake's consumer_static does not load libphutball.so" not_linked_to_shared_library "$PROJECT/build/consumer_static"
+# find_package(phutball REQUEST CONFIG) configures: Cargo's rules, so the same
+# minor version while the major is 0.
+accepts_request() {
+    "$CMAKE" -S tests/c/installed/version-check -B "$OUTSIDE/version-check-$1" -DPHUTBALL_REQUEST="$1" \
+        -DCMAKE_PREFIX_PATH="$PREFIX" >"$WORK/version-check.log" 2>&1
+}
+IFS=. read -r _ MINOR _ <<<"$VERSION"
+for request in "$MAJOR.$MINOR" "$VERSION"; do
+    step "CMake: phutball $VERSION accepts a request for $request" accepts_request "$request"
+done
+refuses_request() { ! accepts_request "$1" && grep -q 'not compatible with the version requested' "$WORK/version-check.log"; }
+for request in "$MAJOR.$((MINOR + 1))" "$((MAJOR + 1)).0"; do
+    step "CMake: phutball $VERSION refuses a request for $request" refuses_request "$request"
+done
 
 # --- the tests and examples, with both libraries ---------------------------------
 plays_to_a_win() { "$1" >"$WORK/play.out" && grep -q '^result: Ohs wins$' "$WORK/play.out"; }
