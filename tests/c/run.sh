@@ -8,10 +8,11 @@
 # only: the SONAME and links, the C and C++ examples and tests compiled with
 # warnings as errors against both libraries by `pkg-config phutball` (and
 # `--static`), a CMake project outside the repository by find_package, all run
-# with LD_LIBRARY_PATH set to the prefix alone. It compares the jump lists of examples/c/jumps (and the outcomes of
-# examples/cpp/outcomes) with the Rust CLI's on the worked examples and every
-# record of crates/phutball/tests/data/jumps-24.fixture, and runs the tests once
-# under valgrind.
+# with LD_LIBRARY_PATH set to the prefix alone. It compares the jump lists of
+# examples/c/jumps (and the outcomes of examples/cpp/outcomes) with the Rust
+# CLI's on the worked examples and every record of
+# crates/phutball/tests/data/jumps-24.fixture, and runs the tests once under
+# valgrind.
 # test_limits and test_engine start searches on a second thread and cancel them
 # from the first (pthreads: -pthread in CFLAGS; the static link's -lpthread
 # comes with the rest of Libs.private from phutball.pc).
