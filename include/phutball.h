@@ -69,48 +69,95 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-// What a call did. Every fallible function returns one; anything but
-// `PHUTBALL_STATUS_OK` means the call changed nothing the caller can see
-// (no handle, no out-parameter except a size on `PHUTBALL_STATUS_BUFFER_TOO_SMALL`)
-// and stored a message for `phutball_last_error_message`.
+/**
+ * The major version of the library this header came with (Cargo's
+ * `version`, as are the two below); `phutball_version()` gives the version
+ * of the library loaded at run time.
+ */
+#define PHUTBALL_VERSION_MAJOR 0
+
+/**
+ * The minor version of the library this header came with.
+ */
+#define PHUTBALL_VERSION_MINOR 1
+
+/**
+ * The patch version of the library this header came with.
+ */
+#define PHUTBALL_VERSION_PATCH 0
+
+/**
+ * What a call did. Every fallible function returns one; anything but
+ * `PHUTBALL_STATUS_OK` means the call changed nothing the caller can see
+ * (no handle, no out-parameter except a size on `PHUTBALL_STATUS_BUFFER_TOO_SMALL`)
+ * and stored a message for `phutball_last_error_message`.
+ */
 enum PhutballStatus
 #if defined(__cplusplus) || __STDC_VERSION__ >= 202311L
   : uint32_t
 #endif // defined(__cplusplus) || __STDC_VERSION__ >= 202311L
  {
-  // Success.
+  /**
+   * Success.
+   */
   PHUTBALL_STATUS_OK = 0,
-  // A required pointer argument was NULL.
+  /**
+   * A required pointer argument was NULL.
+   */
   PHUTBALL_STATUS_NULL_ARGUMENT = 1,
-  // A string argument was not valid UTF-8.
+  /**
+   * A string argument was not valid UTF-8.
+   */
   PHUTBALL_STATUS_INVALID_UTF8 = 2,
-  // Text was not valid notation: a point, a move, a position string or a game record.
+  /**
+   * Text was not valid notation: a point, a move, a position string or a game record.
+   */
   PHUTBALL_STATUS_PARSE_ERROR = 3,
-  // A board or position that cannot exist: an unsupported size, the ball on
-  // a man, a man off the board, a start point on or beyond a goal line.
+  /**
+   * A board or position that cannot exist: an unsupported size, the ball on
+   * a man, a man off the board, a start point on or beyond a goal line.
+   */
   PHUTBALL_STATUS_INVALID_POSITION = 4,
-  // A move that is not legal in the position (the message says why).
+  /**
+   * A move that is not legal in the position (the message says why).
+   */
   PHUTBALL_STATUS_ILLEGAL_MOVE = 5,
-  // The game has reached its move limit: it is drawn and takes no more moves.
+  /**
+   * The game has reached its move limit: it is drawn and takes no more moves.
+   */
   PHUTBALL_STATUS_MOVE_LIMIT = 6,
-  // The caller's buffer is too small; the size needed has been written.
+  /**
+   * The caller's buffer is too small; the size needed has been written.
+   */
   PHUTBALL_STATUS_BUFFER_TOO_SMALL = 7,
-  // A search or a list would need more memory than its bound allows (the
-  // memory limit, `PhutballLimits.memory_limit`, 256 MiB by default; or
-  // the distinct-outcome bound), or the allocator refused. This is the
-  // memory status: there is no separate code for the memory limit.
+  /**
+   * A search or a list would need more memory than its bound allows (the
+   * memory limit, `PhutballLimits.memory_limit`, 256 MiB by default; or
+   * the distinct-outcome bound), or the allocator refused. This is the
+   * memory status: there is no separate code for the memory limit.
+   */
   PHUTBALL_STATUS_TOO_MANY_OUTCOMES = 8,
-  // An argument out of range: a side that is neither Ohs nor Eks, a point
-  // no board has, an index past the end.
+  /**
+   * An argument out of range: a side that is neither Ohs nor Eks, a point
+   * no board has, an index past the end.
+   */
   PHUTBALL_STATUS_INVALID_ARGUMENT = 9,
-  // The call's timeout (`PhutballLimits.timeout_ms`) passed before it could answer.
+  /**
+   * The call's timeout (`PhutballLimits.timeout_ms`) passed before it could answer.
+   */
   PHUTBALL_STATUS_TIMED_OUT = 10,
-  // The call's cancel token (`PhutballLimits.cancel`) was cancelled before it could answer.
+  /**
+   * The call's cancel token (`PhutballLimits.cancel`) was cancelled before it could answer.
+   */
   PHUTBALL_STATUS_CANCELLED = 11,
-  // The call's work limit (`PhutballLimits.work_limit`) was reached before it could answer.
+  /**
+   * The call's work limit (`PhutballLimits.work_limit`) was reached before it could answer.
+   */
   PHUTBALL_STATUS_WORK_LIMIT = 12,
-  // A bug in the library: it panicked. The panic was caught at the boundary;
-  // the handles passed to the call are unchanged.
+  /**
+   * A bug in the library: it panicked. The panic was caught at the boundary;
+   * the handles passed to the call are unchanged.
+   */
   PHUTBALL_STATUS_PANIC = 100,
 };
 #ifndef __cplusplus
@@ -121,340 +168,463 @@ typedef uint32_t PhutballStatus;
 #endif // __STDC_VERSION__ >= 202311L
 #endif // __cplusplus
 
-// A cancel token: a flag that one thread sets to stop the calls of other
-// threads that were given it (in `PhutballLimits.cancel`). An opaque handle
-// owned by the caller, made by `phutball_cancel_token_new` and freed with
-// `phutball_cancel_token_free`.
-//
-// Threads: `phutball_cancel_token_cancel`, `phutball_cancel_token_reset` and
-// `phutball_cancel_token_is_cancelled` may be called from any thread at any
-// time, including while other threads run calls that use the token; one
-// token may serve any number of calls at once. The token must outlive every
-// call it was given to: free it only after they have all returned.
+/**
+ * A cancel token: a flag that one thread sets to stop the calls of other
+ * threads that were given it (in `PhutballLimits.cancel`). An opaque handle
+ * owned by the caller, made by `phutball_cancel_token_new` and freed with
+ * `phutball_cancel_token_free`.
+ *
+ * Threads: `phutball_cancel_token_cancel`, `phutball_cancel_token_reset` and
+ * `phutball_cancel_token_is_cancelled` may be called from any thread at any
+ * time, including while other threads run calls that use the token; one
+ * token may serve any number of calls at once. The token must outlive every
+ * call it was given to: free it only after they have all returned.
+ */
 typedef struct PhutballCancelToken PhutballCancelToken;
 
-// An engine: its search limits and seed. An opaque handle owned by the
-// caller, made by `phutball_engine_new` and freed with `phutball_engine_free`.
-// Searching does not change it, so one engine may search on several threads
-// at once.
+/**
+ * An engine: its search limits and seed. An opaque handle owned by the
+ * caller, made by `phutball_engine_new` and freed with `phutball_engine_free`.
+ * Searching does not change it, so one engine may search on several threads
+ * at once.
+ */
 typedef struct PhutballEngine PhutballEngine;
 
-// A game: its start position, the moves played and the positions they lead
-// to, an optional move limit. An opaque handle owned by the caller, freed with
-// `phutball_game_free`.
+/**
+ * A game: its start position, the moves played and the positions they lead
+ * to, an optional move limit. An opaque handle owned by the caller, freed with
+ * `phutball_game_free`.
+ */
 typedef struct PhutballGame PhutballGame;
 
-// A jump move under way: the board as it stands (the same side still to
-// move), the point the move started from and the men removed so far. An
-// opaque handle owned by the caller, made by `phutball_position_begin_jump`
-// or `phutball_jump_in_progress_from_string` and freed with
-// `phutball_jump_in_progress_free`. Nobody has won until the move ends
-// (`phutball_jump_in_progress_end`).
+/**
+ * A jump move under way: the board as it stands (the same side still to
+ * move), the point the move started from and the men removed so far. An
+ * opaque handle owned by the caller, made by `phutball_position_begin_jump`
+ * or `phutball_jump_in_progress_from_string` and freed with
+ * `phutball_jump_in_progress_free`. Nobody has won until the move ends
+ * (`phutball_jump_in_progress_end`).
+ */
 typedef struct PhutballJumpInProgress PhutballJumpInProgress;
 
-// A list of moves, made by `phutball_position_legal_moves_within`,
-// `phutball_position_jump_outcomes_within` or
-// `phutball_position_jump_paths_within`. An opaque handle owned by the
-// caller, freed with `phutball_move_list_free`; it does not depend on the
-// position it was made from. Read-only: several threads may read one list.
+/**
+ * A list of moves, made by `phutball_position_legal_moves_within`,
+ * `phutball_position_jump_outcomes_within` or
+ * `phutball_position_jump_paths_within`. An opaque handle owned by the
+ * caller, freed with `phutball_move_list_free`; it does not depend on the
+ * position it was made from. Read-only: several threads may read one list.
+ */
 typedef struct PhutballMoveList PhutballMoveList;
 
-// A position: board size, rules, men, ball, side to move. An opaque handle
-// owned by the caller, made by `phutball_position_*` constructors and freed
-// with `phutball_position_free`.
+/**
+ * A position: board size, rules, men, ball, side to move. An opaque handle
+ * owned by the caller, made by `phutball_position_*` constructors and freed
+ * with `phutball_position_free`.
+ */
 typedef struct PhutballPosition PhutballPosition;
 
-// What one call may use; pass a pointer to it to the `*_within` functions
-// (NULL: the defaults, which is the same as all fields 0 or NULL). The
-// struct is read at the start of the call only; the token it points to must
-// stay alive until the call returns.
-//
-// A call that gives up returns `PHUTBALL_STATUS_TIMED_OUT`,
-// `PHUTBALL_STATUS_CANCELLED`, `PHUTBALL_STATUS_WORK_LIMIT` or
-// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` (the memory limit) with a message, and
-// writes nothing; a call that answers gives exactly the unbounded answer.
+/**
+ * What one call may use; pass a pointer to it to the `*_within` functions
+ * (NULL: the defaults, which is the same as all fields 0 or NULL). The
+ * struct is read at the start of the call only; the token it points to must
+ * stay alive until the call returns.
+ *
+ * A call that gives up returns `PHUTBALL_STATUS_TIMED_OUT`,
+ * `PHUTBALL_STATUS_CANCELLED`, `PHUTBALL_STATUS_WORK_LIMIT` or
+ * `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` (the memory limit) with a message, and
+ * writes nothing; a call that answers gives exactly the unbounded answer.
+ */
 typedef struct PhutballLimits {
-  // Milliseconds from the start of the call until it gives up with
-  // `PHUTBALL_STATUS_TIMED_OUT`; 0: no timeout. The clock is checked every
-  // 1024 steps of work (some tens of microseconds).
+  /**
+   * Milliseconds from the start of the call until it gives up with
+   * `PHUTBALL_STATUS_TIMED_OUT`; 0: no timeout. The clock is checked every
+   * 1024 steps of work (some tens of microseconds).
+   */
   uint64_t timeout_ms;
-  // Steps of work (landings of the ball, placements, positions) before the
-  // call gives up with `PHUTBALL_STATUS_WORK_LIMIT`; 0: no work limit.
+  /**
+   * Steps of work (landings of the ball, placements, positions) before the
+   * call gives up with `PHUTBALL_STATUS_WORK_LIMIT`; 0: no work limit.
+   */
   uint64_t work_limit;
-  // Bytes the call may use for the lists it builds and the states it
-  // remembers before it gives up with `PHUTBALL_STATUS_TOO_MANY_OUTCOMES`;
-  // 0: the default, 256 MiB; `UINT64_MAX`: no limit but the allocator's
-  // (whose refusal is still that status, not an abort).
+  /**
+   * Bytes the call may use for the lists it builds and the states it
+   * remembers before it gives up with `PHUTBALL_STATUS_TOO_MANY_OUTCOMES`;
+   * 0: the default, 256 MiB; `UINT64_MAX`: no limit but the allocator's
+   * (whose refusal is still that status, not an abort).
+   */
   uint64_t memory_limit;
-  // A token another thread may cancel: the call then gives up with
-  // `PHUTBALL_STATUS_CANCELLED` (within some tens of microseconds of
-  // work); NULL: none. A token already cancelled stops the call at once.
+  /**
+   * A token another thread may cancel: the call then gives up with
+   * `PHUTBALL_STATUS_CANCELLED` (within some tens of microseconds of
+   * work); NULL: none. A token already cancelled stops the call at once.
+   */
   const struct PhutballCancelToken *cancel;
 } PhutballLimits;
 
-// A player, or no player. Values are the `PHUTBALL_SIDE_*` constants; a side
-// passed in that is neither Ohs nor Eks is an invalid argument.
+/**
+ * A player, or no player. Values are the `PHUTBALL_SIDE_*` constants; a side
+ * passed in that is neither Ohs nor Eks is an invalid argument.
+ */
 typedef uint8_t PhutballSide;
 
-// A point: `col` is 0-based (`A` = 0, `H` = 7, `J` = 8: there is no column I),
-// `row` is the row as written in notation (`0` and `rows + 1` are the
-// off-board strips, `1` and `rows` the goal lines). `H10` is `{7, 10}`.
+/**
+ * A point: `col` is 0-based (`A` = 0, `H` = 7, `J` = 8: there is no column I),
+ * `row` is the row as written in notation (`0` and `rows + 1` are the
+ * off-board strips, `1` and `rows` the goal lines). `H10` is `{7, 10}`.
+ */
 typedef struct PhutballPoint {
-  // Column, 0-based, I skipped.
+  /**
+   * Column, 0-based, I skipped.
+   */
   uint8_t col;
-  // Row as in notation.
+  /**
+   * Row as in notation.
+   */
   uint8_t row;
 } PhutballPoint;
 
-// The rule options (docs/rules.md). Start from `phutball_rules_default()` and
-// change the fields you need; functions taking `const PhutballRules *` accept
-// NULL for the defaults.
+/**
+ * The rule options (docs/rules.md). Start from `phutball_rules_default()` and
+ * change the fields you need; functions taking `const PhutballRules *` accept
+ * NULL for the defaults.
+ */
 typedef struct PhutballRules {
-  // When true, a ball that lands on an off-board strip may jump on, back over
-  // a man on the goal line. Default false: the move ends there.
+  /**
+   * When true, a ball that lands on an off-board strip may jump on, back over
+   * a man on the goal line. Default false: the move ends there.
+   */
   bool continue_off_board;
-  // Who moves first from a start position: `PHUTBALL_SIDE_OHS` (default) or `PHUTBALL_SIDE_EKS`.
+  /**
+   * Who moves first from a start position: `PHUTBALL_SIDE_OHS` (default) or `PHUTBALL_SIDE_EKS`.
+   */
   PhutballSide first_player;
-  // Whether `start` holds the ball's start point; false (default): the centre.
+  /**
+   * Whether `start` holds the ball's start point; false (default): the centre.
+   */
   bool has_start;
-  // The ball's start point when `has_start` is true (a handicap).
+  /**
+   * The ball's start point when `has_start` is true (a handicap).
+   */
   struct PhutballPoint start;
 } PhutballRules;
 
-// Search limits; 0 in a field means "no limit of this kind". All three 0
-// means one second per move. The search stops at the first limit reached;
-// with `time_ms` 0 the choice depends only on the position, the limits and
-// the seed.
+/**
+ * Search limits; 0 in a field means "no limit of this kind". All three 0
+ * means one second per move. The search stops at the first limit reached;
+ * with `time_ms` 0 the choice depends only on the position, the limits and
+ * the seed.
+ */
 typedef struct PhutballEngineLimits {
-  // Time per move in milliseconds.
+  /**
+   * Time per move in milliseconds.
+   */
   uint32_t time_ms;
-  // Deepest search in plies (1 to 64; larger values are capped).
+  /**
+   * Deepest search in plies (1 to 64; larger values are capped).
+   */
   uint32_t depth;
-  // Most positions searched.
+  /**
+   * Most positions searched.
+   */
   uint64_t nodes;
 } PhutballEngineLimits;
 
-// What kind of value `PhutballAnalysis.score` holds: the `PHUTBALL_SCORE_*` constants.
+/**
+ * What kind of value `PhutballAnalysis.score` holds: the `PHUTBALL_SCORE_*` constants.
+ */
 typedef uint8_t PhutballScoreKind;
 
-// The figures of a search (the moves themselves are written as text).
+/**
+ * The figures of a search (the moves themselves are written as text).
+ */
 typedef struct PhutballAnalysis {
-  // How to read `score`: a `PHUTBALL_SCORE_*` constant.
+  /**
+   * How to read `score`: a `PHUTBALL_SCORE_*` constant.
+   */
   PhutballScoreKind score_kind;
-  // The evaluation, or the plies to the forced result.
+  /**
+   * The evaluation, or the plies to the forced result.
+   */
   int32_t score;
-  // The deepest iteration completed, in plies (0 when no search was needed).
+  /**
+   * The deepest iteration completed, in plies (0 when no search was needed).
+   */
   uint32_t depth;
-  // Positions examined.
+  /**
+   * Positions examined.
+   */
   uint64_t nodes;
-  // Time taken, in seconds.
+  /**
+   * Time taken, in seconds.
+   */
   double seconds;
 } PhutballAnalysis;
 
-// How a game stands. Values are the `PHUTBALL_RESULT_*` constants.
+/**
+ * How a game stands. Values are the `PHUTBALL_RESULT_*` constants.
+ */
 typedef uint8_t PhutballGameResult;
 
-// Called once per jump path with `user_data` as given, and the path: the
-// ball's starting point then each landing point (`len` >= 2 points). The
-// points are valid only during the call; copy them to keep them. Return true
-// to go on, false to stop the walk. The visitor runs on the calling thread; it
-// may call other functions of this library but must not free or change the
-// position being walked.
+/**
+ * Called once per jump path with `user_data` as given, and the path: the
+ * ball's starting point then each landing point (`len` >= 2 points). The
+ * points are valid only during the call; copy them to keep them. Return true
+ * to go on, false to stop the walk. The visitor runs on the calling thread; it
+ * may call other functions of this library but must not free or change the
+ * position being walked.
+ */
 typedef bool (*PhutballPathVisitor)(void *user_data, const struct PhutballPoint *path, size_t len);
 
-// Ohs (`O`): moves first by default and scores at the top (rows `rows` and `rows + 1`).
+/**
+ * Ohs (`O`): moves first by default and scores at the top (rows `rows` and `rows + 1`).
+ */
 #define PHUTBALL_SIDE_OHS 0
 
-// Eks (`X`): scores at the bottom (rows 1 and 0).
+/**
+ * Eks (`X`): scores at the bottom (rows 1 and 0).
+ */
 #define PHUTBALL_SIDE_EKS 1
 
-// No side: written by `phutball_position_winner` when nobody has won.
+/**
+ * No side: written by `phutball_position_winner` when nobody has won.
+ */
 #define PHUTBALL_SIDE_NONE 2
 
-// The game goes on.
+/**
+ * The game goes on.
+ */
 #define PHUTBALL_RESULT_ONGOING 0
 
-// Ohs has scored.
+/**
+ * Ohs has scored.
+ */
 #define PHUTBALL_RESULT_OHS_WON 1
 
-// Eks has scored.
+/**
+ * Eks has scored.
+ */
 #define PHUTBALL_RESULT_EKS_WON 2
 
-// The move limit was reached without a goal.
+/**
+ * The move limit was reached without a goal.
+ */
 #define PHUTBALL_RESULT_DRAW 3
 
-// Not decided: `score` is the evaluation in hundredths of a row of ball
-// progress, positive when it favours the side to move.
+/**
+ * Not decided: `score` is the evaluation in hundredths of a row of ball
+ * progress, positive when it favours the side to move.
+ */
 #define PHUTBALL_SCORE_EVAL 0
 
-// The side to move wins by force: `score` is the number of moves (plies,
-// both sides counted) until its goal, 1 meaning it scores with this move.
+/**
+ * The side to move wins by force: `score` is the number of moves (plies,
+ * both sides counted) until its goal, 1 meaning it scores with this move.
+ */
 #define PHUTBALL_SCORE_WIN 1
 
-// The side to move loses by force: `score` is the number of plies until the
-// opponent's goal.
+/**
+ * The side to move loses by force: `score` is the number of plies until the
+ * opponent's goal.
+ */
 #define PHUTBALL_SCORE_LOSS 2
 
 #ifdef __cplusplus
 extern "C" {
 #endif // __cplusplus
 
-// Copies the calling thread's last error message into `buf` (`len` bytes),
-// NUL-terminated, and writes its length (without the NUL) to `*written`.
-//
-// The message is the one stored by the most recent call on this thread that
-// did not return `PHUTBALL_STATUS_OK`; successful calls leave it alone, and it
-// is the empty string before any failure. This function never replaces it.
-//
-// Returns `PHUTBALL_STATUS_BUFFER_TOO_SMALL` (with the length needed in
-// `*written`) when `len` is not larger than the message, and
-// `PHUTBALL_STATUS_NULL_ARGUMENT` when `written` is NULL, or `buf` is NULL
-// while `len` is not 0. Pass `buf = NULL, len = 0` to ask for the length.
-//
-// # Safety
-// `buf` must be NULL or point to `len` writable bytes; `written` must be NULL
-// or point to a writable `size_t`.
+/**
+ * Copies the calling thread's last error message into `buf` (`len` bytes),
+ * NUL-terminated, and writes its length (without the NUL) to `*written`.
+ *
+ * The message is the one stored by the most recent call on this thread that
+ * did not return `PHUTBALL_STATUS_OK`; successful calls leave it alone, and it
+ * is the empty string before any failure. This function never replaces it.
+ *
+ * Returns `PHUTBALL_STATUS_BUFFER_TOO_SMALL` (with the length needed in
+ * `*written`) when `len` is not larger than the message, and
+ * `PHUTBALL_STATUS_NULL_ARGUMENT` when `written` is NULL, or `buf` is NULL
+ * while `len` is not 0. Pass `buf = NULL, len = 0` to ask for the length.
+ *
+ * # Safety
+ * `buf` must be NULL or point to `len` writable bytes; `written` must be NULL
+ * or point to a writable `size_t`.
+ */
 PhutballStatus phutball_last_error_message(char *buf, size_t len, size_t *written);
 
-// A short English name of a status code, such as `"illegal move"`: a static,
-// NUL-terminated string that must not be freed. Unknown codes give `"unknown status"`.
+/**
+ * A short English name of a status code, such as `"illegal move"`: a static,
+ * NUL-terminated string that must not be freed. Unknown codes give `"unknown status"`.
+ */
 const char *phutball_status_name(uint32_t status);
 
-// The default limits: all fields 0 and NULL (no timeout, no work limit, the
-// default memory limit of 256 MiB, no cancel token). Passing NULL for a
-// `const PhutballLimits *` means the same.
+/**
+ * The default limits: all fields 0 and NULL (no timeout, no work limit, the
+ * default memory limit of 256 MiB, no cancel token). Passing NULL for a
+ * `const PhutballLimits *` means the same.
+ */
 struct PhutballLimits phutball_limits_default(void);
 
-// Makes a cancel token, not cancelled, and stores a new handle in `*out`.
-//
-// # Safety
-// `out` must be NULL or point to a writable `PhutballCancelToken *`.
+/**
+ * Makes a cancel token, not cancelled, and stores a new handle in `*out`.
+ *
+ * # Safety
+ * `out` must be NULL or point to a writable `PhutballCancelToken *`.
+ */
 PhutballStatus phutball_cancel_token_new(struct PhutballCancelToken **out);
 
-// Cancels: every call running with this token, on any thread, gives up with
-// `PHUTBALL_STATUS_CANCELLED` soon after, and every later call given it
-// gives up at once, until `phutball_cancel_token_reset`. Safe to call from
-// any thread, any number of times, while other threads use the token.
-//
-// # Safety
-// `token` must be NULL or a live token.
+/**
+ * Cancels: every call running with this token, on any thread, gives up with
+ * `PHUTBALL_STATUS_CANCELLED` soon after, and every later call given it
+ * gives up at once, until `phutball_cancel_token_reset`. Safe to call from
+ * any thread, any number of times, while other threads use the token.
+ *
+ * # Safety
+ * `token` must be NULL or a live token.
+ */
 PhutballStatus phutball_cancel_token_cancel(const struct PhutballCancelToken *token);
 
-// Clears the token, so that it can serve new calls. A call that was running
-// when the token was cancelled may or may not have seen the cancel; reset
-// only once the calls it was meant to stop have returned.
-//
-// # Safety
-// `token` must be NULL or a live token.
+/**
+ * Clears the token, so that it can serve new calls. A call that was running
+ * when the token was cancelled may or may not have seen the cancel; reset
+ * only once the calls it was meant to stop have returned.
+ *
+ * # Safety
+ * `token` must be NULL or a live token.
+ */
 PhutballStatus phutball_cancel_token_reset(const struct PhutballCancelToken *token);
 
-// Writes whether the token is cancelled.
-//
-// # Safety
-// `token` must be NULL or a live token; `out` NULL or writable.
+/**
+ * Writes whether the token is cancelled.
+ *
+ * # Safety
+ * `token` must be NULL or a live token; `out` NULL or writable.
+ */
 PhutballStatus phutball_cancel_token_is_cancelled(const struct PhutballCancelToken *token,
                                                   bool *out);
 
-// Frees a cancel token. NULL is ignored. No call may be using the token
-// (running with it, or cancelling it) and it must not be used again.
-//
-// # Safety
-// `token` must be NULL or a live token from this library, not freed before,
-// that no other thread uses.
+/**
+ * Frees a cancel token. NULL is ignored. No call may be using the token
+ * (running with it, or cancelling it) and it must not be used again.
+ *
+ * # Safety
+ * `token` must be NULL or a live token from this library, not freed before,
+ * that no other thread uses.
+ */
 void phutball_cancel_token_free(struct PhutballCancelToken *token);
 
-// The default rules: the move ends off the board, Ohs moves first, the ball
-// starts on the centre point.
+/**
+ * The default rules: the move ends off the board, Ohs moves first, the ball
+ * starts on the centre point.
+ */
 struct PhutballRules phutball_rules_default(void);
 
-// Parses a point in notation (`"H10"`, `"a1"`, `"P20"`) into `*out`.
-// `PHUTBALL_STATUS_PARSE_ERROR` for anything else, such as `"I5"` (there is no column I).
-//
-// # Safety
-// `text` must be NULL or a NUL-terminated string; `out` must be NULL or writable.
+/**
+ * Parses a point in notation (`"H10"`, `"a1"`, `"P20"`) into `*out`.
+ * `PHUTBALL_STATUS_PARSE_ERROR` for anything else, such as `"I5"` (there is no column I).
+ *
+ * # Safety
+ * `text` must be NULL or a NUL-terminated string; `out` must be NULL or writable.
+ */
 PhutballStatus phutball_point_parse(const char *text, struct PhutballPoint *out);
 
-// Writes `point` in notation (`"H10"`) into `buf` (buffer convention: see the
-// top of this header).
-//
-// # Safety
-// `buf` must be NULL or point to `len` writable bytes; `written` must be NULL
-// or writable.
+/**
+ * Writes `point` in notation (`"H10"`) into `buf` (buffer convention: see the
+ * top of this header).
+ *
+ * # Safety
+ * `buf` must be NULL or point to `len` writable bytes; `written` must be NULL
+ * or writable.
+ */
 PhutballStatus phutball_point_to_string(struct PhutballPoint point,
                                         char *buf,
                                         size_t len,
                                         size_t *written);
 
-// The library's version, such as `"0.1.0"`: a static string that must not be freed.
+/**
+ * The library's version, such as `"0.1.0"` (`PHUTBALL_VERSION_MAJOR.MINOR.PATCH`
+ * of the header it was built with): a static string that must not be freed.
+ */
 const char *phutball_version(void);
 
-// Writes whether the side to move can score this move (end a jump move with
-// the ball on or over the opponent's goal line).
-//
-// Unbounded: on dense boards deciding it can take minutes, and nothing stops
-// it; `phutball_position_can_score_within` takes a timeout and a cancel token.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes whether the side to move can score this move (end a jump move with
+ * the ball on or over the opponent's goal line).
+ *
+ * Unbounded: on dense boards deciding it can take minutes, and nothing stops
+ * it; `phutball_position_can_score_within` takes a timeout and a cancel token.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_can_score(const struct PhutballPosition *pos, bool *out);
 
-// Finds a jump move that scores for the side to move. Writes whether there is
-// one to `*out_found` and, when there is, the move in notation into `buf`
-// (buffer convention; when there is none, `buf` gets the empty string).
-//
-// Unbounded, as `phutball_position_can_score`;
-// `phutball_position_scoring_jump_within` takes limits.
-//
-// # Safety
-// `pos` NULL or live; `out_found` NULL or writable; `buf` NULL or `len`
-// writable bytes; `written` NULL or writable.
+/**
+ * Finds a jump move that scores for the side to move. Writes whether there is
+ * one to `*out_found` and, when there is, the move in notation into `buf`
+ * (buffer convention; when there is none, `buf` gets the empty string).
+ *
+ * Unbounded, as `phutball_position_can_score`;
+ * `phutball_position_scoring_jump_within` takes limits.
+ *
+ * # Safety
+ * `pos` NULL or live; `out_found` NULL or writable; `buf` NULL or `len`
+ * writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_position_scoring_jump(const struct PhutballPosition *pos,
                                               bool *out_found,
                                               char *buf,
                                               size_t len,
                                               size_t *written);
 
-// Writes the number of legal moves: placements plus distinct jump outcomes.
-// Bounded by the default memory limit (256 MiB for the states it remembers:
-// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it) and nothing else;
-// `phutball_position_count_legal_moves_within` takes limits.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes the number of legal moves: placements plus distinct jump outcomes.
+ * Bounded by the default memory limit (256 MiB for the states it remembers:
+ * `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it) and nothing else;
+ * `phutball_position_count_legal_moves_within` takes limits.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_count_legal_moves(const struct PhutballPosition *pos,
                                                    uint64_t *out);
 
-// Writes the number of move sequences of `depth` moves from `pos`, counting a
-// jump move once per distinct resulting position and no moves from a finished
-// position (perft 1 and 2 of the standard start are 284 and 80380). The time
-// grows quickly with `depth`. Bounded by the default memory limit only;
-// `phutball_perft_within` takes limits.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes the number of move sequences of `depth` moves from `pos`, counting a
+ * jump move once per distinct resulting position and no moves from a finished
+ * position (perft 1 and 2 of the standard start are 284 and 80380). The time
+ * grows quickly with `depth`. Bounded by the default memory limit only;
+ * `phutball_perft_within` takes limits.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_perft(const struct PhutballPosition *pos, uint32_t depth, uint64_t *out);
 
-// `phutball_position_can_score` within `limits` (NULL: the defaults, which
-// do not stop the search: give a timeout or a cancel token). Writes the
-// exact answer, or gives up with `PHUTBALL_STATUS_TIMED_OUT`,
-// `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_WORK_LIMIT` (a landing of
-// the ball is a step of work) and writes nothing.
-//
-// # Safety
-// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
-// token; `out` NULL or writable.
+/**
+ * `phutball_position_can_score` within `limits` (NULL: the defaults, which
+ * do not stop the search: give a timeout or a cancel token). Writes the
+ * exact answer, or gives up with `PHUTBALL_STATUS_TIMED_OUT`,
+ * `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_WORK_LIMIT` (a landing of
+ * the ball is a step of work) and writes nothing.
+ *
+ * # Safety
+ * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * token; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_can_score_within(const struct PhutballPosition *pos,
                                                   const struct PhutballLimits *limits,
                                                   bool *out);
 
-// `phutball_position_scoring_jump` within `limits` (as
-// `phutball_position_can_score_within`). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL`
-// the search is lost: call again with a larger buffer.
-//
-// # Safety
-// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
-// token; `out_found` NULL or writable; `buf` NULL or `len` writable bytes;
-// `written` NULL or writable.
+/**
+ * `phutball_position_scoring_jump` within `limits` (as
+ * `phutball_position_can_score_within`). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL`
+ * the search is lost: call again with a larger buffer.
+ *
+ * # Safety
+ * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * token; `out_found` NULL or writable; `buf` NULL or `len` writable bytes;
+ * `written` NULL or writable.
+ */
 PhutballStatus phutball_position_scoring_jump_within(const struct PhutballPosition *pos,
                                                      const struct PhutballLimits *limits,
                                                      bool *out_found,
@@ -462,68 +632,80 @@ PhutballStatus phutball_position_scoring_jump_within(const struct PhutballPositi
                                                      size_t len,
                                                      size_t *written);
 
-// `phutball_position_count_legal_moves` within `limits` (NULL: the
-// defaults). A placement and a distinct jump outcome are steps of work; the
-// states remembered count against the memory limit.
-//
-// # Safety
-// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
-// token; `out` NULL or writable.
+/**
+ * `phutball_position_count_legal_moves` within `limits` (NULL: the
+ * defaults). A placement and a distinct jump outcome are steps of work; the
+ * states remembered count against the memory limit.
+ *
+ * # Safety
+ * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * token; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_count_legal_moves_within(const struct PhutballPosition *pos,
                                                           const struct PhutballLimits *limits,
                                                           uint64_t *out);
 
-// `phutball_perft` within `limits` (NULL: the defaults): one budget for the
-// whole count, every position visited a step of work.
-//
-// # Safety
-// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
-// token; `out` NULL or writable.
+/**
+ * `phutball_perft` within `limits` (NULL: the defaults): one budget for the
+ * whole count, every position visited a step of work.
+ *
+ * # Safety
+ * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * token; `out` NULL or writable.
+ */
 PhutballStatus phutball_perft_within(const struct PhutballPosition *pos,
                                      uint32_t depth,
                                      const struct PhutballLimits *limits,
                                      uint64_t *out);
 
-// Makes an engine with `limits` (NULL: one second per move) and `seed`
-// (which breaks ties between equal moves) and stores a new handle in `*out`.
-//
-// # Safety
-// `limits` must be NULL or readable; `out` must be NULL or writable.
+/**
+ * Makes an engine with `limits` (NULL: one second per move) and `seed`
+ * (which breaks ties between equal moves) and stores a new handle in `*out`.
+ *
+ * # Safety
+ * `limits` must be NULL or readable; `out` must be NULL or writable.
+ */
 PhutballStatus phutball_engine_new(const struct PhutballEngineLimits *limits,
                                    uint64_t seed,
                                    struct PhutballEngine **out);
 
-// Frees an engine handle. NULL is ignored. The handle must not be used again.
-//
-// # Safety
-// `engine` must be NULL or a live handle from this library, not freed before.
+/**
+ * Frees an engine handle. NULL is ignored. The handle must not be used again.
+ *
+ * # Safety
+ * `engine` must be NULL or a live handle from this library, not freed before.
+ */
 void phutball_engine_free(struct PhutballEngine *engine);
 
-// Chooses a move for the side to move of `pos` and writes it in notation
-// into `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the
-// position has no move to choose (the game is over, a jump move is under
-// way, or no move is legal). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL` the search
-// is lost: call again with a larger buffer (4096 bytes fit any move of the
-// standard board); with a time limit the second search may choose differently.
-//
-// # Safety
-// `engine` and `pos` NULL or live; `buf` NULL or `len` writable bytes;
-// `written` NULL or writable.
+/**
+ * Chooses a move for the side to move of `pos` and writes it in notation
+ * into `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the
+ * position has no move to choose (the game is over, a jump move is under
+ * way, or no move is legal). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL` the search
+ * is lost: call again with a larger buffer (4096 bytes fit any move of the
+ * standard board); with a time limit the second search may choose differently.
+ *
+ * # Safety
+ * `engine` and `pos` NULL or live; `buf` NULL or `len` writable bytes;
+ * `written` NULL or writable.
+ */
 PhutballStatus phutball_engine_best_move(const struct PhutballEngine *engine,
                                          const struct PhutballPosition *pos,
                                          char *buf,
                                          size_t len,
                                          size_t *written);
 
-// Searches `pos` and writes the figures to `*out` and the principal
-// variation (the best move first, then the expected replies, separated by
-// single spaces) into `buf` (buffer convention; the same notes as
-// `phutball_engine_best_move`). Nothing is written to `*out` unless the
-// call succeeds.
-//
-// # Safety
-// `engine` and `pos` NULL or live; `out` NULL or writable; `buf` NULL or
-// `len` writable bytes; `written` NULL or writable.
+/**
+ * Searches `pos` and writes the figures to `*out` and the principal
+ * variation (the best move first, then the expected replies, separated by
+ * single spaces) into `buf` (buffer convention; the same notes as
+ * `phutball_engine_best_move`). Nothing is written to `*out` unless the
+ * call succeeds.
+ *
+ * # Safety
+ * `engine` and `pos` NULL or live; `out` NULL or writable; `buf` NULL or
+ * `len` writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_engine_analyse(const struct PhutballEngine *engine,
                                        const struct PhutballPosition *pos,
                                        struct PhutballAnalysis *out,
@@ -531,20 +713,22 @@ PhutballStatus phutball_engine_analyse(const struct PhutballEngine *engine,
                                        size_t len,
                                        size_t *written);
 
-// `phutball_engine_best_move`, which the caller can stop: within `limits`
-// (NULL: the defaults, which do not stop it), the cancel token stops the
-// search with `PHUTBALL_STATUS_CANCELLED` and the timeout with
-// `PHUTBALL_STATUS_TIMED_OUT`, and no move is written. These are not the
-// engine's own limits (`PhutballEngineLimits`, given to
-// `phutball_engine_new`): those end the search with a move. The engine does
-// not use `work_limit` (its node limit bounds its work); `memory_limit`
-// bounds each of its calls into the core, and a call over it counts as
-// undecided, not as an error: a limit far below the default hides moves
-// from the engine (the jump moves first) and weakens its play.
-//
-// # Safety
-// `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
-// NULL or a live token; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+/**
+ * `phutball_engine_best_move`, which the caller can stop: within `limits`
+ * (NULL: the defaults, which do not stop it), the cancel token stops the
+ * search with `PHUTBALL_STATUS_CANCELLED` and the timeout with
+ * `PHUTBALL_STATUS_TIMED_OUT`, and no move is written. These are not the
+ * engine's own limits (`PhutballEngineLimits`, given to
+ * `phutball_engine_new`): those end the search with a move. The engine does
+ * not use `work_limit` (its node limit bounds its work); `memory_limit`
+ * bounds each of its calls into the core, and a call over it counts as
+ * undecided, not as an error: a limit far below the default hides moves
+ * from the engine (the jump moves first) and weakens its play.
+ *
+ * # Safety
+ * `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+ * NULL or a live token; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_engine_best_move_within(const struct PhutballEngine *engine,
                                                 const struct PhutballPosition *pos,
                                                 const struct PhutballLimits *limits,
@@ -552,14 +736,16 @@ PhutballStatus phutball_engine_best_move_within(const struct PhutballEngine *eng
                                                 size_t len,
                                                 size_t *written);
 
-// `phutball_engine_analyse`, which the caller can stop within `limits`, as
-// `phutball_engine_best_move_within`. Nothing is written to `*out` unless
-// the call succeeds.
-//
-// # Safety
-// `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
-// NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
-// bytes; `written` NULL or writable.
+/**
+ * `phutball_engine_analyse`, which the caller can stop within `limits`, as
+ * `phutball_engine_best_move_within`. Nothing is written to `*out` unless
+ * the call succeeds.
+ *
+ * # Safety
+ * `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+ * NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
+ * bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_engine_analyse_within(const struct PhutballEngine *engine,
                                               const struct PhutballPosition *pos,
                                               const struct PhutballLimits *limits,
@@ -568,566 +754,688 @@ PhutballStatus phutball_engine_analyse_within(const struct PhutballEngine *engin
                                               size_t len,
                                               size_t *written);
 
-// Starts a game from a copy of `start`, with no move limit, and stores a new
-// handle in `*out`. The game does not keep `start`: free it when you like.
-//
-// # Safety
-// `start` NULL or live; `out` NULL or writable.
+/**
+ * Starts a game from a copy of `start`, with no move limit, and stores a new
+ * handle in `*out`. The game does not keep `start`: free it when you like.
+ *
+ * # Safety
+ * `start` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_game_new(const struct PhutballPosition *start, struct PhutballGame **out);
 
-// Reads a game record (the core's text format: a `start <position>` line,
-// optional `rules` and `limit` lines, then one move per line; every move is
-// checked) and stores a new handle in `*out`. `PHUTBALL_STATUS_PARSE_ERROR`
-// with the line number in the message for a bad record.
-//
-// # Safety
-// `record` NULL or NUL-terminated; `out` NULL or writable.
+/**
+ * Reads a game record (the core's text format: a `start <position>` line,
+ * optional `rules` and `limit` lines, then one move per line; every move is
+ * checked) and stores a new handle in `*out`. `PHUTBALL_STATUS_PARSE_ERROR`
+ * with the line number in the message for a bad record.
+ *
+ * # Safety
+ * `record` NULL or NUL-terminated; `out` NULL or writable.
+ */
 PhutballStatus phutball_game_parse(const char *record, struct PhutballGame **out);
 
-// Frees a game handle. NULL is ignored. The handle must not be used again.
-//
-// # Safety
-// `game` must be NULL or a live handle from this library, not freed before.
+/**
+ * Frees a game handle. NULL is ignored. The handle must not be used again.
+ *
+ * # Safety
+ * `game` must be NULL or a live handle from this library, not freed before.
+ */
 void phutball_game_free(struct PhutballGame *game);
 
-// Sets the move limit: after `limit` moves without a goal the game is a draw
-// and takes no more moves.
-//
-// # Safety
-// `game` NULL or a live handle used by nothing else during the call.
+/**
+ * Sets the move limit: after `limit` moves without a goal the game is a draw
+ * and takes no more moves.
+ *
+ * # Safety
+ * `game` NULL or a live handle used by nothing else during the call.
+ */
 PhutballStatus phutball_game_set_move_limit(struct PhutballGame *game, uint32_t limit);
 
-// Removes the move limit.
-//
-// # Safety
-// `game` NULL or a live handle used by nothing else during the call.
+/**
+ * Removes the move limit.
+ *
+ * # Safety
+ * `game` NULL or a live handle used by nothing else during the call.
+ */
 PhutballStatus phutball_game_clear_move_limit(struct PhutballGame *game);
 
-// Plays the move `move_text` (notation). On error the game is unchanged:
-// `PHUTBALL_STATUS_PARSE_ERROR` for text that is not notation,
-// `PHUTBALL_STATUS_ILLEGAL_MOVE` for an illegal move (the message gives the
-// move number and the reason), `PHUTBALL_STATUS_MOVE_LIMIT` once the game is drawn.
-//
-// # Safety
-// `game` NULL or a live handle used by nothing else during the call;
-// `move_text` NULL or NUL-terminated.
+/**
+ * Plays the move `move_text` (notation). On error the game is unchanged:
+ * `PHUTBALL_STATUS_PARSE_ERROR` for text that is not notation,
+ * `PHUTBALL_STATUS_ILLEGAL_MOVE` for an illegal move (the message gives the
+ * move number and the reason), `PHUTBALL_STATUS_MOVE_LIMIT` once the game is drawn.
+ *
+ * # Safety
+ * `game` NULL or a live handle used by nothing else during the call;
+ * `move_text` NULL or NUL-terminated.
+ */
 PhutballStatus phutball_game_push(struct PhutballGame *game, const char *move_text);
 
-// Takes back the last move, if any; `*out_popped` (may be NULL) says whether
-// there was one.
-//
-// # Safety
-// `game` NULL or a live handle used by nothing else during the call;
-// `out_popped` NULL or writable.
+/**
+ * Takes back the last move, if any; `*out_popped` (may be NULL) says whether
+ * there was one.
+ *
+ * # Safety
+ * `game` NULL or a live handle used by nothing else during the call;
+ * `out_popped` NULL or writable.
+ */
 PhutballStatus phutball_game_pop(struct PhutballGame *game, bool *out_popped);
 
-// Writes the number of moves played.
-//
-// # Safety
-// `game` NULL or live; `out` NULL or writable.
+/**
+ * Writes the number of moves played.
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_game_move_count(const struct PhutballGame *game, size_t *out);
 
-// Writes move number `index` (0-based) in notation into `buf` (buffer
-// convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when `index` is past the end.
-//
-// # Safety
-// `game` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+/**
+ * Writes move number `index` (0-based) in notation into `buf` (buffer
+ * convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when `index` is past the end.
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_game_move(const struct PhutballGame *game,
                                   size_t index,
                                   char *buf,
                                   size_t len,
                                   size_t *written);
 
-// Stores a new position handle holding a copy of the current position in
-// `*out` (the caller frees it with `phutball_position_free`).
-//
-// # Safety
-// `game` NULL or live; `out` NULL or writable.
+/**
+ * Stores a new position handle holding a copy of the current position in
+ * `*out` (the caller frees it with `phutball_position_free`).
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_game_position(const struct PhutballGame *game,
                                       struct PhutballPosition **out);
 
-// Writes how the game stands: a `PHUTBALL_RESULT_*` value.
-//
-// # Safety
-// `game` NULL or live; `out` NULL or writable.
+/**
+ * Writes how the game stands: a `PHUTBALL_RESULT_*` value.
+ *
+ * # Safety
+ * `game` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_game_result(const struct PhutballGame *game, PhutballGameResult *out);
 
-// Writes the game record (multi-line text; `phutball_game_parse` reads it
-// back to an equal game) into `buf` (buffer convention).
-//
-// # Safety
-// `game` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+/**
+ * Writes the game record (multi-line text; `phutball_game_parse` reads it
+ * back to an equal game) into `buf` (buffer convention).
+ *
+ * # Safety
+ * `game` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_game_to_string(const struct PhutballGame *game,
                                        char *buf,
                                        size_t len,
                                        size_t *written);
 
-// Starts a jump move on `pos` with one jump of the ball to `to`, removing the
-// men passed over, and stores a new handle in `*out`; `pos` is unchanged.
-// `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to` (or the game
-// is over).
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Starts a jump move on `pos` with one jump of the ball to `to`, removing the
+ * men passed over, and stores a new handle in `*out`; `pos` is unchanged.
+ * `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to` (or the game
+ * is over).
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_begin_jump(const struct PhutballPosition *pos,
                                             struct PhutballPoint to,
                                             struct PhutballJumpInProgress **out);
 
-// Jumps on to `to` in place. `PHUTBALL_STATUS_ILLEGAL_MOVE` (and the handle
-// unchanged) if no single jump lands there, or the ball has landed on an
-// off-board strip and the rules end the move there.
-//
-// # Safety
-// `jip` NULL or a live handle used by nothing else during the call.
+/**
+ * Jumps on to `to` in place. `PHUTBALL_STATUS_ILLEGAL_MOVE` (and the handle
+ * unchanged) if no single jump lands there, or the ball has landed on an
+ * off-board strip and the rules end the move there.
+ *
+ * # Safety
+ * `jip` NULL or a live handle used by nothing else during the call.
+ */
 PhutballStatus phutball_jump_in_progress_apply_jump(struct PhutballJumpInProgress *jip,
                                                     struct PhutballPoint to);
 
-// Ends the move: stores a new position handle in `*out` with the other side
-// to move (`phutball_position_winner` then tells whether the move scored).
-// `jip` is unchanged and still owned by the caller.
-//
-// # Safety
-// `jip` NULL or live; `out` NULL or writable.
+/**
+ * Ends the move: stores a new position handle in `*out` with the other side
+ * to move (`phutball_position_winner` then tells whether the move scored).
+ * `jip` is unchanged and still owned by the caller.
+ *
+ * # Safety
+ * `jip` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_jump_in_progress_end(const struct PhutballJumpInProgress *jip,
                                              struct PhutballPosition **out);
 
-// Stores a new position handle in `*out` holding a copy of the board as it
-// stands, the same side to move (for reading the men and the ball).
-//
-// # Safety
-// `jip` NULL or live; `out` NULL or writable.
+/**
+ * Stores a new position handle in `*out` holding a copy of the board as it
+ * stands, the same side to move (for reading the men and the ball).
+ *
+ * # Safety
+ * `jip` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_jump_in_progress_position(const struct PhutballJumpInProgress *jip,
                                                   struct PhutballPosition **out);
 
-// Writes the text form (the board's position string, then
-// ` | jump from <start> removed <men>`, docs/rules.md) into `buf` (buffer
-// convention). It parses back to an equal jump in progress under the same rules.
-//
-// # Safety
-// `jip` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+/**
+ * Writes the text form (the board's position string, then
+ * ` | jump from <start> removed <men>`, docs/rules.md) into `buf` (buffer
+ * convention). It parses back to an equal jump in progress under the same rules.
+ *
+ * # Safety
+ * `jip` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_jump_in_progress_to_string(const struct PhutballJumpInProgress *jip,
                                                    char *buf,
                                                    size_t len,
                                                    size_t *written);
 
-// Parses the text form under `rules` (NULL: the defaults; the text does not
-// record them) and stores a new handle in `*out`.
-// `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
-// `PHUTBALL_STATUS_INVALID_POSITION` for well-formed text describing an
-// impossible jump (a removed man still on the board, say).
-//
-// # Safety
-// `text` NULL or NUL-terminated; `rules` NULL or readable; `out` NULL or writable.
+/**
+ * Parses the text form under `rules` (NULL: the defaults; the text does not
+ * record them) and stores a new handle in `*out`.
+ * `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
+ * `PHUTBALL_STATUS_INVALID_POSITION` for well-formed text describing an
+ * impossible jump (a removed man still on the board, say).
+ *
+ * # Safety
+ * `text` NULL or NUL-terminated; `rules` NULL or readable; `out` NULL or writable.
+ */
 PhutballStatus phutball_jump_in_progress_from_string(const char *text,
                                                      const struct PhutballRules *rules,
                                                      struct PhutballJumpInProgress **out);
 
-// Frees a jump-in-progress handle. NULL is ignored. The handle must not be used again.
-//
-// # Safety
-// `jip` must be NULL or a live handle from this library, not freed before.
+/**
+ * Frees a jump-in-progress handle. NULL is ignored. The handle must not be used again.
+ *
+ * # Safety
+ * `jip` must be NULL or a live handle from this library, not freed before.
+ */
 void phutball_jump_in_progress_free(struct PhutballJumpInProgress *jip);
 
-// Calls `visitor` with every legal jump path of the side to move, depth
-// first; every non-empty prefix of a legal path is a path, so each is
-// visited. Dense positions have millions of paths. If `out_stopped` is not
-// NULL, it is set to whether the visitor stopped the walk. Unbounded but
-// for the visitor, which can stop it; `phutball_position_for_each_jump_path_within`
-// takes limits.
-//
-// # Safety
-// `pos` NULL or live; `visitor` NULL or a function honouring
-// `PhutballPathVisitor`'s contract with `user_data`; `out_stopped` NULL or writable.
+/**
+ * Calls `visitor` with every legal jump path of the side to move, depth
+ * first; every non-empty prefix of a legal path is a path, so each is
+ * visited. Dense positions have millions of paths. If `out_stopped` is not
+ * NULL, it is set to whether the visitor stopped the walk. Unbounded but
+ * for the visitor, which can stop it; `phutball_position_for_each_jump_path_within`
+ * takes limits.
+ *
+ * # Safety
+ * `pos` NULL or live; `visitor` NULL or a function honouring
+ * `PhutballPathVisitor`'s contract with `user_data`; `out_stopped` NULL or writable.
+ */
 PhutballStatus phutball_position_for_each_jump_path(const struct PhutballPosition *pos,
                                                     PhutballPathVisitor visitor,
                                                     void *user_data,
                                                     bool *out_stopped);
 
-// Calls `visitor` once per distinct position the side to move can reach by
-// jumping (ball point plus remaining men), with the first path found that
-// reaches it. Much faster than visiting every path.
-// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` if the states it remembers would
-// exceed the default memory limit (256 MiB); nothing else bounds it but the
-// visitor. `phutball_position_for_each_jump_outcome_within` takes limits.
-//
-// # Safety
-// As `phutball_position_for_each_jump_path`.
+/**
+ * Calls `visitor` once per distinct position the side to move can reach by
+ * jumping (ball point plus remaining men), with the first path found that
+ * reaches it. Much faster than visiting every path.
+ * `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` if the states it remembers would
+ * exceed the default memory limit (256 MiB); nothing else bounds it but the
+ * visitor. `phutball_position_for_each_jump_outcome_within` takes limits.
+ *
+ * # Safety
+ * As `phutball_position_for_each_jump_path`.
+ */
 PhutballStatus phutball_position_for_each_jump_outcome(const struct PhutballPosition *pos,
                                                        PhutballPathVisitor visitor,
                                                        void *user_data,
                                                        bool *out_stopped);
 
-// Writes the number of legal jump paths, counted without building any.
-// Unbounded: on dense boards it can take minutes, and nothing stops it;
-// `phutball_position_count_jump_paths_within` takes limits.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes the number of legal jump paths, counted without building any.
+ * Unbounded: on dense boards it can take minutes, and nothing stops it;
+ * `phutball_position_count_jump_paths_within` takes limits.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_count_jump_paths(const struct PhutballPosition *pos,
                                                   uint64_t *out);
 
-// Writes the number of distinct positions the side to move can reach by
-// jumping. Bounded by the default memory limit only
-// (`PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it);
-// `phutball_position_count_jump_outcomes_within` takes limits.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes the number of distinct positions the side to move can reach by
+ * jumping. Bounded by the default memory limit only
+ * (`PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it);
+ * `phutball_position_count_jump_outcomes_within` takes limits.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_count_jump_outcomes(const struct PhutballPosition *pos,
                                                      uint64_t *out);
 
-// `phutball_position_for_each_jump_path` within `limits` (NULL: the
-// defaults; a landing is a step of work). When it gives up
-// (`PHUTBALL_STATUS_TIMED_OUT`, `_CANCELLED`, `_WORK_LIMIT`) the visitor may
-// already have seen some paths, and `*out_stopped` is not written.
-//
-// # Safety
-// As `phutball_position_for_each_jump_path`; `limits` NULL or readable, its
-// `cancel` NULL or a live token.
+/**
+ * `phutball_position_for_each_jump_path` within `limits` (NULL: the
+ * defaults; a landing is a step of work). When it gives up
+ * (`PHUTBALL_STATUS_TIMED_OUT`, `_CANCELLED`, `_WORK_LIMIT`) the visitor may
+ * already have seen some paths, and `*out_stopped` is not written.
+ *
+ * # Safety
+ * As `phutball_position_for_each_jump_path`; `limits` NULL or readable, its
+ * `cancel` NULL or a live token.
+ */
 PhutballStatus phutball_position_for_each_jump_path_within(const struct PhutballPosition *pos,
                                                            const struct PhutballLimits *limits,
                                                            PhutballPathVisitor visitor,
                                                            void *user_data,
                                                            bool *out_stopped);
 
-// `phutball_position_for_each_jump_outcome` within `limits` (NULL: the
-// defaults; a distinct outcome is a step of work, and the states remembered,
-// 16 bytes and a slot each, count against the memory limit). When it gives
-// up the visitor may already have seen some outcomes, and `*out_stopped` is
-// not written.
-//
-// # Safety
-// As `phutball_position_for_each_jump_path_within`.
+/**
+ * `phutball_position_for_each_jump_outcome` within `limits` (NULL: the
+ * defaults; a distinct outcome is a step of work, and the states remembered,
+ * 16 bytes and a slot each, count against the memory limit). When it gives
+ * up the visitor may already have seen some outcomes, and `*out_stopped` is
+ * not written.
+ *
+ * # Safety
+ * As `phutball_position_for_each_jump_path_within`.
+ */
 PhutballStatus phutball_position_for_each_jump_outcome_within(const struct PhutballPosition *pos,
                                                               const struct PhutballLimits *limits,
                                                               PhutballPathVisitor visitor,
                                                               void *user_data,
                                                               bool *out_stopped);
 
-// `phutball_position_count_jump_paths` within `limits` (NULL: the defaults,
-// which do not stop it; a landing the walk goes on from is a step of work).
-//
-// # Safety
-// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
-// token; `out` NULL or writable.
+/**
+ * `phutball_position_count_jump_paths` within `limits` (NULL: the defaults,
+ * which do not stop it; a landing the walk goes on from is a step of work).
+ *
+ * # Safety
+ * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * token; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_count_jump_paths_within(const struct PhutballPosition *pos,
                                                          const struct PhutballLimits *limits,
                                                          uint64_t *out);
 
-// `phutball_position_count_jump_outcomes` within `limits` (NULL: the
-// defaults; a distinct outcome is a step of work, and the states remembered
-// count against the memory limit).
-//
-// # Safety
-// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
-// token; `out` NULL or writable.
+/**
+ * `phutball_position_count_jump_outcomes` within `limits` (NULL: the
+ * defaults; a distinct outcome is a step of work, and the states remembered
+ * count against the memory limit).
+ *
+ * # Safety
+ * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * token; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_count_jump_outcomes_within(const struct PhutballPosition *pos,
                                                             const struct PhutballLimits *limits,
                                                             uint64_t *out);
 
-// Writes the `len` points of `path` in notation, joined by `-`
-// (`"K6-G9-G11-J11"`; one point gives `"H10"`), into `buf` (buffer convention).
-// This formats only: it does not check that the path is a legal jump.
-//
-// # Safety
-// `path` NULL or `len` readable points; `buf` NULL or `buf_len` writable
-// bytes; `written` NULL or writable.
+/**
+ * Writes the `len` points of `path` in notation, joined by `-`
+ * (`"K6-G9-G11-J11"`; one point gives `"H10"`), into `buf` (buffer convention).
+ * This formats only: it does not check that the path is a legal jump.
+ *
+ * # Safety
+ * `path` NULL or `len` readable points; `buf` NULL or `buf_len` writable
+ * bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_path_to_string(const struct PhutballPoint *path,
                                        size_t len,
                                        char *buf,
                                        size_t buf_len,
                                        size_t *written);
 
-// Stores in `*out` a new list of every legal move of the side to move: the
-// placements (row by row from row 1, left to right), then one jump move per
-// distinct outcome. Within `limits` (NULL: the defaults): the list itself
-// and the states remembered count against the memory limit (default
-// 256 MiB; `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it), a placement and
-// a distinct outcome are steps of work.
-//
-// # Safety
-// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
-// token; `out` NULL or writable.
+/**
+ * Stores in `*out` a new list of every legal move of the side to move: the
+ * placements (row by row from row 1, left to right), then one jump move per
+ * distinct outcome. Within `limits` (NULL: the defaults): the list itself
+ * and the states remembered count against the memory limit (default
+ * 256 MiB; `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it), a placement and
+ * a distinct outcome are steps of work.
+ *
+ * # Safety
+ * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * token; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_legal_moves_within(const struct PhutballPosition *pos,
                                                     const struct PhutballLimits *limits,
                                                     struct PhutballMoveList **out);
 
-// Stores in `*out` a new list of one jump move per distinct outcome, each
-// with the first path found that reaches it, within `limits` as
-// `phutball_position_legal_moves_within`.
-//
-// # Safety
-// As `phutball_position_legal_moves_within`.
+/**
+ * Stores in `*out` a new list of one jump move per distinct outcome, each
+ * with the first path found that reaches it, within `limits` as
+ * `phutball_position_legal_moves_within`.
+ *
+ * # Safety
+ * As `phutball_position_legal_moves_within`.
+ */
 PhutballStatus phutball_position_jump_outcomes_within(const struct PhutballPosition *pos,
                                                       const struct PhutballLimits *limits,
                                                       struct PhutballMoveList **out);
 
-// Stores in `*out` a new list of every legal jump path (as
-// `phutball_position_for_each_jump_path` visits them), within `limits`:
-// a landing is a step of work and the list counts against the memory limit.
-// Dense positions have millions of paths: the walk streams them instead.
-//
-// # Safety
-// As `phutball_position_legal_moves_within`.
+/**
+ * Stores in `*out` a new list of every legal jump path (as
+ * `phutball_position_for_each_jump_path` visits them), within `limits`:
+ * a landing is a step of work and the list counts against the memory limit.
+ * Dense positions have millions of paths: the walk streams them instead.
+ *
+ * # Safety
+ * As `phutball_position_legal_moves_within`.
+ */
 PhutballStatus phutball_position_jump_paths_within(const struct PhutballPosition *pos,
                                                    const struct PhutballLimits *limits,
                                                    struct PhutballMoveList **out);
 
-// Writes the number of moves in the list.
-//
-// # Safety
-// `list` NULL or live; `out` NULL or writable.
+/**
+ * Writes the number of moves in the list.
+ *
+ * # Safety
+ * `list` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_move_list_len(const struct PhutballMoveList *list, size_t *out);
 
-// Writes move `index` (from 0) in notation (`"H9"`, `"K6-G9-G11"`) into
-// `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` for an index
-// past the end.
-//
-// # Safety
-// `list` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+/**
+ * Writes move `index` (from 0) in notation (`"H9"`, `"K6-G9-G11"`) into
+ * `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` for an index
+ * past the end.
+ *
+ * # Safety
+ * `list` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_move_list_get(const struct PhutballMoveList *list,
                                       size_t index,
                                       char *buf,
                                       size_t len,
                                       size_t *written);
 
-// Writes the points of move `index` into `buf` (room for `capacity` points)
-// and their number into `*count` (buffer convention): one point for a
-// placement, the ball's start then each landing (two or more) for a jump.
-//
-// # Safety
-// `list` NULL or live; `buf` NULL or `capacity` writable points; `count` NULL or writable.
+/**
+ * Writes the points of move `index` into `buf` (room for `capacity` points)
+ * and their number into `*count` (buffer convention): one point for a
+ * placement, the ball's start then each landing (two or more) for a jump.
+ *
+ * # Safety
+ * `list` NULL or live; `buf` NULL or `capacity` writable points; `count` NULL or writable.
+ */
 PhutballStatus phutball_move_list_points(const struct PhutballMoveList *list,
                                          size_t index,
                                          struct PhutballPoint *buf,
                                          size_t capacity,
                                          size_t *count);
 
-// Frees a move list. NULL is ignored. The handle must not be used again.
-//
-// # Safety
-// `list` must be NULL or a live list from this library, not freed before.
+/**
+ * Frees a move list. NULL is ignored. The handle must not be used again.
+ *
+ * # Safety
+ * `list` must be NULL or a live list from this library, not freed before.
+ */
 void phutball_move_list_free(struct PhutballMoveList *list);
 
-// Writes the points a man may be placed on (every vacant point of rows 1 to
-// `rows`; none in a finished position), row by row from
-// row 1, left to right, into `buf` (buffer convention).
-//
-// # Safety
-// `pos` NULL or live; `buf` NULL or `capacity` writable points; `count` NULL or writable.
+/**
+ * Writes the points a man may be placed on (every vacant point of rows 1 to
+ * `rows`; none in a finished position), row by row from
+ * row 1, left to right, into `buf` (buffer convention).
+ *
+ * # Safety
+ * `pos` NULL or live; `buf` NULL or `capacity` writable points; `count` NULL or writable.
+ */
 PhutballStatus phutball_position_placements(const struct PhutballPosition *pos,
                                             struct PhutballPoint *buf,
                                             size_t capacity,
                                             size_t *count);
 
-// Checks the move `move_text` (notation: `"H9"` places a man, `"K6-G9-G11"`
-// jumps): `PHUTBALL_STATUS_OK` if it is legal, `PHUTBALL_STATUS_ILLEGAL_MOVE`
-// with the reason as the last error if not, `PHUTBALL_STATUS_PARSE_ERROR` if
-// it is not notation.
-//
-// # Safety
-// `pos` NULL or live; `move_text` NULL or NUL-terminated.
+/**
+ * Checks the move `move_text` (notation: `"H9"` places a man, `"K6-G9-G11"`
+ * jumps): `PHUTBALL_STATUS_OK` if it is legal, `PHUTBALL_STATUS_ILLEGAL_MOVE`
+ * with the reason as the last error if not, `PHUTBALL_STATUS_PARSE_ERROR` if
+ * it is not notation.
+ *
+ * # Safety
+ * `pos` NULL or live; `move_text` NULL or NUL-terminated.
+ */
 PhutballStatus phutball_position_check_move(const struct PhutballPosition *pos,
                                             const char *move_text);
 
-// Writes whether the move `move_text` is legal. Text that is not notation is
-// an error (`PHUTBALL_STATUS_PARSE_ERROR`), not a false.
-//
-// # Safety
-// `pos` NULL or live; `move_text` NULL or NUL-terminated; `out` NULL or writable.
+/**
+ * Writes whether the move `move_text` is legal. Text that is not notation is
+ * an error (`PHUTBALL_STATUS_PARSE_ERROR`), not a false.
+ *
+ * # Safety
+ * `pos` NULL or live; `move_text` NULL or NUL-terminated; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_is_legal(const struct PhutballPosition *pos,
                                           const char *move_text,
                                           bool *out);
 
-// Plays the move `move_text` (a placement or a whole jump move) on the
-// position in place; the other side is then to move. After a jump,
-// `phutball_position_winner` tells whether it scored (an own goal loses).
-// On any error the position is unchanged.
-//
-// # Safety
-// `pos` NULL or a live handle used by nothing else during the call;
-// `move_text` NULL or NUL-terminated.
+/**
+ * Plays the move `move_text` (a placement or a whole jump move) on the
+ * position in place; the other side is then to move. After a jump,
+ * `phutball_position_winner` tells whether it scored (an own goal loses).
+ * On any error the position is unchanged.
+ *
+ * # Safety
+ * `pos` NULL or a live handle used by nothing else during the call;
+ * `move_text` NULL or NUL-terminated.
+ */
 PhutballStatus phutball_position_play(struct PhutballPosition *pos, const char *move_text);
 
-// Deprecated: use `phutball_position_begin_jump` and the
-// `PhutballJumpInProgress` functions, which know the move is under way.
-//
-// Makes one jump of the ball to `to` in place, removing the men passed over,
-// and keeps the side to move, so that jumps then `phutball_position_end_turn`
-// equal playing the whole path. The handle is an ordinary position after
-// each jump: a further jump is the first of a new move, so it is refused
-// once the ball stands on a goal line or an off-board strip (the game is
-// over), where a `PhutballJumpInProgress` may still jump on.
-// `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to`.
-//
-// # Safety
-// `pos` NULL or a live handle used by nothing else during the call.
+/**
+ * Deprecated: use `phutball_position_begin_jump` and the
+ * `PhutballJumpInProgress` functions, which know the move is under way.
+ *
+ * Makes one jump of the ball to `to` in place, removing the men passed over,
+ * and keeps the side to move, so that jumps then `phutball_position_end_turn`
+ * equal playing the whole path. The handle is an ordinary position after
+ * each jump: a further jump is the first of a new move, so it is refused
+ * once the ball stands on a goal line or an off-board strip (the game is
+ * over), where a `PhutballJumpInProgress` may still jump on.
+ * `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to`.
+ *
+ * # Safety
+ * `pos` NULL or a live handle used by nothing else during the call.
+ */
 PhutballStatus phutball_position_apply_jump(struct PhutballPosition *pos, struct PhutballPoint to);
 
-// Passes in place: the same board with the other side to move.
-//
-// # Safety
-// `pos` NULL or a live handle used by nothing else during the call.
+/**
+ * Passes in place: the same board with the other side to move.
+ *
+ * # Safety
+ * `pos` NULL or a live handle used by nothing else during the call.
+ */
 PhutballStatus phutball_position_end_turn(struct PhutballPosition *pos);
 
-// Mirrors the position left to right in place (same side to move).
-//
-// # Safety
-// `pos` NULL or a live handle used by nothing else during the call.
+/**
+ * Mirrors the position left to right in place (same side to move).
+ *
+ * # Safety
+ * `pos` NULL or a live handle used by nothing else during the call.
+ */
 PhutballStatus phutball_position_mirror_columns(struct PhutballPosition *pos);
 
-// Turns the position top to bottom in place and swaps the sides: Ohs's
-// chances before are Eks's after.
-//
-// # Safety
-// `pos` NULL or a live handle used by nothing else during the call.
+/**
+ * Turns the position top to bottom in place and swaps the sides: Ohs's
+ * chances before are Eks's after.
+ *
+ * # Safety
+ * `pos` NULL or a live handle used by nothing else during the call.
+ */
 PhutballStatus phutball_position_flip_rows(struct PhutballPosition *pos);
 
-// Makes the standard start position (15 x 19, ball on H10, Ohs to move,
-// default rules) and stores a new handle in `*out`.
-//
-// # Safety
-// `out` must be NULL or point to a writable `PhutballPosition *`.
+/**
+ * Makes the standard start position (15 x 19, ball on H10, Ohs to move,
+ * default rules) and stores a new handle in `*out`.
+ *
+ * # Safety
+ * `out` must be NULL or point to a writable `PhutballPosition *`.
+ */
 PhutballStatus phutball_position_standard(struct PhutballPosition **out);
 
-// Makes the start position of a board of `cols` columns (1 to 25) and `rows`
-// rows (3 to 25) under `rules` (NULL: the defaults): no men, the ball on the
-// rules' start point or the centre, the rules' first player to move.
-// `PHUTBALL_STATUS_INVALID_POSITION` for an unsupported size or a start point
-// outside the board or not strictly between the goal lines.
-//
-// # Safety
-// `rules` must be NULL or readable; `out` must be NULL or writable.
+/**
+ * Makes the start position of a board of `cols` columns (1 to 25) and `rows`
+ * rows (3 to 25) under `rules` (NULL: the defaults): no men, the ball on the
+ * rules' start point or the centre, the rules' first player to move.
+ * `PHUTBALL_STATUS_INVALID_POSITION` for an unsupported size or a start point
+ * outside the board or not strictly between the goal lines.
+ *
+ * # Safety
+ * `rules` must be NULL or readable; `out` must be NULL or writable.
+ */
 PhutballStatus phutball_position_new(uint8_t cols,
                                      uint8_t rows,
                                      const struct PhutballRules *rules,
                                      struct PhutballPosition **out);
 
-// Parses a position string (docs/rules.md, "Notation") under `rules` (NULL:
-// the defaults; the string does not record them) and stores a new handle in
-// `*out`. `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
-// `PHUTBALL_STATUS_INVALID_POSITION` for a well-formed string describing an
-// impossible position.
-//
-// # Safety
-// `text` must be NULL or NUL-terminated; `rules` NULL or readable; `out` NULL or writable.
+/**
+ * Parses a position string (docs/rules.md, "Notation") under `rules` (NULL:
+ * the defaults; the string does not record them) and stores a new handle in
+ * `*out`. `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
+ * `PHUTBALL_STATUS_INVALID_POSITION` for a well-formed string describing an
+ * impossible position.
+ *
+ * # Safety
+ * `text` must be NULL or NUL-terminated; `rules` NULL or readable; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_parse(const char *text,
                                        const struct PhutballRules *rules,
                                        struct PhutballPosition **out);
 
-// Stores a new handle holding a copy of `pos` in `*out`.
-//
-// # Safety
-// `pos` must be NULL or a live handle; `out` must be NULL or writable.
+/**
+ * Stores a new handle holding a copy of `pos` in `*out`.
+ *
+ * # Safety
+ * `pos` must be NULL or a live handle; `out` must be NULL or writable.
+ */
 PhutballStatus phutball_position_clone(const struct PhutballPosition *pos,
                                        struct PhutballPosition **out);
 
-// Frees a position handle. NULL is ignored. The handle must not be used again.
-//
-// # Safety
-// `pos` must be NULL or a live handle from this library, not freed before.
+/**
+ * Frees a position handle. NULL is ignored. The handle must not be used again.
+ *
+ * # Safety
+ * `pos` must be NULL or a live handle from this library, not freed before.
+ */
 void phutball_position_free(struct PhutballPosition *pos);
 
-// Writes the position string into `buf` (buffer convention). It parses back
-// to an equal position under the same rules.
-//
-// # Safety
-// `pos` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+/**
+ * Writes the position string into `buf` (buffer convention). It parses back
+ * to an equal position under the same rules.
+ *
+ * # Safety
+ * `pos` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_position_to_string(const struct PhutballPosition *pos,
                                            char *buf,
                                            size_t len,
                                            size_t *written);
 
-// Writes a multi-line text diagram of the board (coordinates, `#` men, `@`
-// the ball, the side to move or the result) into `buf` (buffer convention).
-//
-// # Safety
-// `pos` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+/**
+ * Writes a multi-line text diagram of the board (coordinates, `#` men, `@`
+ * the ball, the side to move or the result) into `buf` (buffer convention).
+ *
+ * # Safety
+ * `pos` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
 PhutballStatus phutball_position_diagram(const struct PhutballPosition *pos,
                                          char *buf,
                                          size_t len,
                                          size_t *written);
 
-// Writes the board's number of columns and rows (goal line to goal line).
-//
-// # Safety
-// `pos` NULL or live; `out_cols` and `out_rows` NULL or writable.
+/**
+ * Writes the board's number of columns and rows (goal line to goal line).
+ *
+ * # Safety
+ * `pos` NULL or live; `out_cols` and `out_rows` NULL or writable.
+ */
 PhutballStatus phutball_position_size(const struct PhutballPosition *pos,
                                       uint8_t *out_cols,
                                       uint8_t *out_rows);
 
-// Writes the rules in force.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes the rules in force.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_rules(const struct PhutballPosition *pos,
                                        struct PhutballRules *out);
 
-// Puts the same position under other rules (NULL: the defaults).
-// `PHUTBALL_STATUS_INVALID_POSITION` (and the position unchanged) for a start
-// point outside the board or not strictly between the goal lines.
-//
-// # Safety
-// `pos` NULL or a live handle not used elsewhere during the call; `rules` NULL or readable.
+/**
+ * Puts the same position under other rules (NULL: the defaults).
+ * `PHUTBALL_STATUS_INVALID_POSITION` (and the position unchanged) for a start
+ * point outside the board or not strictly between the goal lines.
+ *
+ * # Safety
+ * `pos` NULL or a live handle not used elsewhere during the call; `rules` NULL or readable.
+ */
 PhutballStatus phutball_position_set_rules(struct PhutballPosition *pos,
                                            const struct PhutballRules *rules);
 
-// Writes the ball's point.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes the ball's point.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_ball(const struct PhutballPosition *pos,
                                       struct PhutballPoint *out);
 
-// Writes the side to move (`PHUTBALL_SIDE_OHS` or `PHUTBALL_SIDE_EKS`).
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes the side to move (`PHUTBALL_SIDE_OHS` or `PHUTBALL_SIDE_EKS`).
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_to_move(const struct PhutballPosition *pos, PhutballSide *out);
 
-// Writes who has won (the side whose goal the ball is on or over), or
-// `PHUTBALL_SIDE_NONE` while the game goes on.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes who has won (the side whose goal the ball is on or over), or
+ * `PHUTBALL_SIDE_NONE` while the game goes on.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_winner(const struct PhutballPosition *pos, PhutballSide *out);
 
-// Writes the men's points, row by row from row 1, left to right, into `buf`
-// (room for `capacity` points) and their number into `*count` (buffer convention).
-//
-// # Safety
-// `pos` NULL or live; `buf` NULL or `capacity` writable points; `count` NULL or writable.
+/**
+ * Writes the men's points, row by row from row 1, left to right, into `buf`
+ * (room for `capacity` points) and their number into `*count` (buffer convention).
+ *
+ * # Safety
+ * `pos` NULL or live; `buf` NULL or `capacity` writable points; `count` NULL or writable.
+ */
 PhutballStatus phutball_position_men(const struct PhutballPosition *pos,
                                      struct PhutballPoint *buf,
                                      size_t capacity,
                                      size_t *count);
 
-// Writes whether a man stands on `point` (false for points outside the board).
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes whether a man stands on `point` (false for points outside the board).
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_has_man(const struct PhutballPosition *pos,
                                          struct PhutballPoint point,
                                          bool *out);
 
-// Deprecated: a position is always at the start of a move (a jump move under
-// way is a `PhutballJumpInProgress`), so this always writes false.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Deprecated: a position is always at the start of a move (a jump move under
+ * way is a `PhutballJumpInProgress`), so this always writes false.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_is_mid_jump(const struct PhutballPosition *pos, bool *out);
 
-// Writes a 64-bit Zobrist hash of men, ball and side to move (not the rules):
-// equal positions have equal hashes.
-//
-// # Safety
-// `pos` NULL or live; `out` NULL or writable.
+/**
+ * Writes a 64-bit Zobrist hash of men, ball and side to move (not the rules):
+ * equal positions have equal hashes.
+ *
+ * # Safety
+ * `pos` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_zobrist(const struct PhutballPosition *pos, uint64_t *out);
 
-// Writes whether two positions are equal (board, rules, men, ball, side to move).
-//
-// # Safety
-// `a` and `b` NULL or live; `out` NULL or writable.
+/**
+ * Writes whether two positions are equal (board, rules, men, ball, side to move).
+ *
+ * # Safety
+ * `a` and `b` NULL or live; `out` NULL or writable.
+ */
 PhutballStatus phutball_position_equal(const struct PhutballPosition *a,
                                        const struct PhutballPosition *b,
                                        bool *out);

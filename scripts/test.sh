@@ -2,8 +2,9 @@
 # Every test of the project, from a clean clone on a fresh machine: Rust
 # formatting and lints, the Rust tests (core, CLI, engine, C ABI, benches),
 # the Rust docs (rustdoc, warnings as errors; the Markdown files' relative
-# links), the C/C++ suite (tests/c/run.sh: header freshness, shared and static
-# linking, valgrind) and the Python suite (tests/python/run.sh: a virtual
+# links), the C/C++ suite (tests/c/run.sh: header freshness, the library
+# installed by scripts/install-c.sh and used by pkg-config and CMake, shared
+# and static linking, valgrind) and the Python suite (tests/python/run.sh: a virtual
 # environment with maturin and pytest). Installs what it needs; exits
 # non-zero if any suite fails. Usage: scripts/test.sh
 set -uo pipefail

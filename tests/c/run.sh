@@ -1,14 +1,21 @@
 #!/usr/bin/env bash
 # The C API's test suite, from a clean clone: installs what it needs (cbindgen
-# 0.29.4, a C/C++ compiler, valgrind), checks that include/phutball.h is what
-# cbindgen makes of crates/phutball-capi, builds libphutball.so/.a, compiles the
-# C and C++ examples and tests with warnings as errors against both libraries,
-# runs them, compares the jump lists of examples/c/jumps (and the outcomes of
-# examples/cpp/outcomes) with the Rust CLI's on the worked examples and every
-# record of crates/phutball/tests/data/jumps-24.fixture, and runs the tests once
-# under valgrind.
+# 0.29.4, a C/C++ compiler, valgrind; pkg-config and CMake from PyPI into .venv
+# when they are not on PATH), checks that include/phutball.h is what cbindgen
+# makes of crates/phutball-capi and compiles as C99, C11, C++11 and C++17,
+# installs the library into a temporary prefix (scripts/install-c.sh), moves
+# the prefix and the build tree's libraries away, and tests the installed copy
+# only: the SONAME and links, the C and C++ examples and tests compiled with
+# warnings as errors against both libraries by `pkg-config phutball` (and
+# `--static`), a CMake project outside the repository by find_package, all run
+# with LD_LIBRARY_PATH set to the prefix alone. It compares the jump lists of
+# examples/c/jumps (and the outcomes of examples/cpp/outcomes) with the Rust
+# CLI's on the worked examples and every record of
+# crates/phutball/tests/data/jumps-24.fixture, and runs the tests once under
+# valgrind.
 # test_limits and test_engine start searches on a second thread and cancel them
-# from the first (pthreads: -pthread in CFLAGS, -lpthread for the static library).
+# from the first (pthreads: -pthread in CFLAGS; the static link's -lpthread
+# comes with the rest of Libs.private from phutball.pc).
 # Ends with "capi: N passed, M failed"; exits non-zero on any failure.
 set -euo pipefail
 
@@ -22,6 +29,20 @@ WORK="$TARGET/capi-tests"
 FIXTURES=crates/phutball/tests/data
 rm -rf "$WORK"
 mkdir -p "$WORK"
+# Outside the repository: the installed prefix and the CMake project.
+OUTSIDE="$(mktemp -d "${TMPDIR:-/tmp}/phutball-capi.XXXXXX")"
+# The build tree's libraries, moved away while the installed copy is tested
+# and put back at the end (Cargo would rebuild them if they were missing).
+BUILD_TREE_LIBS=("$LIB/libphutball.so" "$LIB/libphutball.a" "$LIB/deps/libphutball.so" "$LIB/deps/libphutball.a")
+put_back() {
+    local lib
+    for lib in "${BUILD_TREE_LIBS[@]}"; do
+        if [ -e "$lib.moved-away" ]; then mv "$lib.moved-away" "$lib"; fi
+    done
+    rm -rf "$OUTSIDE"
+}
+trap put_back EXIT
+for lib in "${BUILD_TREE_LIBS[@]}"; do rm -f "$lib.moved-away"; done # left by a run that was killed
 
 # --- what the suite needs -------------------------------------------------
 CBINDGEN_VERSION=0.29.4
@@ -36,6 +57,30 @@ command -v valgrind >/dev/null || missing+=(valgrind)
 if [ ${#missing[@]} -gt 0 ]; then
     echo "installing ${missing[*]}"
     apt-get update -qq && apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+# pkg-config and CMake, as a user of the installed library has them; when they
+# are not on PATH, PyPI's pkgconf and cmake go into the project's .venv.
+from_pypi=()
+PKG_CONFIG=pkg-config
+if ! command -v pkg-config >/dev/null; then
+    PKG_CONFIG="$ROOT/.venv/bin/pkgconf"
+    [ -x "$PKG_CONFIG" ] || from_pypi+=(pkgconf)
+fi
+CMAKE=cmake
+if ! command -v cmake >/dev/null; then
+    CMAKE="$ROOT/.venv/bin/cmake"
+    [ -x "$CMAKE" ] || from_pypi+=(cmake)
+fi
+CMAKE_GENERATOR_ARGS=()
+if ! command -v make >/dev/null; then
+    CMAKE_GENERATOR_ARGS=(-G Ninja)
+    export PATH="$PATH:$ROOT/.venv/bin" # for ninja; after the system's tools
+    [ -x .venv/bin/ninja ] || from_pypi+=(ninja)
+fi
+if [ ${#from_pypi[@]} -gt 0 ]; then
+    echo "installing ${from_pypi[*]} from PyPI into .venv"
+    [ -x .venv/bin/python ] || python3 -m venv .venv
+    .venv/bin/python -m pip install --quiet --disable-pip-version-check "${from_pypi[@]}"
 fi
 
 passed=0
@@ -56,21 +101,54 @@ step() {
 step "include/phutball.h is what cbindgen $CBINDGEN_VERSION generates (regenerate it: see crates/phutball-capi/cbindgen.toml)" \
     cbindgen --quiet --config crates/phutball-capi/cbindgen.toml --output include/phutball.h --verify crates/phutball-capi
 
-# --- build ---------------------------------------------------------------------
-cargo build --release --quiet -p phutball-capi -p phutball-cli
+# --- install, then move the prefix and the build tree's libraries away ---------
+bash scripts/install-c.sh "$OUTSIDE/first-prefix"
+PREFIX="$OUTSIDE/prefix"
+mv "$OUTSIDE/first-prefix" "$PREFIX" # nothing installed may name where it was put
+cargo build --release --quiet -p phutball-cli
 CLI="$LIB/phutball"
-STATIC_LIBS=(-lgcc_s -lutil -lrt -lpthread -lm -ldl) # cargo rustc --crate-type staticlib -- --print native-static-libs
+for lib in "${BUILD_TREE_LIBS[@]}"; do
+    if [ -e "$lib" ]; then mv "$lib" "$lib.moved-away"; fi
+done
+# Only the installed copy from here on.
+export PKG_CONFIG_LIBDIR="$PREFIX/lib/pkgconfig" PKG_CONFIG_PATH=""
+VERSION="$("$PKG_CONFIG" --modversion phutball)"
+MAJOR="${VERSION%%.*}"
+step "pkg-config's phutball $VERSION has the installed header's major version" grep -q \
+    "^#define PHUTBALL_VERSION_MAJOR $MAJOR\$" "$("$PKG_CONFIG" --variable=includedir phutball)/phutball.h"
+soname_is() { readelf -d "$1" | grep -q "(SONAME) *Library soname: \[$2\]\$"; }
+step "readelf -d: the SONAME is libphutball.so.$MAJOR" soname_is "$PREFIX/lib/libphutball.so.$VERSION" "libphutball.so.$MAJOR"
+step "libphutball.so.$MAJOR -> libphutball.so.$VERSION" test "$(readlink "$PREFIX/lib/libphutball.so.$MAJOR")" = "libphutball.so.$VERSION"
+step "libphutball.so -> libphutball.so.$MAJOR" test "$(readlink "$PREFIX/lib/libphutball.so")" = "libphutball.so.$MAJOR"
+step "phutball.pc lists what the static library needs (Libs.private)" \
+    test "$("$PKG_CONFIG" --static --libs phutball)" != "$("$PKG_CONFIG" --libs phutball)"
+step "the build tree has no libphutball.so or .a left" test -z "$(find "$TARGET/release" -maxdepth 2 -name 'libphutball.[as]*' ! -name '*.moved-away')"
 
-CFLAGS=(-std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -g -pthread -Iinclude -Itests/c)
-CXXFLAGS=(-std=c++17 -Wall -Wextra -Wpedantic -Werror -O2 -g -pthread -Iinclude -Itests/c -Iexamples/cpp)
+# The header on its own, in each language it promises.
+printf '#include <phutball.h>\nint main(void) { return phutball_version() == NULL; }\n' >"$WORK/header.c"
+cp "$WORK/header.c" "$WORK/header.cpp"
+HEADER_CFLAGS=($("$PKG_CONFIG" --cflags phutball))
+for std in c99 c11; do
+    step "the header compiles as $std" gcc -std=$std -pedantic -Wall -Wextra -Werror "${HEADER_CFLAGS[@]}" -fsyntax-only "$WORK/header.c"
+done
+for std in c++11 c++17; do
+    step "the header compiles as $std" g++ -std=$std -pedantic -Wall -Wextra -Werror "${HEADER_CFLAGS[@]}" -fsyntax-only "$WORK/header.cpp"
+done
+
+# The libraries as pkg-config gives them. With both in one directory the
+# linker takes the .so for -lphutball; the static link asks for the archive by
+# name (-l:libphutball.a) and adds Libs.private, the system libraries it needs.
+SHARED_LIBS=($("$PKG_CONFIG" --libs phutball))
+STATIC_LIBS=($("$PKG_CONFIG" --static --libs phutball | sed -E 's/(^| )-lphutball( |$)/\1-l:libphutball.a\2/'))
+CFLAGS=(-std=c11 -Wall -Wextra -Wpedantic -Werror -O2 -g -pthread "${HEADER_CFLAGS[@]}" -Itests/c)
+CXXFLAGS=(-std=c++17 -Wall -Wextra -Wpedantic -Werror -O2 -g -pthread "${HEADER_CFLAGS[@]}" -Itests/c -Iexamples/cpp)
 # build COMPILER-FLAGS-ARRAY-NAME COMPILER SOURCE NAME: NAME-shared and NAME-static.
 build() {
     local flags="$1[@]" compiler="$2" source="$3" name="$4"
-    step "compile $source (shared)" "$compiler" "${!flags}" "$source" -o "$WORK/$name-shared" \
-        -L"$LIB" -lphutball -Wl,-rpath,"$LIB"
-    step "compile $source (static)" "$compiler" "${!flags}" "$source" -o "$WORK/$name-static" \
-        "$LIB/libphutball.a" "${STATIC_LIBS[@]}"
+    step "compile $source (shared)" "$compiler" "${!flags}" "$source" -o "$WORK/$name-shared" "${SHARED_LIBS[@]}"
+    step "compile $source (static)" "$compiler" "${!flags}" "$source" -o "$WORK/$name-static" "${STATIC_LIBS[@]}"
 }
+build CFLAGS gcc tests/c/installed/consumer.c consumer
 build CFLAGS gcc examples/c/jumps.c jumps
 build CFLAGS gcc examples/c/play.c play
 build CFLAGS gcc tests/c/test_capi.c test_capi
@@ -80,6 +158,51 @@ build CXXFLAGS g++ examples/cpp/outcomes.cpp outcomes
 build CXXFLAGS g++ tests/c/test_cpp.cpp test_cpp
 not_linked_to_shared_library() { ! ldd "$1" | grep -q 'libphutball\.so'; }
 step "static test binary does not load libphutball.so" not_linked_to_shared_library "$WORK/test_capi-static"
+needs_soname() { readelf -d "$1" | grep -q "(NEEDED) *Shared library: \[libphutball.so.$MAJOR\]\$"; }
+step "shared test binary needs libphutball.so.$MAJOR" needs_soname "$WORK/test_capi-shared"
+needs_the_prefix() {
+    local status=0
+    env -u LD_LIBRARY_PATH "$1" >/dev/null 2>"$WORK/no-prefix.err" || status=$?
+    [ "$status" -eq 127 ] && grep -q "libphutball.so.$MAJOR: cannot open shared object file" "$WORK/no-prefix.err"
+}
+step "shared test binary does not start without the prefix on LD_LIBRARY_PATH" needs_the_prefix "$WORK/consumer-shared"
+# The programs find the library in the prefix, and only there.
+export LD_LIBRARY_PATH="$PREFIX/lib"
+loads_from_prefix() { ldd "$1" | grep -q "libphutball.so.$MAJOR => $PREFIX/lib/libphutball.so.$MAJOR "; }
+step "shared test binary loads libphutball.so.$MAJOR from the prefix" loads_from_prefix "$WORK/test_capi-shared"
+
+# --- a CMake project outside the repository, by find_package ---------------------
+PROJECT="$OUTSIDE/cmake-project"
+mkdir -p "$PROJECT"
+cp tests/c/installed/CMakeLists.txt tests/c/installed/consumer.c examples/c/jumps.c \
+    examples/cpp/outcomes.cpp examples/cpp/phutball.hpp "$PROJECT"
+cmake_build() {
+    "$CMAKE" -S "$PROJECT" -B "$PROJECT/build" "${CMAKE_GENERATOR_ARGS[@]}" -DCMAKE_BUILD_TYPE=Release \
+        -DCMAKE_PREFIX_PATH="$PREFIX" >"$WORK/cmake.log" 2>&1 &&
+        "$CMAKE" --build "$PROJECT/build" >>"$WORK/cmake.log" 2>&1 || { cat "$WORK/cmake.log" >&2; return 1; }
+}
+step "CMake: find_package(phutball CONFIG) and build (cmake $("$CMAKE" --version | head -n 1 | cut -d' ' -f3))" cmake_build
+prints_version() { "$1" >"$WORK/consumer.out" && grep -qx "phutball $VERSION: 3 jump paths" "$WORK/consumer.out"; }
+step "consumer (pkg-config, shared)" prints_version "$WORK/consumer-shared"
+step "consumer (pkg-config, static)" prints_version "$WORK/consumer-static"
+step "consumer (CMake, phutball::phutball)" prints_version "$PROJECT/build/consumer"
+step "consumer (CMake, phutball::phutball_static)" prints_version "$PROJECT/build/consumer_static"
+step "CMake's consumer needs libphutball.so.$MAJOR" needs_soname "$PROJECT/build/consumer"
+step "CMake's consumer_static does not load libphutball.so" not_linked_to_shared_library "$PROJECT/build/consumer_static"
+# find_package(phutball REQUEST CONFIG) configures: Cargo's rules, so the same
+# minor version while the major is 0.
+accepts_request() {
+    "$CMAKE" -S tests/c/installed/version-check -B "$OUTSIDE/version-check-$1" -DPHUTBALL_REQUEST="$1" \
+        -DCMAKE_PREFIX_PATH="$PREFIX" >"$WORK/version-check.log" 2>&1
+}
+IFS=. read -r _ MINOR _ <<<"$VERSION"
+for request in "$MAJOR.$MINOR" "$VERSION"; do
+    step "CMake: phutball $VERSION accepts a request for $request" accepts_request "$request"
+done
+refuses_request() { ! accepts_request "$1" && grep -q 'not compatible with the version requested' "$WORK/version-check.log"; }
+for request in "$MAJOR.$((MINOR + 1))" "$((MAJOR + 1)).0"; do
+    step "CMake: phutball $VERSION refuses a request for $request" refuses_request "$request"
+done
 
 # --- the tests and examples, with both libraries ---------------------------------
 plays_to_a_win() { "$1" >"$WORK/play.out" && grep -q '^result: Ohs wins$' "$WORK/play.out"; }
@@ -138,6 +261,8 @@ for pos in "${WORKED[@]}"; do
         step "outcomes ($linkage) on $pos" same_lines "$pos" \
             "$CLI" jumps --outcomes "$pos" -- "$WORK/outcomes-$linkage" "$pos"
     done
+    step "jumps (CMake) on $pos" same_lines "$pos" "$CLI" jumps "$pos" -- "$PROJECT/build/jumps" "$pos"
+    step "outcomes (CMake) on $pos" same_lines "$pos" "$CLI" jumps --outcomes "$pos" -- "$PROJECT/build/outcomes" "$pos"
 done
 # Each record of jumps-24 as "<position> TAB <paths figure>" (the fixture
 # format: comments "# ...", position lines, figure lines "key value").

@@ -185,7 +185,38 @@ pub unsafe extern "C" fn phutball_point_to_string(
     })
 }
 
-/// The library's version, such as `"0.1.0"`: a static string that must not be freed.
+/// The major version of the library this header came with (Cargo's
+/// `version`, as are the two below); `phutball_version()` gives the version
+/// of the library loaded at run time.
+pub const PHUTBALL_VERSION_MAJOR: u32 = 0;
+/// The minor version of the library this header came with.
+pub const PHUTBALL_VERSION_MINOR: u32 = 1;
+/// The patch version of the library this header came with.
+pub const PHUTBALL_VERSION_PATCH: u32 = 0;
+
+// cbindgen copies only literals into the header, so the numbers are written
+// out above; a version bump that forgets them fails to compile here.
+const _: () = assert!(
+    PHUTBALL_VERSION_MAJOR == decimal(env!("CARGO_PKG_VERSION_MAJOR"))
+        && PHUTBALL_VERSION_MINOR == decimal(env!("CARGO_PKG_VERSION_MINOR"))
+        && PHUTBALL_VERSION_PATCH == decimal(env!("CARGO_PKG_VERSION_PATCH")),
+    "PHUTBALL_VERSION_* differ from the crate's version in Cargo.toml"
+);
+
+/// The value of a decimal number of Cargo's version (digits only).
+const fn decimal(digits: &str) -> u32 {
+    let bytes = digits.as_bytes();
+    let mut value = 0;
+    let mut i = 0;
+    while i < bytes.len() {
+        value = value * 10 + (bytes[i] - b'0') as u32;
+        i += 1;
+    }
+    value
+}
+
+/// The library's version, such as `"0.1.0"` (`PHUTBALL_VERSION_MAJOR.MINOR.PATCH`
+/// of the header it was built with): a static string that must not be freed.
 #[no_mangle]
 pub extern "C" fn phutball_version() -> *const c_char {
     concat!(env!("CARGO_PKG_VERSION"), "\0").as_ptr().cast()
