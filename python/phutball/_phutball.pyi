@@ -109,6 +109,8 @@ class Move:
         """A hash that agrees with ``==``."""
 
 _MoveLike = Union[Move, str]
+_Moves = Union[_MoveLike, Iterable[_MoveLike], None]
+_Points = Union[str, Iterable[str], None]
 
 @final
 class Position:
@@ -248,8 +250,8 @@ class Position:
         last_move: Optional[_MoveLike] = None,
         size: Optional[int] = None,
         *,
-        moves: Union[_MoveLike, Iterable[_MoveLike], None] = None,
-        highlight: Union[str, Iterable[str], None] = None,
+        moves: _Moves = None,
+        highlight: _Points = None,
         flip: bool = False,
     ) -> str:
         """An SVG picture of the board: ``moves`` as arrows (removed men crossed out), ``highlight`` points, ``last_move``, ``flip`` for Eks's view, ``size`` the width in pixels. Raises ``IllegalMoveError``, ``ParseError`` or ``ValueError``."""
@@ -258,8 +260,8 @@ class Position:
         last_move: Optional[_MoveLike] = None,
         size: Optional[int] = None,
         *,
-        moves: Union[_MoveLike, Iterable[_MoveLike], None] = None,
-        highlight: Union[str, Iterable[str], None] = None,
+        moves: _Moves = None,
+        highlight: _Points = None,
         flip: bool = False,
     ) -> bytes:
         """The picture of ``svg`` (same arguments) as PNG bytes; needs the optional ``cairosvg`` package, else raises ``ImportError`` saying how to install it."""
@@ -326,20 +328,11 @@ class JumpInProgress:
         self,
         size: Optional[int] = None,
         *,
-        moves: Union[_MoveLike, Iterable[_MoveLike], None] = None,
-        highlight: Union[str, Iterable[str], None] = None,
+        moves: _Moves = None,
+        highlight: _Points = None,
         flip: bool = False,
     ) -> str:
         """An SVG picture of the board as it stands, labelled "(jumping)", with the options of ``Position.svg``; ``moves`` continue this jump from the ball (a placement raises ``IllegalMoveError``)."""
-    def png(
-        self,
-        size: Optional[int] = None,
-        *,
-        moves: Union[_MoveLike, Iterable[_MoveLike], None] = None,
-        highlight: Union[str, Iterable[str], None] = None,
-        flip: bool = False,
-    ) -> bytes:
-        """The picture of ``svg`` (same arguments) as PNG bytes; needs the optional ``cairosvg`` package, else raises ``ImportError`` saying how to install it."""
     def _repr_svg_(self) -> str:
         """An SVG of the board as it stands, labelled "(jumping)", for Jupyter."""
 
@@ -403,20 +396,11 @@ class Game:
         self,
         size: Optional[int] = None,
         *,
-        moves: Union[_MoveLike, Iterable[_MoveLike], None] = None,
-        highlight: Union[str, Iterable[str], None] = None,
+        moves: _Moves = None,
+        highlight: _Points = None,
         flip: bool = False,
     ) -> str:
         """An SVG picture of the current position with the last move drawn, and the options of ``Position.svg`` (``moves`` legal in the current position)."""
-    def png(
-        self,
-        size: Optional[int] = None,
-        *,
-        moves: Union[_MoveLike, Iterable[_MoveLike], None] = None,
-        highlight: Union[str, Iterable[str], None] = None,
-        flip: bool = False,
-    ) -> bytes:
-        """The picture of ``svg`` (same arguments) as PNG bytes; needs the optional ``cairosvg`` package, else raises ``ImportError`` saying how to install it."""
     def _repr_svg_(self) -> str:
         """An SVG of the current position with the last move drawn."""
 

@@ -206,21 +206,6 @@ impl PyJumpInProgress {
         crate::svg::draw(&self.state(), None, size, moves, highlight, flip)
     }
 
-    /// The picture of ``svg`` (same arguments) as PNG bytes; needs the
-    /// optional ``cairosvg`` package, else raises ``ImportError`` saying how
-    /// to install it.
-    #[pyo3(signature = (size=None, *, moves=None, highlight=None, flip=false))]
-    fn png(
-        &self,
-        py: Python<'_>,
-        size: Option<&Bound<'_, PyAny>>,
-        moves: Option<&Bound<'_, PyAny>>,
-        highlight: Option<&Bound<'_, PyAny>>,
-        flip: bool,
-    ) -> PyResult<Py<PyAny>> {
-        crate::svg::png(py, self.svg(size, moves, highlight, flip)?)
-    }
-
     /// An SVG of the board as it stands, labelled "(jumping)", for Jupyter.
     fn _repr_svg_(&self) -> PyResult<String> {
         crate::svg::plain(&self.state(), None)

@@ -2,7 +2,7 @@
 
 use phutball::{BoardSize, Position, Side, StepState};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::bounds::{run, Bounds, MemoryLimit};
 use crate::errors::{InvalidPositionError, OrRaise};
@@ -503,17 +503,13 @@ impl PyPosition {
     /// The picture of ``svg`` (same arguments) as PNG bytes; needs the
     /// optional ``cairosvg`` package, else raises ``ImportError`` saying how
     /// to install it.
-    #[pyo3(signature = (last_move=None, size=None, *, moves=None, highlight=None, flip=false))]
+    #[pyo3(signature = (*args, **kwargs))]
     fn png(
-        &self,
-        py: Python<'_>,
-        last_move: Option<&Bound<'_, PyAny>>,
-        size: Option<&Bound<'_, PyAny>>,
-        moves: Option<&Bound<'_, PyAny>>,
-        highlight: Option<&Bound<'_, PyAny>>,
-        flip: bool,
+        slf: &Bound<'_, Self>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<Py<PyAny>> {
-        crate::svg::png(py, self.svg(last_move, size, moves, highlight, flip)?)
+        crate::svg::png(slf.as_any(), args, kwargs)
     }
 
     /// An SVG of the position, for Jupyter.

@@ -7,7 +7,7 @@ use std::num::NonZeroU32;
 use phutball::{Move, StepState, SvgOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::OrRaise;
 use crate::moves::PyMove;
@@ -33,9 +33,16 @@ pub(crate) fn draw(
     state.svg(&options).or_raise()
 }
 
-/// The picture as PNG bytes, by `phutball.svg.to_png` (which needs cairosvg).
-pub(crate) fn png(py: Python<'_>, svg: String) -> PyResult<Py<PyAny>> {
-    Ok(py
+/// `obj.svg(*args, **kwargs)` as PNG bytes, by `phutball.svg.to_png`
+/// (which needs cairosvg): `png` takes exactly the arguments of `svg`.
+pub(crate) fn png(
+    obj: &Bound<'_, PyAny>,
+    args: &Bound<'_, PyTuple>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Py<PyAny>> {
+    let svg = obj.call_method("svg", args, kwargs)?;
+    Ok(obj
+        .py()
         .import("phutball.svg")?
         .call_method1("to_png", (svg,))?
         .unbind())
