@@ -460,14 +460,16 @@ impl Frame {
         w.push_str("</g>\n");
     }
 
-    /// The status line under the board, and the end of the `<svg>`.
+    /// The status line under the board, and the end of the `<svg>`. Its
+    /// letters shrink to fit narrow boards (about 0.55 em a letter).
     fn close(&self, w: &mut String, status: &str) {
+        let fits = self.width * 0.95 / (status.chars().count().max(1) as f64 * 0.55);
         let _ = writeln!(
             w,
             r#"<text class="status" x="{:.1}" y="{:.1}" text-anchor="middle" font-size="{:.1}" fill="black">{status}</text>"#,
             self.width / 2.0,
             self.height - self.caption * 0.4,
-            self.s * 0.55
+            (self.s * 0.55).min(fits)
         );
         w.push_str("</svg>\n");
     }
