@@ -181,6 +181,7 @@ def test_game_and_jump_in_progress_take_the_options():
 
 
 def test_board_is_the_method_as_a_function():
+    assert phutball.svg is __import__("sys").modules["phutball.svg"]  # imported with the package
     pos = worked()
     assert phutball.svg.board(pos, moves=pos.jump_paths(), flip=True) == pos.svg(moves=pos.jump_paths(), flip=True)
     game = phutball.Game(pos)
