@@ -61,6 +61,7 @@ def main() -> None:
     if args.svg:
         args.svg.mkdir(parents=True, exist_ok=True)
         (args.svg / "seeds.svg").write_text(pos._repr_svg_())
+        (args.svg / "jump-paths.svg").write_text(pos.svg(moves=pos.jump_paths()))
         (args.svg / "after-jump.svg").write_text(game._repr_svg_())
         print("pictures written to", args.svg)
 

@@ -31,6 +31,7 @@ from ._phutball import (
     TooManyOutcomesError,
     __version__,
 )
+from . import svg  # pictures as plain functions: phutball.svg.board, phutball.svg.to_png
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -48,6 +49,7 @@ __all__ = [
     "SearchTimeoutError",
     "TooManyOutcomesError",
     "__version__",
+    "svg",
 ]
 
 

@@ -1,7 +1,7 @@
 """Type stubs for the compiled extension ``phutball._phutball``."""
 
 from os import PathLike
-from typing import Any, List, Optional, Union, final
+from typing import Any, Iterable, List, Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -109,6 +109,8 @@ class Move:
         """A hash that agrees with ``==``."""
 
 _MoveLike = Union[Move, str]
+_Moves = Union[_MoveLike, Iterable[_MoveLike], None]
+_Points = Union[str, Iterable[str], None]
 
 @final
 class Position:
@@ -243,8 +245,26 @@ class Position:
         """What action ``action`` does, e.g. ``"place H9"``, ``"jump to H7"``, ``"end jump"``. Raises ``IllegalMoveError`` for an unknown index."""
     def planes(self, relative: bool = False) -> npt.NDArray[np.float32]:
         """The board as a float32 numpy array of shape ``(5, rows + 2, cols)``."""
-    def svg(self, last_move: Optional[_MoveLike] = None, size: int = 28) -> str:
-        """An SVG picture of the board; ``last_move`` (a ``Move`` or notation) is drawn as arrows (a jump) or a ring (a placement). Raises ``ParseError``."""
+    def svg(
+        self,
+        last_move: Optional[_MoveLike] = None,
+        size: Optional[int] = None,
+        *,
+        moves: _Moves = None,
+        highlight: _Points = None,
+        flip: bool = False,
+    ) -> str:
+        """An SVG picture of the board: ``moves`` as arrows (removed men crossed out), ``highlight`` points, ``last_move``, ``flip`` for Eks's view, ``size`` the width in pixels. Raises ``IllegalMoveError``, ``ParseError`` or ``ValueError``."""
+    def png(
+        self,
+        last_move: Optional[_MoveLike] = None,
+        size: Optional[int] = None,
+        *,
+        moves: _Moves = None,
+        highlight: _Points = None,
+        flip: bool = False,
+    ) -> bytes:
+        """The picture of ``svg`` (same arguments) as PNG bytes; needs the optional ``cairosvg`` package, else raises ``ImportError`` saying how to install it."""
     def _repr_svg_(self) -> str:
         """An SVG of the position, for Jupyter."""
 
@@ -304,6 +324,15 @@ class JumpInProgress:
         """The planes of ``Position.planes`` for the board as it stands, with channel 3 (jump under way) all ones."""
     def diagram(self) -> str:
         """A text board as ``Position.diagram`` draws it; the last line says who is jumping, from where, and the men removed so far."""
+    def svg(
+        self,
+        size: Optional[int] = None,
+        *,
+        moves: _Moves = None,
+        highlight: _Points = None,
+        flip: bool = False,
+    ) -> str:
+        """An SVG picture of the board as it stands, labelled "(jumping)", with the options of ``Position.svg``; ``moves`` continue this jump from the ball (a placement raises ``IllegalMoveError``)."""
     def _repr_svg_(self) -> str:
         """An SVG of the board as it stands, labelled "(jumping)", for Jupyter."""
 
@@ -363,6 +392,15 @@ class Game:
     @property
     def is_over(self) -> bool:
         """Whether the game is over: a goal, or the move limit reached."""
+    def svg(
+        self,
+        size: Optional[int] = None,
+        *,
+        moves: _Moves = None,
+        highlight: _Points = None,
+        flip: bool = False,
+    ) -> str:
+        """An SVG picture of the current position with the last move drawn, and the options of ``Position.svg`` (``moves`` legal in the current position)."""
     def _repr_svg_(self) -> str:
         """An SVG of the current position with the last move drawn."""
 

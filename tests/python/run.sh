@@ -22,6 +22,8 @@ pip_quiet=(python -m pip install --quiet --disable-pip-version-check)
 "${pip_quiet[@]}" "maturin>=1.9,<2" pytest numpy mypy
 # PettingZoo is optional: the environment tests use its api_test when it is here.
 "${pip_quiet[@]}" pettingzoo gymnasium || echo "run.sh: pettingzoo/gymnasium did not install; their tests will be skipped" >&2
+# cairosvg is optional too: the PNG pictures' test uses it when it is here.
+"${pip_quiet[@]}" cairosvg || echo "run.sh: cairosvg did not install; the PNG test will be skipped" >&2
 
 maturin develop --release --quiet
 

@@ -16,5 +16,5 @@ def test_walkthrough_runs(tmp_path):
     assert "jump moves: ['K6-G9', 'K6-G9-G11', 'K6-G9-G11-J11']" in out
     assert "legal moves from the start: 284" in out
     assert "H9 holds no man" in out
-    for name in ["seeds.svg", "after-jump.svg"]:
+    for name in ["seeds.svg", "jump-paths.svg", "after-jump.svg"]:
         ET.parse(tmp_path / name)

@@ -1,6 +1,7 @@
 //! The `phutball` command: argument parsing and printing around the core.
 
 use std::io::{self, BufWriter, Write};
+use std::num::NonZeroU32;
 use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -15,7 +16,7 @@ use bounds::BoundArgs;
 use clap::{Parser, Subcommand};
 use error::{CliError, CliResult};
 use input::RuleArgs;
-use phutball::{perft_within, Move, Point, Position, SearchError};
+use phutball::{perft_within, Move, Point, Position, SearchError, SvgOptions};
 
 #[derive(Parser)]
 #[command(
@@ -73,6 +74,9 @@ enum Command {
         /// A position string.
         position: String,
     },
+    /// Print an SVG picture of POSITION: moves as arrows (the men they
+    /// remove crossed out), highlighted points, the board turned for Eks.
+    Svg(SvgArgs),
     /// Count move sequences of DEPTH moves (jumps counted per distinct outcome).
     Perft {
         #[command(flatten)]
@@ -123,6 +127,32 @@ enum Command {
     Game(engine_commands::GameArgs),
     /// Play engine-against-engine games and write out the results and records.
     Selfplay(engine_commands::SelfplayArgs),
+}
+
+/// `svg`'s arguments.
+#[derive(clap::Args)]
+struct SvgArgs {
+    /// Draw this move, legal in POSITION (repeatable): H10 or K6-G9-G11.
+    #[arg(long = "move", value_name = "MOVE")]
+    moves: Vec<String>,
+    /// Draw every jump move of POSITION (after the --move moves).
+    #[arg(long)]
+    jumps: bool,
+    /// Shade this point (repeatable).
+    #[arg(long, value_name = "POINT")]
+    highlight: Vec<String>,
+    /// Turn the board 180 degrees, as Eks sees it.
+    #[arg(long)]
+    flip: bool,
+    /// The picture's width in pixels (default: 28 pixels between points).
+    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
+    size: Option<u32>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    #[command(flatten)]
+    bounds: BoundArgs,
+    /// A position string.
+    position: String,
 }
 
 fn main() -> ExitCode {
@@ -225,6 +255,7 @@ fn run(command: Command) -> CliResult {
             let pos = parse_position(&position, &rules)?;
             show(&mut out, &pos, bounds)?;
         }
+        Command::Svg(args) => svg(&mut out, &args)?,
         Command::Perft {
             rules,
             bounds,
@@ -292,6 +323,39 @@ fn show(out: &mut impl Write, pos: &Position, bounds: BoundArgs) -> CliResult {
         .map_err(CliError::output)?;
     }
     Ok(())
+}
+
+/// `svg`: the picture of the position with what `args` ask for.
+fn svg(out: &mut impl Write, args: &SvgArgs) -> CliResult {
+    let pos = parse_position(&args.position, &args.rules)?;
+    let mut options = SvgOptions {
+        moves: args
+            .moves
+            .iter()
+            .map(|m| parse_move(m))
+            .collect::<CliResult<_>>()?,
+        highlight: args
+            .highlight
+            .iter()
+            .map(|p| {
+                p.parse::<Point>()
+                    .map_err(|e| CliError::Input(e.to_string()))
+            })
+            .collect::<CliResult<_>>()?,
+        flip: args.flip,
+        width: args.size.and_then(NonZeroU32::new),
+        ..SvgOptions::default()
+    };
+    if args.jumps {
+        let bounds = &args.bounds;
+        let check = bounds.deadline().hook();
+        let paths = pos.jump_paths_within(&bounds.budget(&check));
+        options
+            .moves
+            .extend(paths.map_err(|e| bounds.failure("svg --jumps", &e))?);
+    }
+    let svg = pos.svg(&options).map_err(|e| format!("svg: {e}"))?;
+    write!(out, "{svg}").map_err(CliError::output)
 }
 
 /// `perft`: the count on stdout, the time on stderr.

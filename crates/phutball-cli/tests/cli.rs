@@ -178,6 +178,49 @@ fn show_draws_the_board() {
 }
 
 #[test]
+fn svg_prints_the_cores_picture_of_the_options() {
+    let pos: phutball::Position = SEEDS.parse().unwrap();
+    let mut moves = vec!["H9".parse().unwrap()];
+    moves.extend(pos.jump_paths().unwrap());
+    let options = phutball::SvgOptions {
+        moves,
+        highlight: vec!["A1".parse().unwrap()],
+        flip: true,
+        width: std::num::NonZeroU32::new(300),
+        ..phutball::SvgOptions::default()
+    };
+    let args = [
+        "svg",
+        "--move",
+        "H9",
+        "--jumps",
+        "--highlight",
+        "A1",
+        "--flip",
+        "--size",
+        "300",
+        SEEDS,
+    ];
+    assert_eq!(stdout_of(&args), pos.svg(&options).unwrap());
+    let plain = stdout_of(&["svg", SEEDS]);
+    assert!(
+        plain.starts_with("<svg ") && plain.ends_with("</svg>\n"),
+        "{plain}"
+    );
+    let error = error_of(&["svg", "--move", "A1-Z9", SEEDS]);
+    assert!(
+        error.contains("a jump must start at the ball on K6, not at A1"),
+        "{error}"
+    );
+    let error = error_of(&["svg", "--highlight", "Q3", SEEDS]);
+    assert!(
+        error.contains("Q3 is not a point of the 15x19 board"),
+        "{error}"
+    );
+    assert!(!run(&["svg", "--size", "0", SEEDS]).status.success());
+}
+
+#[test]
 fn perft_prints_the_count_and_times_on_stderr() {
     let out = run(&["perft", START, "2"]);
     assert!(out.status.success());

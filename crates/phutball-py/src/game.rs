@@ -20,6 +20,13 @@ pub(crate) struct PyGame {
     inner: Game,
 }
 
+impl PyGame {
+    /// The current position, for the pictures.
+    fn current(&self) -> phutball::StepState {
+        (*self.inner.position()).into()
+    }
+}
+
 #[pymethods]
 impl PyGame {
     #[new]
@@ -187,13 +194,23 @@ impl PyGame {
         self.inner.result() != GameResult::Ongoing
     }
 
+    /// An SVG picture of the current position with the last move drawn, and
+    /// the options of ``Position.svg`` (``moves`` legal in the current position).
+    #[pyo3(signature = (size=None, *, moves=None, highlight=None, flip=false))]
+    fn svg(
+        &self,
+        size: Option<&Bound<'_, PyAny>>,
+        moves: Option<&Bound<'_, PyAny>>,
+        highlight: Option<&Bound<'_, PyAny>>,
+        flip: bool,
+    ) -> PyResult<String> {
+        let last = self.inner.moves().last().cloned();
+        crate::svg::draw(&self.current(), last, size, moves, highlight, flip)
+    }
+
     /// An SVG of the current position with the last move drawn.
-    fn _repr_svg_(&self) -> String {
-        crate::svg::position_svg(
-            &(*self.inner.position()).into(),
-            self.inner.moves().last(),
-            28,
-        )
+    fn _repr_svg_(&self) -> PyResult<String> {
+        crate::svg::plain(&self.current(), self.inner.moves().last())
     }
 }
 

@@ -192,9 +192,23 @@ impl PyJumpInProgress {
         self.inner.diagram()
     }
 
+    /// An SVG picture of the board as it stands, labelled "(jumping)", with
+    /// the options of ``Position.svg``; ``moves`` continue this jump from the
+    /// ball (a placement raises ``IllegalMoveError``).
+    #[pyo3(signature = (size=None, *, moves=None, highlight=None, flip=false))]
+    fn svg(
+        &self,
+        size: Option<&Bound<'_, PyAny>>,
+        moves: Option<&Bound<'_, PyAny>>,
+        highlight: Option<&Bound<'_, PyAny>>,
+        flip: bool,
+    ) -> PyResult<String> {
+        crate::svg::draw(&self.state(), None, size, moves, highlight, flip)
+    }
+
     /// An SVG of the board as it stands, labelled "(jumping)", for Jupyter.
-    fn _repr_svg_(&self) -> String {
-        crate::svg::position_svg(&self.state(), None, 28)
+    fn _repr_svg_(&self) -> PyResult<String> {
+        crate::svg::plain(&self.state(), None)
     }
 }
 

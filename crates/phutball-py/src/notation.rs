@@ -36,7 +36,7 @@ pub(crate) fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
 /// An integer argument as an `i64`, or `None` when it does not fit: Python
 /// ints and anything with `__index__` (numpy integers) are accepted; other
 /// types raise a `TypeError` naming the argument.
-fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<i64>> {
+pub(crate) fn int_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<i64>> {
     match obj.extract::<i64>() {
         Ok(v) => Ok(Some(v)),
         Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Ok(None),

@@ -2,7 +2,7 @@
 
 use phutball::{BoardSize, Position, Side, StepState};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::bounds::{run, Bounds, MemoryLimit};
 use crate::errors::{InvalidPositionError, OrRaise};
@@ -473,18 +473,48 @@ impl PyPosition {
 
     // ---- Notebooks ----
 
-    /// An SVG picture of the board; ``last_move`` (a ``Move`` or notation)
-    /// is drawn as arrows (a jump) or a ring (a placement). Raises
-    /// ``ParseError`` for notation that does not parse.
-    #[pyo3(signature = (last_move=None, size=28))]
-    fn svg(&self, last_move: Option<&Bound<'_, PyAny>>, size: u32) -> PyResult<String> {
+    /// An SVG picture of the board: ``moves`` as arrows (removed men crossed
+    /// out), ``highlight`` points, ``last_move``, ``flip`` for Eks's view,
+    /// ``size`` the width in pixels.
+    ///
+    /// ``moves`` (one or several, ``Move`` objects or notation) must be legal
+    /// here; each is drawn in its own colour, a jump as arrows along its
+    /// landing points, a placement as a marked point. ``highlight`` points
+    /// are shaded. ``last_move`` is drawn in blue on the board as it is now.
+    /// ``flip=True`` turns the board 180 degrees, coordinates and all.
+    /// ``size=None`` draws 28 pixels between points.
+    ///
+    /// Raises ``IllegalMoveError`` for a move not legal here or a point off
+    /// the board, ``ParseError`` for notation that does not parse,
+    /// ``ValueError`` for a size below 1.
+    #[pyo3(signature = (last_move=None, size=None, *, moves=None, highlight=None, flip=false))]
+    fn svg(
+        &self,
+        last_move: Option<&Bound<'_, PyAny>>,
+        size: Option<&Bound<'_, PyAny>>,
+        moves: Option<&Bound<'_, PyAny>>,
+        highlight: Option<&Bound<'_, PyAny>>,
+        flip: bool,
+    ) -> PyResult<String> {
         let last = last_move.map(move_arg).transpose()?;
-        Ok(crate::svg::position_svg(&self.state(), last.as_ref(), size))
+        crate::svg::draw(&self.state(), last, size, moves, highlight, flip)
+    }
+
+    /// The picture of ``svg`` (same arguments) as PNG bytes; needs the
+    /// optional ``cairosvg`` package, else raises ``ImportError`` saying how
+    /// to install it.
+    #[pyo3(signature = (*args, **kwargs))]
+    fn png(
+        slf: &Bound<'_, Self>,
+        args: &Bound<'_, PyTuple>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<Py<PyAny>> {
+        crate::svg::png(slf.as_any(), args, kwargs)
     }
 
     /// An SVG of the position, for Jupyter.
-    fn _repr_svg_(&self) -> String {
-        crate::svg::position_svg(&self.state(), None, 28)
+    fn _repr_svg_(&self) -> PyResult<String> {
+        crate::svg::plain(&self.state(), None)
     }
 }
 

@@ -27,6 +27,7 @@ mod rules;
 mod searched;
 mod state_set;
 mod step;
+mod svg;
 mod walk;
 mod zobrist;
 
@@ -58,6 +59,7 @@ pub use position::Position;
 pub use rng::SplitMix64;
 pub use rules::Rules;
 pub use step::{JumpInProgress, StepState};
+pub use svg::{SvgOptions, SVG_CELL};
 
 /// The repository README's Rust examples, checked as doctests.
 #[cfg(doctest)]

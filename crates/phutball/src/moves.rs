@@ -4,6 +4,7 @@ use crate::budget::{Budget, Meter, SearchError};
 use crate::error::IllegalMoveError;
 use crate::point::Point;
 use crate::position::Position;
+use crate::step::JumpInProgress;
 
 /// A move: put a man on a vacant point, or jump the ball along a path.
 ///
@@ -37,6 +38,19 @@ impl Move {
     pub fn is_jump(&self) -> bool {
         matches!(self, Move::Jump(_))
     }
+}
+
+/// The landing points of the jump `path`, checked to start at the ball on
+/// `ball` and to have at least one landing.
+pub(crate) fn landings_from(ball: Point, path: &[Point]) -> Result<&[Point], IllegalMoveError> {
+    let (&start, landings) = path.split_first().ok_or(IllegalMoveError::EmptyJump)?;
+    if landings.is_empty() {
+        return Err(IllegalMoveError::EmptyJump);
+    }
+    if start != ball {
+        return Err(IllegalMoveError::NotFromBall { ball, start });
+    }
+    Ok(landings)
 }
 
 impl Position {
@@ -95,22 +109,15 @@ impl Position {
 
     /// Plays the jump move along `path` (the ball's point, then each landing).
     pub(crate) fn play_jump_path(&self, path: &[Point]) -> Result<Position, IllegalMoveError> {
-        let (&start, landings) = path.split_first().ok_or(IllegalMoveError::EmptyJump)?;
-        if landings.is_empty() {
-            return Err(IllegalMoveError::EmptyJump);
-        }
-        if start != self.ball {
-            return Err(IllegalMoveError::NotFromBall {
-                ball: self.ball,
-                start,
-            });
-        }
+        Ok(self.jump_along(path)?.end())
+    }
+
+    /// The jump move along `path` made jump by jump, not yet ended: its
+    /// [`JumpInProgress::removed`] are the men the move removes.
+    pub(crate) fn jump_along(&self, path: &[Point]) -> Result<JumpInProgress, IllegalMoveError> {
+        let landings = landings_from(self.ball, path)?;
         let (first, rest) = landings.split_first().ok_or(IllegalMoveError::EmptyJump)?;
-        let mut jump = self.apply_jump(*first)?;
-        for &to in rest {
-            jump = jump.apply_jump(to)?;
-        }
-        Ok(jump.end())
+        self.apply_jump(*first)?.jump_along(rest)
     }
 
     /// Every placement, in row order from row 1, left to right.

@@ -152,6 +152,16 @@ impl JumpInProgress {
         ))
     }
 
+    /// Jumps on to each of `landings` in turn.
+    pub(crate) fn jump_along(
+        &self,
+        landings: &[Point],
+    ) -> Result<JumpInProgress, IllegalMoveError> {
+        landings
+            .iter()
+            .try_fold(*self, |jump, &to| jump.apply_jump(to))
+    }
+
     /// Ends the move: the other side is to move, and the winner, if the ball
     /// is on or over a goal line, appears.
     pub fn end(&self) -> Position {
