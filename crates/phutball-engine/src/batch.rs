@@ -180,7 +180,8 @@ impl SelfPlay {
     }
 
     /// Plays games `0..games` on `jobs` threads and returns them in index
-    /// order; `done` sees each game (or its error) as it finishes, and ends
+    /// order; `done` sees each game's index and the game (or its error) as
+    /// it finishes, and ends
     /// the run by answering `false` (the games under way are stopped, and
     /// those not started are left out: the list then ends early). `stop`
     /// stops every search as [`Engine::analyse_within`] does. Without a time
@@ -190,7 +191,7 @@ impl SelfPlay {
         games: usize,
         jobs: usize,
         stop: &Budget<'_>,
-        mut done: impl FnMut(&Result<SelfPlayGame, MatchError>) -> bool,
+        mut done: impl FnMut(usize, &Result<SelfPlayGame, MatchError>) -> bool,
     ) -> Vec<Result<SelfPlayGame, MatchError>> {
         // The caller's stop, and ours for when `done` ends the run.
         let ended = AtomicBool::new(false);
@@ -209,8 +210,8 @@ impl SelfPlay {
             jobs,
             || (),
             |(), i| self.play_one(i, &both),
-            |_, result| {
-                let go_on = done(result);
+            |i, result| {
+                let go_on = done(i, result);
                 if !go_on {
                     ended.store(true, Ordering::Relaxed);
                 }
@@ -327,7 +328,7 @@ mod tests {
     fn self_play_does_not_depend_on_the_thread_count() {
         let run = SelfPlay::new(vec![small_board()], Limits::nodes(300), 9, 30);
         let games = |jobs| -> Vec<Game> {
-            run.play(4, jobs, &Budget::default(), |_| true)
+            run.play(4, jobs, &Budget::default(), |_, _| true)
                 .into_iter()
                 .map(|g| g.unwrap().game)
                 .collect()
@@ -344,7 +345,7 @@ mod tests {
     fn self_play_ends_when_told() {
         let run = SelfPlay::new(vec![small_board()], Limits::nodes(100), 1, 10);
         let mut seen = 0;
-        let played = run.play(50, 2, &Budget::default(), |_| {
+        let played = run.play(50, 2, &Budget::default(), |_, _| {
             seen += 1;
             false
         });
