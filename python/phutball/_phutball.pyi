@@ -1,7 +1,7 @@
 """Type stubs for the compiled extension ``phutball._phutball``."""
 
 from os import PathLike
-from typing import Any, List, Optional, Union, final
+from typing import Any, Iterable, List, Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,8 @@ __all__ = [
     "Game",
     "Engine",
     "Analysis",
+    "SelfPlayGame",
+    "selfplay",
     "__version__",
 ]
 
@@ -304,3 +306,36 @@ class Engine:
     ) -> "Engine": ...
     def best_move(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Move: ...
     def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis: ...
+    def analyse_many(
+        self, positions: Iterable[_PositionLike], jobs: Optional[int] = None, *, timeout: _Timeout = None
+    ) -> List[Analysis]:
+        """Analyses every position on ``jobs`` threads (default: every core); answers in input order."""
+        ...
+
+@final
+class SelfPlayGame:
+    """One game of ``selfplay``: its index, seed, record and time."""
+
+    @property
+    def index(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def game(self) -> Game: ...
+    @property
+    def seconds(self) -> float: ...
+
+def selfplay(
+    games: int,
+    *,
+    jobs: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    seed: int = 1,
+    openings: Optional[Iterable[_PositionLike]] = None,
+    move_limit: int = 300,
+    timeout: _Timeout = None,
+) -> List[SelfPlayGame]:
+    """Plays ``games`` engine games on ``jobs`` threads; game ``i`` is seeded from ``seed`` and ``i``."""
+    ...

@@ -416,9 +416,6 @@ pub fn analyse(args: AnalyseArgs, out: &mut dyn Write) -> CliResult {
     Ok(())
 }
 
-/// Time per move of `selfplay` when no limit is given, in milliseconds.
-const SELFPLAY_TIME_MS: u64 = 100;
-
 /// `phutball selfplay`: engine against engine on `--jobs` threads; a
 /// progress bar on stderr when it is a terminal (one line per game
 /// otherwise), the results on stdout in game order.
@@ -452,9 +449,7 @@ pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> CliResult {
         ),
         None => None,
     };
-    let limits = args
-        .limits
-        .limits_or(Duration::from_millis(SELFPLAY_TIME_MS));
+    let limits = args.limits.limits_or(SelfPlay::DEFAULT_MOVE_TIME);
     let run = SelfPlay::new(openings, limits, args.seed, args.limit);
     let jobs = args.jobs.map_or_else(default_jobs, |j| j as usize);
     let mut progress = Progress::new(args.games);

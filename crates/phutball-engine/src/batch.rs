@@ -128,6 +128,10 @@ pub struct SelfPlayGame {
 }
 
 impl SelfPlay {
+    /// The time per move of self-play when the caller gives no limit (the
+    /// CLI's and Python's default).
+    pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(100);
+
     /// Self-play from `openings` with these limits, seed and move limit.
     pub fn new(openings: Vec<Position>, limits: Limits, seed: u64, move_limit: u32) -> SelfPlay {
         SelfPlay {
