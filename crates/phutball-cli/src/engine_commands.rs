@@ -118,8 +118,8 @@ pub struct SelfplayArgs {
     /// --nodes or --depth and no --time the games do not depend on it.
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
-    /// Write each game record to DIR/game-s<S>-0001.txt, ... (S the --seed;
-    /// DIR created if missing). Never overwrites: a run that would is refused
+    /// Write each game record to DIR/game-sSEED-NUMBER.txt (game-s1-0001.txt,
+    /// ... for --seed 1; DIR created if missing). Never overwrites: a run that would is refused
     /// before it starts.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
