@@ -64,8 +64,10 @@ def test_selfplay_rejects_bad_input():
         phutball.selfplay(1, nodes=10, openings=[FINISHED])
     with pytest.raises(ValueError, match="nodes"):
         phutball.selfplay(1, nodes=-1)
-    with pytest.raises(phutball.SearchTimeoutError):
-        phutball.selfplay(50, depth=64, jobs=1, timeout=0.05)
+    for jobs in [1, 2]:
+        # Not KeyboardInterrupt: the games are stopped by the timeout alone.
+        with pytest.raises(phutball.SearchTimeoutError):
+            phutball.selfplay(50, depth=64, jobs=jobs, timeout=0.05)
 
 
 def test_batches_release_the_gil():

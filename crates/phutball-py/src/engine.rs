@@ -372,7 +372,10 @@ fn selfplay(
     let jobs = jobs_arg(jobs)?;
     let run = SelfPlay::new(openings, limits, seed, move_limit);
     let played = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
-        run.play(games, jobs, budget, |_, result| result.is_ok())
+        // Every game runs to its end: stopping the others at a first failure
+        // would make them fail as "cancelled", which reads as Ctrl-C. The
+        // timeout and Ctrl-C stop them all through the budget anyway.
+        run.play(games, jobs, budget, |_, _| true)
     })?;
     played
         .into_iter()
