@@ -28,8 +28,10 @@ from ._phutball import (
     Position,
     Rules,
     SearchTimeoutError,
+    SelfPlayGame,
     TooManyOutcomesError,
     __version__,
+    selfplay,
 )
 
 __all__ = [
@@ -46,8 +48,10 @@ __all__ = [
     "Position",
     "Rules",
     "SearchTimeoutError",
+    "SelfPlayGame",
     "TooManyOutcomesError",
     "__version__",
+    "selfplay",
 ]
 
 

@@ -1,7 +1,7 @@
 """Type stubs for the compiled extension ``phutball._phutball``."""
 
 from os import PathLike
-from typing import Any, List, Optional, Union, final
+from typing import Any, Iterable, List, Optional, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,8 @@ __all__ = [
     "Game",
     "Engine",
     "Analysis",
+    "SelfPlayGame",
+    "selfplay",
     "__version__",
 ]
 
@@ -419,3 +421,38 @@ class Engine:
         """The move to play in ``pos`` (a ``Position`` or a position string). Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
     def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis:
         """Searches ``pos`` and returns an ``Analysis`` (best move, score, depth, nodes, principal variation). Raises ``ValueError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+    def analyse_many(
+        self, positions: Iterable[_PositionLike], jobs: Optional[int] = None, *, timeout: _Timeout = None
+    ) -> List[Analysis]:
+        """Analyses every position of ``positions`` (``Position`` objects or position strings) on ``jobs`` threads (``None``: every core), each with an engine of its own with these limits and seed, and returns their ``Analysis`` in input order. Raises ``ValueError`` naming the first position with no move to choose."""
+
+@final
+class SelfPlayGame:
+    """One game of ``selfplay``: its index, seed, record and time."""
+
+    @property
+    def index(self) -> int:
+        """Its index in the run, from 0."""
+    @property
+    def seed(self) -> int:
+        """Its seed, made from the run's seed and its index: Ohs's engine has this seed, Eks's the next."""
+    @property
+    def game(self) -> Game:
+        """The game record (start, moves, result)."""
+    @property
+    def seconds(self) -> float:
+        """Time taken, in seconds."""
+
+def selfplay(
+    games: int,
+    *,
+    jobs: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    seed: int = 1,
+    openings: Optional[Iterable[_PositionLike]] = None,
+    move_limit: int = 300,
+    timeout: _Timeout = None,
+) -> List[SelfPlayGame]:
+    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``."""

@@ -105,6 +105,14 @@
 //! [`Player`] is anything that chooses moves: the [`Engine`], the
 //! [`BaselinePlayer`] (scores, else blocks, else places ahead of the ball)
 //! and the [`RandomPlayer`]. [`play_game`] plays them against each other.
+//!
+//! # All cores
+//!
+//! [`analyse_many`] analyses a batch of positions and [`SelfPlay::play`]
+//! plays a batch of engine games, each over a number of threads (an engine
+//! and its table per thread), with the results in input order. Without a
+//! time limit they are reproducible and do not depend on the thread count:
+//! game `i` of a self-play run is seeded from the run's seed and `i`.
 //! The module `suites` (hidden from these docs: a helper of the engine's
 //! tests, examples and measurements, not an interface) generates tactical
 //! test positions judged by the core.
@@ -112,6 +120,7 @@
 //! they all share: legal, not an own goal, no score for the opponent at once.
 
 mod arena;
+mod batch;
 mod candidates;
 mod deadline;
 mod error;
@@ -126,6 +135,7 @@ pub mod suites;
 mod table;
 
 pub use arena::{play_game, MatchError};
+pub use batch::{analyse_many, default_jobs, SelfPlay, SelfPlayGame};
 pub use deadline::Deadline;
 pub use error::{every_error_named, AnyError, EngineError};
 pub use limits::{Limits, MAX_DEPTH};

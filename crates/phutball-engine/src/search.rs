@@ -18,7 +18,7 @@ use crate::eval::{evaluate, progress};
 use crate::limits::Limits;
 use crate::safety::is_safe_within;
 use crate::score::{Score, DECIDED, INFINITY, WIN};
-use crate::table::{from_table, to_table, Bound, Entry, Table};
+use crate::table::{from_table, to_table, Bound, Entry, Table, TableCache};
 use phutball::SplitMix64;
 
 /// Size of the transposition table: 2^18 entries of 32 bytes (8 MiB).
@@ -109,16 +109,39 @@ impl Analysis {
 /// assert_eq!(analysis.score.to_string(), "win in 1");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+///
+/// The engine keeps its transposition table between searches (each starts
+/// from an empty one all the same, so results do not depend on earlier
+/// searches): a second call costs no allocation. A clone starts without one.
 pub struct Engine {
     limits: Limits,
     seed: u64,
+    tables: TableCache,
+}
+
+impl Clone for Engine {
+    fn clone(&self) -> Engine {
+        Engine::new(self.limits, self.seed)
+    }
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("limits", &self.limits)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Engine {
     /// An engine with these limits; `seed` breaks ties between equal moves.
     pub fn new(limits: Limits, seed: u64) -> Engine {
-        Engine { limits, seed }
+        Engine {
+            limits,
+            seed,
+            tables: TableCache::default(),
+        }
     }
 
     /// The limits in force.
@@ -217,6 +240,18 @@ impl Engine {
         history: &[Position],
         caller: &Budget<'_>,
     ) -> Result<Analysis, EngineError> {
+        self.tables.with_table(TABLE_BITS, |table| {
+            self.analyse_with_table(pos, history, caller, table)
+        })
+    }
+
+    fn analyse_with_table(
+        &self,
+        pos: &Position,
+        history: &[Position],
+        caller: &Budget<'_>,
+        table: &mut Table,
+    ) -> Result<Analysis, EngineError> {
         // The search polls the caller again after a call into the core gave
         // up, to tell the caller's stop from its own limits: remember the
         // first answer, so that a hook which answers once (a signal check
@@ -242,7 +277,7 @@ impl Engine {
             return Err(EngineError::Finished { winner });
         }
         let polls = AtomicU32::new(0);
-        let mut search = Search::new(self.limits, pos.to_move(), history, stop, &polls);
+        let mut search = Search::new(self.limits, pos.to_move(), history, stop, &polls, table);
         search.nodes = 1;
         // With a time limit every root check has its share of the move's
         // time and grows its work cap while the share lasts; without one
@@ -463,7 +498,8 @@ struct Search<'s> {
     deadline: Deadline,
     nodes: u64,
     aborted: bool,
-    table: Table,
+    /// Empty when the search starts (see [`TableCache`]).
+    table: &'s mut Table,
     /// The side the search plays for.
     engine_side: Side,
     /// Hashes of the positions the game has been through.
@@ -477,6 +513,7 @@ impl<'s> Search<'s> {
         history: &[Position],
         stop: &'s Budget<'s>,
         polls: &'s AtomicU32,
+        table: &'s mut Table,
     ) -> Search<'s> {
         Search {
             stop,
@@ -487,7 +524,7 @@ impl<'s> Search<'s> {
             deadline: Deadline::after_opt(limits.time),
             nodes: 0,
             aborted: false,
-            table: Table::new(TABLE_BITS),
+            table,
             engine_side,
             history: history.iter().map(Position::zobrist).collect(),
         }
@@ -816,6 +853,7 @@ impl<'s> Search<'s> {
             score: to_table(best, ply),
             depth: depth.min(u32::from(u8::MAX)) as u8,
             bound,
+            ..Entry::default()
         });
         best
     }

@@ -1,6 +1,14 @@
 //! The transposition table: results of searched positions, keyed by the
 //! core's Zobrist hash, so that a position reached by two move orders is
 //! searched once and the best move found earlier is tried first.
+//!
+//! An [`Engine`](crate::Engine) keeps one table between its searches
+//! ([`TableCache`]): allocating and zeroing 6 MiB cost more than a whole
+//! search of a position won in one. Each search starts from an empty table
+//! all the same (a new generation makes every old entry a miss), so a
+//! result never depends on the searches before it.
+
+use std::sync::{Mutex, PoisonError};
 
 /// How a stored score relates to the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
@@ -23,12 +31,16 @@ pub(crate) struct Entry {
     pub score: i32,
     pub depth: u8,
     pub bound: Bound,
+    /// The [`Table::clear`] count when it was stored: older entries are misses.
+    pub generation: u16,
 }
 
 /// A fixed-size, always-replace table.
 pub(crate) struct Table {
     entries: Vec<Entry>,
     mask: usize,
+    /// Stamped on every entry stored; entries of other generations are empty.
+    generation: u16,
 }
 
 impl Table {
@@ -38,19 +50,72 @@ impl Table {
         Table {
             entries: vec![Entry::default(); len],
             mask: len - 1,
+            generation: 1,
         }
     }
 
-    /// The entry stored for `key`, if any.
+    /// Empties the table in constant time: a new generation. Once in 65 535
+    /// clears the counter wraps and the entries are really zeroed.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.entries.fill(Entry::default());
+            self.generation = 1;
+        }
+    }
+
+    /// The entry stored for `key` in this generation, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let e = self.entries[key as usize & self.mask];
-        (e.key == key && key != 0).then_some(e)
+        (e.key == key && key != 0 && e.generation == self.generation).then_some(e)
     }
 
     /// Stores a result, replacing whatever shared its slot.
     pub fn store(&mut self, entry: Entry) {
         let slot = entry.key as usize & self.mask;
-        self.entries[slot] = entry;
+        self.entries[slot] = Entry {
+            generation: self.generation,
+            ..entry
+        };
+    }
+}
+
+/// The table an engine keeps between searches. A search takes it out (so
+/// that the lock is held only for a moment) and puts it back when done; a
+/// second search running meanwhile on the same engine (from another thread)
+/// finds the slot empty and allocates a table of its own.
+#[derive(Default)]
+pub(crate) struct TableCache {
+    slot: Mutex<Option<Table>>,
+}
+
+impl TableCache {
+    /// Runs `search` with an empty table of `2^bits` entries, reused if
+    /// one is kept.
+    pub fn with_table<R>(&self, bits: u32, search: impl FnOnce(&mut Table) -> R) -> R {
+        let kept = self.lock().take();
+        let mut table = match kept {
+            Some(mut table) if table.entries.len() == 1 << bits => {
+                table.clear();
+                table
+            }
+            _ => Table::new(bits),
+        };
+        let result = search(&mut table);
+        self.lock().get_or_insert(table);
+        result
+    }
+
+    /// Whether a table is kept now (for the tests).
+    #[cfg(test)]
+    pub fn holds_a_table(&self) -> bool {
+        self.lock().is_some()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, Option<Table>> {
+        // The slot holds plain data, whole at every moment: a panic elsewhere
+        // while it was locked leaves nothing half-written.
+        self.slot.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -94,6 +159,7 @@ mod tests {
             score: 5,
             depth: 3,
             bound: Bound::Lower,
+            generation: 0,
         });
         let e = t.probe(0x1234).unwrap();
         assert_eq!(
@@ -102,6 +168,46 @@ mod tests {
         );
         // Same slot, other key: not a hit.
         assert!(t.probe(0x1234 + 16).is_none());
+        // Cleared: not a hit any more, and storing again works.
+        t.clear();
+        assert!(t.probe(0x1234).is_none());
+        t.store(e);
+        assert_eq!(t.probe(0x1234).map(|e| e.score), Some(5));
+    }
+
+    #[test]
+    fn a_wrapped_generation_still_empties_the_table() {
+        let mut t = Table::new(4);
+        let entry = Entry {
+            key: 7,
+            score: 1,
+            ..Entry::default()
+        };
+        t.store(entry);
+        // 65 535 clears bring the counter back to 1, the stored generation.
+        for _ in 0..u16::MAX {
+            t.clear();
+        }
+        assert_eq!(t.generation, 1);
+        assert!(t.probe(7).is_none());
+    }
+
+    #[test]
+    fn the_cache_keeps_one_table_and_hands_it_out_empty() {
+        let cache = TableCache::default();
+        assert!(!cache.holds_a_table());
+        let entry = Entry {
+            key: 99,
+            ..Entry::default()
+        };
+        cache.with_table(4, |t| t.store(entry));
+        assert!(cache.holds_a_table());
+        cache.with_table(4, |t| {
+            assert!(t.probe(99).is_none(), "a reused table starts empty");
+            // While it is out, a second search gets a table of its own.
+            cache.with_table(4, |other| assert!(other.probe(99).is_none()));
+        });
+        assert!(cache.holds_a_table());
     }
 
     #[test]

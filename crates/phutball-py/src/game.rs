@@ -20,6 +20,12 @@ pub(crate) struct PyGame {
     inner: Game,
 }
 
+impl From<Game> for PyGame {
+    fn from(inner: Game) -> PyGame {
+        PyGame { inner }
+    }
+}
+
 #[pymethods]
 impl PyGame {
     #[new]
