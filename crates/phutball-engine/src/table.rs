@@ -2,6 +2,8 @@
 //! core's Zobrist hash, so that a position reached by two move orders is
 //! searched once and the best move found earlier is tried first.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+
 /// How a stored score relates to the true value.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Default)]
 pub(crate) enum Bound {
@@ -25,9 +27,48 @@ pub(crate) struct Entry {
     pub bound: Bound,
 }
 
-/// A fixed-size, always-replace table.
+impl Entry {
+    /// Score, depth and bound in one word.
+    fn packed(&self) -> u64 {
+        let bound = match self.bound {
+            Bound::Exact => 0u64,
+            Bound::Lower => 1,
+            Bound::Upper => 2,
+        };
+        u64::from(self.score as u32) | u64::from(self.depth) << 32 | bound << 40
+    }
+
+    fn unpack(key: u64, best_child: u64, packed: u64) -> Entry {
+        let bound = match (packed >> 40) & 3 {
+            1 => Bound::Lower,
+            2 => Bound::Upper,
+            _ => Bound::Exact,
+        };
+        Entry {
+            key,
+            best_child,
+            score: packed as u32 as i32,
+            depth: (packed >> 32) as u8,
+            bound,
+        }
+    }
+}
+
+/// One slot, three words written and read without a lock: the key is
+/// stored xor-ed with the other two, so a slot read while another thread
+/// rewrites it (words of two entries) fails the key check instead of
+/// passing off one entry's move or score as another's.
+#[derive(Default)]
+struct Slot {
+    checked_key: AtomicU64,
+    best_child: AtomicU64,
+    packed: AtomicU64,
+}
+
+/// A fixed-size, always-replace table, which the threads of one search
+/// share (see [`Slot`]).
 pub(crate) struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
 }
 
@@ -36,21 +77,28 @@ impl Table {
     pub fn new(bits: u32) -> Table {
         let len = 1usize << bits;
         Table {
-            entries: vec![Entry::default(); len],
+            slots: std::iter::repeat_with(Slot::default).take(len).collect(),
             mask: len - 1,
         }
     }
 
     /// The entry stored for `key`, if any.
     pub fn probe(&self, key: u64) -> Option<Entry> {
-        let e = self.entries[key as usize & self.mask];
-        (e.key == key && key != 0).then_some(e)
+        let slot = &self.slots[key as usize & self.mask];
+        let best_child = slot.best_child.load(Ordering::Relaxed);
+        let packed = slot.packed.load(Ordering::Relaxed);
+        let stored_key = slot.checked_key.load(Ordering::Relaxed) ^ best_child ^ packed;
+        (stored_key == key && key != 0).then(|| Entry::unpack(key, best_child, packed))
     }
 
     /// Stores a result, replacing whatever shared its slot.
-    pub fn store(&mut self, entry: Entry) {
-        let slot = entry.key as usize & self.mask;
-        self.entries[slot] = entry;
+    pub fn store(&self, entry: Entry) {
+        let slot = &self.slots[entry.key as usize & self.mask];
+        let packed = entry.packed();
+        slot.checked_key
+            .store(entry.key ^ entry.best_child ^ packed, Ordering::Relaxed);
+        slot.best_child.store(entry.best_child, Ordering::Relaxed);
+        slot.packed.store(packed, Ordering::Relaxed);
     }
 }
 
@@ -86,7 +134,7 @@ mod tests {
 
     #[test]
     fn stores_and_finds_by_key() {
-        let mut t = Table::new(4);
+        let t = Table::new(4);
         assert!(t.probe(0x1234).is_none());
         t.store(Entry {
             key: 0x1234,
@@ -102,6 +150,33 @@ mod tests {
         );
         // Same slot, other key: not a hit.
         assert!(t.probe(0x1234 + 16).is_none());
+    }
+
+    #[test]
+    fn a_slot_half_rewritten_by_another_thread_is_no_hit() {
+        let t = Table::new(4);
+        let entry = |key, best_child, score| Entry {
+            key,
+            best_child,
+            score,
+            depth: 7,
+            bound: Bound::Upper,
+        };
+        t.store(entry(0x55, 1, -300));
+        let e = t.probe(0x55).unwrap();
+        assert_eq!((e.score, e.depth, e.bound), (-300, 7, Bound::Upper));
+        // Another thread's store into the same slot got as far as its
+        // first word: the key no longer checks out, for either entry.
+        let other = entry(0x55 + 16, 2, 40);
+        t.slots[5].checked_key.store(
+            other.key ^ other.best_child ^ other.packed(),
+            Ordering::Relaxed,
+        );
+        assert!(t.probe(0x55).is_none());
+        assert!(t.probe(0x55 + 16).is_none());
+        t.slots[5].best_child.store(2, Ordering::Relaxed);
+        t.slots[5].packed.store(other.packed(), Ordering::Relaxed);
+        assert_eq!(t.probe(0x55 + 16).unwrap().score, 40);
     }
 
     #[test]

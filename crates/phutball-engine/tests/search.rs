@@ -55,6 +55,51 @@ fn the_node_limit_is_respected() {
 }
 
 #[test]
+fn two_threads_share_the_node_limit() {
+    // The limit counts the nodes of both threads; each may pass it by the
+    // nodes of one call before it looks.
+    let one = Engine::new(Limits::nodes(2000), 1)
+        .analyse(&middle_game())
+        .unwrap();
+    let two = Engine::new(Limits::nodes(2000).with_threads(2), 1)
+        .analyse(&middle_game())
+        .unwrap();
+    assert!(two.nodes <= 2000 + 800, "{} nodes", two.nodes);
+    assert!(middle_game().is_legal(&two.best_move));
+    assert!(
+        two.nodes.abs_diff(one.nodes) < 800,
+        "{} and {}",
+        one.nodes,
+        two.nodes
+    );
+}
+
+#[test]
+fn two_threads_reach_the_depth_with_a_legal_line() {
+    let mut rng = SplitMix64::new(3);
+    let positions = [
+        Position::standard(),
+        middle_game(),
+        random_position(&mut rng, 30, 4, Side::Eks),
+    ];
+    for pos in positions {
+        let analysis = Engine::new(Limits::depth(3).with_threads(2), 2)
+            .analyse(&pos)
+            .unwrap();
+        // A forced result ends the iterations early.
+        let decided = matches!(analysis.score, Score::Win { .. } | Score::Loss { .. });
+        assert!(analysis.depth == 3 || decided, "{pos}: {analysis:?}");
+        assert_eq!(analysis.pv.first(), Some(&analysis.best_move));
+        let mut p = pos;
+        for m in &analysis.pv {
+            p = p
+                .play(m)
+                .unwrap_or_else(|e| panic!("{pos}: pv move {m}: {e}"));
+        }
+    }
+}
+
+#[test]
 fn the_depth_limit_is_respected_and_deeper_searches_see_more() {
     let shallow = Engine::new(Limits::depth(1), 1)
         .analyse(&middle_game())
