@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use phutball::{Game, GameResult, Move, Position, Rules, Side};
-use phutball_engine::{play_game, Analysis, Engine, Limits};
+use phutball_engine::{play_game, Analysis, Engine, Limits, MAX_THREADS};
 
 use crate::error::{CliError, CliResult};
 use crate::input::{at_line, parse_position, read_positions, standard_start, RuleArgs};
@@ -37,6 +37,8 @@ pub struct BestArgs {
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     rules: RuleArgs,
     /// A position string, e.g. "15/15/.../7@7/... O".
     position: String,
@@ -57,6 +59,8 @@ pub struct GameArgs {
     /// Start from this position string instead of the standard start.
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
+    #[command(flatten)]
+    threads: ThreadsArg,
     #[command(flatten)]
     rules: RuleArgs,
 }
@@ -83,7 +87,20 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     rules: RuleArgs,
+}
+
+/// The engine's `--threads`, shared by its commands.
+#[derive(Args)]
+pub struct ThreadsArg {
+    /// Threads searching each move together, sharing one table (with more
+    /// than one the search depends on their timing: not reproducible, even
+    /// with --nodes or --depth).
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
+    threads: u32,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -119,7 +136,8 @@ fn describe(analysis: &Analysis) -> String {
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: BestArgs, out: &mut dyn Write) -> CliResult {
     let pos = parse_position(&args.position, args.rules.rules()?)?;
-    let limits = Limits::new(args.time.map(Duration::from_millis), args.depth, args.nodes);
+    let limits = Limits::new(args.time.map(Duration::from_millis), args.depth, args.nodes)
+        .with_threads(args.threads.threads);
     let analysis = Engine::new(limits, args.seed)
         .analyse(&pos)
         .map_err(|e| CliError::Input(e.to_string()))?;
@@ -136,7 +154,8 @@ pub fn game(args: GameArgs, out: &mut dyn Write) -> CliResult {
         Some(text) => parse_position(text, rules)?,
         None => standard_start(rules)?,
     };
-    let engine = Engine::new(Limits::time(Duration::from_millis(args.time)), args.seed);
+    let limits = Limits::time(Duration::from_millis(args.time)).with_threads(args.threads.threads);
+    let engine = Engine::new(limits, args.seed);
     let mut session = Session {
         game: Game::new(start),
         engine,
@@ -323,7 +342,7 @@ pub fn selfplay(args: SelfplayArgs, out: &mut dyn Write) -> CliResult {
     if let Some(dir) = &args.out {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
     }
-    let limits = Limits::time(Duration::from_millis(args.time));
+    let limits = Limits::time(Duration::from_millis(args.time)).with_threads(args.threads.threads);
     let mut progress = Progress::new(args.games);
     let mut tally = [0u32; 3];
     let started = Instant::now();
