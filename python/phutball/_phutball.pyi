@@ -293,7 +293,7 @@ class Analysis:
 
 @final
 class Engine:
-    """The engine: ``Engine(time_ms=None, depth=None, nodes=None, seed=1)``."""
+    """The engine: ``Engine(time_ms=None, depth=None, nodes=None, seed=1, threads=1)``."""
 
     def __new__(
         cls,
@@ -301,6 +301,7 @@ class Engine:
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         seed: int = 1,
+        threads: int = 1,
     ) -> "Engine": ...
     def best_move(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Move: ...
     def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis: ...
