@@ -1,7 +1,7 @@
 """Type stubs for the compiled extension ``phutball._phutball``."""
 
 from os import PathLike
-from typing import Any, List, Optional, Union, final
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -16,6 +16,8 @@ __all__ = [
     "SearchTimeoutError",
     "Rules",
     "Move",
+    "MoveList",
+    "MoveListIterator",
     "Position",
     "JumpInProgress",
     "Game",
@@ -96,6 +98,33 @@ class Move:
 _MoveLike = Union[Move, str]
 
 @final
+class MoveList(Sequence[Move]):
+    """A read-only list of moves whose ``Move`` objects are made only when read (the positions' move lists)."""
+
+    def __new__(cls, moves: Optional[Iterable[_MoveLike]] = None) -> "MoveList": ...
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, index: int, /) -> Move: ...
+    @overload
+    def __getitem__(self, index: slice, /) -> "MoveList": ...
+    def __iter__(self) -> Iterator[Move]: ...
+    def __contains__(self, item: object, /) -> bool: ...
+    def index(self, move: Move) -> int:  # type: ignore[override]
+        """The index of the first ``move`` in the list; ``ValueError`` if none."""
+    def count(self, move: Move) -> int:
+        """How many times ``move`` is in the list."""
+    def __eq__(self, other: object, /) -> bool: ...
+    def __ne__(self, other: object, /) -> bool: ...
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class MoveListIterator(Iterator[Move]):
+    """The iterator of a ``MoveList``: makes each ``Move`` as it is reached."""
+
+    def __iter__(self) -> "MoveListIterator": ...
+    def __next__(self) -> Move: ...
+
+@final
 class Position:
     """An immutable position at the start of a move: board size, men, ball, side to move and rules."""
 
@@ -143,7 +172,7 @@ class Position:
     @property
     def zobrist(self) -> int: ...
     def has_man(self, point: str) -> bool: ...
-    def placements(self) -> List[Move]: ...
+    def placements(self) -> MoveList: ...
     def single_jumps(self) -> List[str]: ...
     def jump_paths(
         self,
@@ -151,7 +180,7 @@ class Position:
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]: ...
+    ) -> MoveList: ...
     def count_jump_paths(self, *, timeout: _Timeout = None) -> int: ...
     def jump_outcomes(
         self,
@@ -159,7 +188,7 @@ class Position:
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]: ...
+    ) -> MoveList: ...
     def count_jump_outcomes(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int: ...
     def legal_moves(
         self,
@@ -167,7 +196,7 @@ class Position:
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]: ...
+    ) -> MoveList: ...
     def count_legal_moves(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int: ...
     def play(self, move: _MoveLike) -> "Position": ...
     def is_legal(self, move: _MoveLike) -> bool: ...
