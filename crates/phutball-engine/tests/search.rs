@@ -4,12 +4,23 @@ use std::time::{Duration, Instant};
 
 use phutball::{Position, Side};
 use phutball_engine::suites::random_position;
-use phutball_engine::{Engine, EngineError, Limits, Score, SplitMix64};
+use phutball_engine::{Analysis, Engine, EngineError, Limits, Score, SplitMix64};
 
 fn middle_game() -> Position {
     "15/15/15/15/15/15/10#4/9@5/7####4/10#4/7#7/15/15/15/15/15/15/15/15 O"
         .parse()
         .unwrap()
+}
+
+/// The principal variation starts with the best move and is a line of legal moves.
+fn assert_pv_is_a_legal_line(pos: &Position, analysis: &Analysis) {
+    assert_eq!(analysis.pv.first(), Some(&analysis.best_move));
+    let mut p = *pos;
+    for m in &analysis.pv {
+        p = p
+            .play(m)
+            .unwrap_or_else(|e| panic!("{pos}: pv move {m}: {e}"));
+    }
 }
 
 #[test]
@@ -89,13 +100,7 @@ fn two_threads_reach_the_depth_with_a_legal_line() {
         // A forced result ends the iterations early.
         let decided = matches!(analysis.score, Score::Win { .. } | Score::Loss { .. });
         assert!(analysis.depth == 3 || decided, "{pos}: {analysis:?}");
-        assert_eq!(analysis.pv.first(), Some(&analysis.best_move));
-        let mut p = pos;
-        for m in &analysis.pv {
-            p = p
-                .play(m)
-                .unwrap_or_else(|e| panic!("{pos}: pv move {m}: {e}"));
-        }
+        assert_pv_is_a_legal_line(&pos, &analysis);
     }
 }
 
@@ -140,13 +145,7 @@ fn a_dense_board_search_respects_its_limits() {
 fn the_principal_variation_is_a_legal_line_starting_with_the_best_move() {
     for pos in [Position::standard(), middle_game()] {
         let analysis = Engine::new(Limits::depth(3), 2).analyse(&pos).unwrap();
-        assert_eq!(analysis.pv.first(), Some(&analysis.best_move));
-        let mut p = pos;
-        for m in &analysis.pv {
-            p = p
-                .play(m)
-                .unwrap_or_else(|e| panic!("{pos}: pv move {m}: {e}"));
-        }
+        assert_pv_is_a_legal_line(&pos, &analysis);
     }
 }
 
