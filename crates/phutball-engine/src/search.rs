@@ -384,7 +384,8 @@ fn root_candidates(
 /// on), so that while the first thread searches the best guesses the helper
 /// refutes the others, and each finds the other's work in the table. (With
 /// the helper in the first thread's order, two threads were no faster than
-/// one at a fixed depth; reversed, about 1.5 times faster: see the README.)
+/// one at a fixed depth; reversed, about 1.5 times faster with a free
+/// second core: see the README.)
 fn helper_order(roots: &[(Move, Position)], index: usize) -> Vec<(Move, Position)> {
     let mut roots = roots.to_vec();
     roots.reverse();
