@@ -221,17 +221,21 @@ typedef struct PhutballRules {
   struct PhutballPoint start;
 } PhutballRules;
 
-// Search limits; 0 in a field means "no limit of this kind". All three 0
-// means one second per move. The search stops at the first limit reached;
-// with `time_ms` 0 the choice depends only on the position, the limits and
-// the seed.
+// Search limits; 0 in `time_ms`, `depth` or `nodes` means "no limit of
+// this kind", and all three 0 means one second per move. The search stops
+// at the first limit reached; with `time_ms` 0 and one thread the choice
+// depends only on the position, the limits and the seed.
 typedef struct PhutballEngineLimits {
   // Time per move in milliseconds.
   uint32_t time_ms;
   // Deepest search in plies (1 to 64; larger values are capped).
   uint32_t depth;
-  // Most positions searched.
+  // Most positions searched (by all threads together).
   uint64_t nodes;
+  // Threads searching each move together, sharing one table (0 or 1: one
+  // thread; larger than 64 is capped). With more than one the result
+  // depends on their timing, so it is not reproducible.
+  uint32_t threads;
 } PhutballEngineLimits;
 
 // What kind of value `PhutballAnalysis.score` holds: the `PHUTBALL_SCORE_*` constants.

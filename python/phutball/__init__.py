@@ -14,6 +14,8 @@ environment is ``phutball.env`` (import it explicitly: it needs PettingZoo's
 API only if PettingZoo is installed).
 """
 
+from collections.abc import Sequence as _Sequence
+
 from ._phutball import (
     DEFAULT_MEMORY_LIMIT,
     Analysis,
@@ -24,6 +26,7 @@ from ._phutball import (
     JumpInProgress,
     MemoryLimitError,
     Move,
+    MoveList,
     ParseError,
     Position,
     Rules,
@@ -33,6 +36,9 @@ from ._phutball import (
     __version__,
     selfplay,
 )
+
+# A MoveList is a read-only sequence: isinstance(moves, Sequence) holds.
+_Sequence.register(MoveList)
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -44,6 +50,7 @@ __all__ = [
     "JumpInProgress",
     "MemoryLimitError",
     "Move",
+    "MoveList",
     "ParseError",
     "Position",
     "Rules",

@@ -1,6 +1,6 @@
 /* Tests of the engine functions of the C API (phutball_engine_*): the
  * engine scores when it can, reports its analysis, is reproducible with a
- * node limit, and follows the error and buffer conventions of
+ * node limit, searches with two threads, and follows the error and buffer conventions of
  * include/phutball.h, and stops when its caller's limits say so (a cancel
  * token cancelled from another thread, a timeout); phutball_engine_analyse_many
  * answers a batch in input order, as one search per position would. Prints "test_engine: N passed, M failed". */
@@ -17,7 +17,7 @@
 #define FINISHED "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O H0"
 
 static PhutballEngine *engine_with(uint32_t time_ms, uint32_t depth, uint64_t nodes, uint64_t seed) {
-    PhutballEngineLimits limits = {time_ms, depth, nodes};
+    PhutballEngineLimits limits = {time_ms, depth, nodes, 1};
     PhutballEngine *engine = NULL;
     if (phutball_engine_new(&limits, seed, &engine) != PHUTBALL_STATUS_OK) {
         fprintf(stderr, "cannot make an engine: %s\n", last_error());
@@ -70,6 +70,31 @@ static void the_chosen_move_is_legal_and_reproducible(void) {
     phutball_position_free(pos);
     phutball_engine_free(a);
     phutball_engine_free(b);
+}
+
+static void two_threads_search_to_the_depth(void) {
+    /* threads 0 (left out) or 1 is one thread; 2 share one table. */
+    PhutballEngineLimits limits = {.depth = 3, .threads = 2};
+    PhutballEngine *engine = NULL;
+    CHECK_OK(phutball_engine_new(&limits, 5, &engine));
+    PhutballPosition *pos = parse(STANDARD_START);
+    PhutballAnalysis analysis;
+    char pv[4096];
+    size_t written = 0;
+    CHECK_OK(phutball_engine_analyse(engine, pos, &analysis, pv, sizeof pv, &written));
+    CHECK(analysis.depth == 3);
+    char first[64];
+    CHECK(sscanf(pv, "%63s", first) == 1);
+    bool legal = false;
+    CHECK_OK(phutball_position_is_legal(pos, first, &legal));
+    CHECK(legal);
+    phutball_position_free(pos);
+    pos = parse(CHAIN);
+    char move[64];
+    CHECK_OK(phutball_engine_best_move(engine, pos, move, sizeof move, &written));
+    CHECK(strcmp(move, "H10-H19") == 0);
+    phutball_position_free(pos);
+    phutball_engine_free(engine);
 }
 
 static void errors_follow_the_conventions(void) {
@@ -296,6 +321,7 @@ static void analyses_a_batch_in_input_order(void) {
 int main(void) {
     scores_when_it_can();
     the_chosen_move_is_legal_and_reproducible();
+    two_threads_search_to_the_depth();
     errors_follow_the_conventions();
     stops_within_the_callers_limits();
     keeps_its_clock_on_hard_positions();

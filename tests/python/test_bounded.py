@@ -253,6 +253,7 @@ LONG_CALLS = {
     "Engine.analyse": "lambda: phutball.Engine(depth=64).analyse(START)",
     "Engine.analyse_many": "lambda: phutball.Engine(depth=64).analyse_many([START] * 4, jobs=2)",
     "selfplay": "lambda: phutball.selfplay(4, jobs=2, depth=64)",
+    "Engine.best_move, 2 threads": "lambda: phutball.Engine(depth=64, threads=2).best_move(START)",
 }
 
 

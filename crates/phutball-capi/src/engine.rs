@@ -19,10 +19,10 @@ use crate::status::{Failure, FfiResult, PhutballStatus};
 /// at once.
 pub struct PhutballEngine(Engine);
 
-/// Search limits; 0 in a field means "no limit of this kind". All three 0
-/// means one second per move. The search stops at the first limit reached;
-/// with `time_ms` 0 the choice depends only on the position, the limits and
-/// the seed.
+/// Search limits; 0 in `time_ms`, `depth` or `nodes` means "no limit of
+/// this kind", and all three 0 means one second per move. The search stops
+/// at the first limit reached; with `time_ms` 0 and one thread the choice
+/// depends only on the position, the limits and the seed.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PhutballEngineLimits {
@@ -30,8 +30,12 @@ pub struct PhutballEngineLimits {
     pub time_ms: u32,
     /// Deepest search in plies (1 to 64; larger values are capped).
     pub depth: u32,
-    /// Most positions searched.
+    /// Most positions searched (by all threads together).
     pub nodes: u64,
+    /// Threads searching each move together, sharing one table (0 or 1: one
+    /// thread; larger than 64 is capped). With more than one the result
+    /// depends on their timing, so it is not reproducible.
+    pub threads: u32,
 }
 
 /// What kind of value `PhutballAnalysis.score` holds: the `PHUTBALL_SCORE_*` constants.
@@ -151,12 +155,14 @@ pub unsafe extern "C" fn phutball_engine_new(
                 time_ms: 0,
                 depth: 0,
                 nodes: 0,
+                threads: 1,
             });
         let limits = Limits::new(
             (given.time_ms > 0).then(|| Duration::from_millis(u64::from(given.time_ms))),
             (given.depth > 0).then_some(given.depth),
             (given.nodes > 0).then_some(given.nodes),
-        );
+        )
+        .with_threads(given.threads);
         // SAFETY: the caller's promise about out.
         unsafe { write_new_handle(out, PhutballEngine(Engine::new(limits, seed)), "out") }
     })

@@ -14,7 +14,7 @@ use clap::Args;
 use phutball::{Budget, Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{
     analyse_many, default_jobs, Analysis, Decision, Engine, Limits, MatchError, SelfPlay,
-    SelfPlayGame,
+    SelfPlayGame, MAX_THREADS,
 };
 
 use crate::error::{CliError, CliResult};
@@ -65,6 +65,8 @@ pub struct BestArgs {
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     rules: RuleArgs,
     /// A position string, e.g. "15/15/.../7@7/... O".
     position: String,
@@ -103,6 +105,8 @@ pub struct GameArgs {
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     rules: RuleArgs,
 }
 
@@ -137,7 +141,20 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     rules: RuleArgs,
+}
+
+/// The engine's `--threads`, shared by its commands.
+#[derive(Args)]
+pub struct ThreadsArg {
+    /// Threads searching each move together, sharing one table (with more
+    /// than one the search depends on their timing: not reproducible, even
+    /// with --nodes or --depth).
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
+    threads: u32,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -173,7 +190,8 @@ fn describe(analysis: &Analysis) -> String {
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
     let pos = parse_position(&args.position, args.rules.rules()?)?;
-    let analysis = Engine::new(args.limits.limits(), args.seed)
+    let limits = args.limits.limits().with_threads(args.threads.threads);
+    let analysis = Engine::new(limits, args.seed)
         .analyse(&pos)
         .map_err(|e| CliError::Input(e.to_string()))?;
     writeln!(out, "{}", analysis.best_move).map_err(CliError::output)?;
@@ -189,7 +207,8 @@ pub fn game(args: &GameArgs, out: &mut dyn Write) -> CliResult {
         Some(text) => parse_position(text, rules)?,
         None => standard_start(rules)?,
     };
-    let engine = Engine::new(Limits::time(Duration::from_millis(args.time)), args.seed);
+    let limits = Limits::time(Duration::from_millis(args.time)).with_threads(args.threads.threads);
+    let engine = Engine::new(limits, args.seed);
     let mut session = Session {
         game: Game::new(start),
         engine,
@@ -448,7 +467,10 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
         ),
         None => None,
     };
-    let limits = args.limits.limits_or(SelfPlay::DEFAULT_MOVE_TIME);
+    let limits = args
+        .limits
+        .limits_or(SelfPlay::DEFAULT_MOVE_TIME)
+        .with_threads(args.threads.threads);
     let run = SelfPlay::new(openings, limits, args.seed, args.limit);
     let jobs = args.jobs.map_or_else(default_jobs, |j| j as usize);
     let mut progress = Progress::new(args.games);

@@ -93,6 +93,22 @@ fn best_scores_when_it_can_and_avoids_an_own_goal() {
 }
 
 #[test]
+fn best_searches_with_two_threads() {
+    let out = run(&["best", "--depth", "3", "--threads", "2", START]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let first = text(&out.stdout).lines().next().expect("a line").to_owned();
+    let pos: Position = START.parse().unwrap();
+    assert!(pos.is_legal(&first.parse().expect("a move")), "{first}");
+    assert!(
+        text(&out.stderr).contains("depth 3"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["best", "--depth", "2", "--threads", "2", CHAIN]);
+    assert_eq!(text(&out.stdout).lines().next(), Some("H10-H19"));
+}
+
+#[test]
 fn best_keeps_its_time_limit_on_dense_boards() {
     // Not a performance test: the bound is a hundred times the limit.
     for position in hard() {
@@ -121,6 +137,8 @@ fn best_rejects_bad_input_with_one_line() {
         vec!["best", "15/15 O"],
         vec!["best", "--depth", "0", START],
         vec!["best", "--time", "x", START],
+        vec!["best", "--threads", "0", START],
+        vec!["best", "--threads", "65", START],
         // A finished position: the ball is on Eks's strip.
         vec![
             "best",

@@ -114,7 +114,9 @@ fn raised_by_signal_handlers() -> Option<PyErr> {
 /// The budget's interrupt hook, polled by the core every
 /// [`phutball::POLL_INTERVAL`] steps, checks the deadline each time and, at
 /// most every [`SIGNAL_INTERVAL`], takes the GIL to run Python's signal
-/// handlers (`check_signals`; a no-op outside the main thread).
+/// handlers (`check_signals`; a no-op outside the main thread). Only the
+/// calling thread does so: a search's own threads (the engine's helpers)
+/// would take the turn and find no signal to handle.
 pub(crate) fn run<T, E>(
     py: Python<'_>,
     bounds: Bounds,
@@ -135,6 +137,7 @@ where
     // budget again after a call gave up (the engine, to tell "stopped" from
     // "don't know") must still see the stop.
     let signalled = AtomicBool::new(false);
+    let caller = std::thread::current().id();
     let hook = || {
         if signalled.load(Ordering::Relaxed) {
             return Some(Interrupt::Cancelled);
@@ -143,7 +146,8 @@ where
             return Some(Interrupt::TimedOut);
         }
         let now = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        if now < next_signal_check.load(Ordering::Relaxed) {
+        if now < next_signal_check.load(Ordering::Relaxed) || std::thread::current().id() != caller
+        {
             return None;
         }
         next_signal_check.store(now.saturating_add(interval), Ordering::Relaxed);

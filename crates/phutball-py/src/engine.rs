@@ -6,7 +6,7 @@ use std::time::Duration;
 use phutball::Position;
 use phutball_engine::{
     analyse_many, default_jobs, Analysis, Decision, Engine, Limits, MatchError, Score, SelfPlay,
-    SelfPlayGame,
+    SelfPlayGame, MAX_THREADS,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -17,14 +17,15 @@ use crate::game::PyGame;
 use crate::moves::{moves_to_py, PyMove};
 use crate::position::PyPosition;
 
-/// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1)``:
-/// the search stops at the first limit reached (one second per move when no
-/// limit is given) and answers with a move. ``depth`` alone bounds the search
+/// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1,
+/// threads=1)``: the search stops at the first limit reached (one second per
+/// move when no limit is given) and answers with a move; ``threads`` (1 to
+/// 64) search each move together, sharing one table. ``depth`` alone bounds the search
 /// only by its depth, which can take very long: ``best_move`` and ``analyse``
 /// also take ``timeout=`` (seconds), a hard stop that raises
 /// ``SearchTimeoutError``, and Ctrl-C raises ``KeyboardInterrupt``. Without
-/// ``time_ms`` the choice depends only on the position, the limits and
-/// ``seed``. The GIL is released while it searches.
+/// ``time_ms``, and with one thread, the choice depends only on the
+/// position, the limits and ``seed``. The GIL is released while it searches.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
@@ -71,6 +72,16 @@ fn limits_arg(time_ms: Option<i64>, depth: Option<i64>, nodes: Option<i64>) -> P
     Ok(Limits::new(time, depth, nodes))
 }
 
+/// The `threads=` argument: 1 to [`MAX_THREADS`].
+fn threads_arg(threads: i64) -> PyResult<u32> {
+    match u32::try_from(threads) {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(PyValueError::new_err(format!(
+            "threads must be an integer from 1 to {MAX_THREADS}, not {threads}"
+        ))),
+    }
+}
+
 impl PyEngine {
     fn search(
         &self,
@@ -89,15 +100,17 @@ impl PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (time_ms=None, depth=None, nodes=None, seed=1))]
+    #[pyo3(signature = (time_ms=None, depth=None, nodes=None, seed=1, threads=1))]
     fn new(
         time_ms: Option<i64>,
         depth: Option<i64>,
         nodes: Option<i64>,
         seed: u64,
+        threads: i64,
     ) -> PyResult<Self> {
+        let limits = limits_arg(time_ms, depth, nodes)?.with_threads(threads_arg(threads)?);
         Ok(PyEngine {
-            inner: Engine::new(limits_arg(time_ms, depth, nodes)?, seed),
+            inner: Engine::new(limits, seed),
         })
     }
 
@@ -174,11 +187,12 @@ impl PyEngine {
         let ms = limits.time.map(|t| t.as_millis().to_string());
         let show = |v: Option<String>| v.unwrap_or_else(|| "None".to_string());
         format!(
-            "Engine(time_ms={}, depth={}, nodes={}, seed={})",
+            "Engine(time_ms={}, depth={}, nodes={}, seed={}, threads={})",
             show(ms),
             show(limits.depth.map(|d| d.to_string())),
             show(limits.nodes.map(|n| n.to_string())),
-            self.inner.seed()
+            self.inner.seed(),
+            limits.threads
         )
     }
 }
