@@ -31,6 +31,18 @@ def test_analyse_many_answers_in_input_order():
     assert engine.analyse_many([]) == []
 
 
+def test_analyse_many_with_a_threaded_engine_gives_legal_moves_at_its_depth():
+    # Each job's engine searches with two threads sharing its table.
+    engine = phutball.Engine(depth=2, threads=2)
+    positions = [phutball.Position(START), phutball.Position(CHAIN), phutball.Position(SMALL)]
+    batch = engine.analyse_many(positions * 2, jobs=2)
+    assert len(batch) == 6
+    for pos, analysis in zip(positions * 2, batch):
+        assert pos.is_legal(analysis.best_move)
+        assert analysis.depth == 2 or analysis.win_in is not None
+    assert str(engine.analyse_many([CHAIN], jobs=1)[0].best_move) == "H10-H19"
+
+
 def test_analyse_many_rejects_bad_input_by_position():
     engine = phutball.Engine(nodes=100)
     with pytest.raises(ValueError, match=r"positions\[1\]: the game is over"):
