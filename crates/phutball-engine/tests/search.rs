@@ -114,7 +114,7 @@ fn an_engine_kept_between_positions_answers_as_a_fresh_one() {
     // the positions twice, each after a different one; the second visit of
     // a position would find its own entries if the table were not emptied,
     // and search fewer nodes.
-    for limits in [Limits::depth(3), Limits::nodes(1500)] {
+    for limits in [Limits::depth(2), Limits::nodes(800)] {
         let kept = Engine::new(limits, 5);
         let positions = test_positions();
         for pos in positions.iter().chain(positions.iter().rev()) {
@@ -143,12 +143,12 @@ fn an_engine_kept_between_positions_answers_as_a_fresh_one() {
 
 #[test]
 fn an_engine_kept_between_positions_with_two_threads_plays_legal_lines() {
-    let kept = Engine::new(Limits::depth(3).with_threads(2), 2);
+    let kept = Engine::new(Limits::depth(2).with_threads(2), 2);
     let positions = test_positions();
     for pos in positions.iter().chain(positions.iter().rev()) {
         let analysis = kept.analyse(pos).unwrap();
         let decided = matches!(analysis.score, Score::Win { .. } | Score::Loss { .. });
-        assert!(analysis.depth == 3 || decided, "{pos}: {analysis:?}");
+        assert!(analysis.depth == 2 || decided, "{pos}: {analysis:?}");
         assert!(pos.is_legal(&analysis.best_move), "{pos}: {analysis:?}");
         assert_pv_is_a_legal_line(pos, &analysis);
     }
