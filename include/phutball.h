@@ -602,8 +602,8 @@ PhutballStatus phutball_engine_analyse_within(const struct PhutballEngine *engin
 // their result. The call returns `PHUTBALL_STATUS_OK` when it wrote every
 // result, whatever their statuses; on any other status (a NULL argument,
 // `moves` too small: the analyses are then lost) it writes no result.
-// With `time_ms` 0 in the engine's limits, the results do not depend on
-// `jobs`.
+// With `time_ms` 0 and `threads` 0 or 1 in the engine's limits, the
+// results do not depend on `jobs`.
 //
 // # Safety
 // `engine` NULL or live; `positions` NULL or `count` readable pointers,

@@ -119,7 +119,8 @@ pub struct SelfplayArgs {
     #[command(flatten)]
     limits: LimitArgs,
     /// Games played at once, each on a thread (default: every core). With
-    /// --nodes or --depth and no --time the games do not depend on it.
+    /// --nodes or --depth, no --time and one --threads the games do not
+    /// depend on it.
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
     /// Write each game record to DIR/game-sSEED-NUMBER.txt (game-s1-0001.txt,

@@ -1,7 +1,9 @@
 //! All cores, in batches: analysis of many positions and self-play of many
 //! games over a number of threads. Each thread has an engine of its own (and
 //! so a table of its own); results come back in input order, and with node
-//! or depth limits (no time limit) they do not depend on the thread count.
+//! or depth limits (no time limit) and one thread per search
+//! ([`Limits::threads`](crate::Limits::threads)) they do not depend on the
+//! thread count.
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -195,7 +197,8 @@ impl SelfPlay {
     /// the run by answering `false` (the games under way are stopped, and
     /// those not started are left out: the list then ends early). `stop`
     /// stops every search as [`Engine::analyse_within`] does. Without a time
-    /// limit every game is determined by the settings and its index alone.
+    /// limit, and with one thread per search, every game is determined by
+    /// the settings and its index alone.
     pub fn play(
         &self,
         games: usize,

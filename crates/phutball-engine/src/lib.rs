@@ -111,7 +111,8 @@
 //! [`analyse_many`] analyses a batch of positions and [`SelfPlay::play`]
 //! plays a batch of engine games, each over a number of threads (an engine
 //! and its table per thread), with the results in input order. Without a
-//! time limit they are reproducible and do not depend on the thread count:
+//! time limit, and with one thread per search ([`Limits::threads`]), they
+//! are reproducible and do not depend on the thread count:
 //! game `i` of a self-play run is seeded from the run's seed and `i`.
 //! The module `suites` (hidden from these docs: a helper of the engine's
 //! tests, examples and measurements, not an interface) generates tactical

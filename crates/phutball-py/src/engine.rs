@@ -119,8 +119,8 @@ impl PyEngine {
     /// with an engine of its own with these limits and seed, and returns
     /// their ``Analysis`` in input order. Raises ``ValueError`` naming the
     /// first position with no move to choose. ``timeout`` and Ctrl-C as in
-    /// ``best_move``, for the whole batch. Without ``time_ms`` the answers
-    /// do not depend on ``jobs``.
+    /// ``best_move``, for the whole batch. Without ``time_ms``, and with one
+    /// thread per search, the answers do not depend on ``jobs``.
     #[pyo3(signature = (positions, jobs=None, *, timeout=None))]
     fn analyse_many(
         &self,
