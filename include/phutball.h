@@ -309,10 +309,10 @@ typedef struct PhutballRules {
 } PhutballRules;
 
 /**
- * Search limits; 0 in a field means "no limit of this kind". All three 0
- * means one second per move. The search stops at the first limit reached;
- * with `time_ms` 0 the choice depends only on the position, the limits and
- * the seed.
+ * Search limits; 0 in `time_ms`, `depth` or `nodes` means "no limit of
+ * this kind", and all three 0 means one second per move. The search stops
+ * at the first limit reached; with `time_ms` 0 and one thread the choice
+ * depends only on the position, the limits and the seed.
  */
 typedef struct PhutballEngineLimits {
   /**
@@ -324,9 +324,15 @@ typedef struct PhutballEngineLimits {
    */
   uint32_t depth;
   /**
-   * Most positions searched.
+   * Most positions searched (by all threads together).
    */
   uint64_t nodes;
+  /**
+   * Threads searching each move together, sharing one table (0 or 1: one
+   * thread; larger than 64 is capped). With more than one the result
+   * depends on their timing, so it is not reproducible.
+   */
+  uint32_t threads;
 } PhutballEngineLimits;
 
 /**
@@ -359,6 +365,28 @@ typedef struct PhutballAnalysis {
    */
   double seconds;
 } PhutballAnalysis;
+
+/**
+ * One position's answer from `phutball_engine_analyse_many`.
+ */
+typedef struct PhutballBatchAnalysis {
+  /**
+   * `PHUTBALL_STATUS_OK`, or why this position has no analysis, as the
+   * single-position call would say: `PHUTBALL_STATUS_INVALID_ARGUMENT`
+   * for a position with no move to choose, `PHUTBALL_STATUS_CANCELLED` or
+   * `PHUTBALL_STATUS_TIMED_OUT` when the call's limits stopped it.
+   */
+  PhutballStatus status;
+  /**
+   * The figures (all zero unless `status` is OK).
+   */
+  struct PhutballAnalysis analysis;
+  /**
+   * Where the best move's text starts in the `moves` buffer: a
+   * NUL-terminated move in notation (empty unless `status` is OK).
+   */
+  size_t move_offset;
+} PhutballBatchAnalysis;
 
 /**
  * How a game stands. Values are the `PHUTBALL_RESULT_*` constants.
@@ -753,6 +781,43 @@ PhutballStatus phutball_engine_analyse_within(const struct PhutballEngine *engin
                                               char *buf,
                                               size_t len,
                                               size_t *written);
+
+/**
+ * Analyses `count` positions with `engine`'s limits and seed on `jobs`
+ * threads (0: every core), each thread with an engine of its own, and
+ * writes one `PhutballBatchAnalysis` per position to `results`, in input
+ * order. The best moves go into `moves` (buffer convention, for all of
+ * them at once: each NUL-terminated, at its result's `move_offset`;
+ * `*moves_written` is their total size, NULs included; 4096 bytes per
+ * position fit any move of the standard board). Everything is the
+ * caller's: `positions` (an array of `count` live handles, read only),
+ * `results` (room for `count`) and `moves` are only borrowed for the call.
+ *
+ * `limits` (NULL: the defaults) stops the whole batch as
+ * `phutball_engine_analyse_within` stops one search: the positions it cut
+ * short get `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_TIMED_OUT` in
+ * their result. The call returns `PHUTBALL_STATUS_OK` when it wrote every
+ * result, whatever their statuses; on any other status (a NULL argument,
+ * `moves` too small: the analyses are then lost) it writes no result.
+ * With `time_ms` 0 and `threads` 0 or 1 in the engine's limits, the
+ * results do not depend on `jobs`.
+ *
+ * # Safety
+ * `engine` NULL or live; `positions` NULL or `count` readable pointers,
+ * each NULL or live (`count` 0: `positions` may be NULL); `limits` NULL or
+ * readable, its `cancel` NULL or a live token; `results` NULL or `count`
+ * writable items; `moves` NULL or `moves_len` writable bytes;
+ * `moves_written` NULL or writable.
+ */
+PhutballStatus phutball_engine_analyse_many(const struct PhutballEngine *engine,
+                                            const struct PhutballPosition *const *positions,
+                                            size_t count,
+                                            uint32_t jobs,
+                                            const struct PhutballLimits *limits,
+                                            struct PhutballBatchAnalysis *results,
+                                            char *moves,
+                                            size_t moves_len,
+                                            size_t *moves_written);
 
 /**
  * Starts a game from a copy of `start`, with no move limit, and stores a new

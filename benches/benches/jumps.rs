@@ -1,5 +1,6 @@
-//! Criterion benchmarks: jump paths and distinct outcomes on `jumps-24`,
-//! can-score on `score-16`, perft from the start, and move application.
+//! Criterion benchmarks: jump paths (counted and as lists) and distinct
+//! outcomes on `jumps-24`, can-score on `score-16`, perft from the start,
+//! and move application.
 //! Run with `cargo bench -p phutball-benches`.
 
 // criterion_group! defines a `pub fn` that cannot carry a doc comment.
@@ -36,6 +37,16 @@ fn enumeration(c: &mut Criterion) {
                 .iter_mut()
                 .map(|p| black_box(p).count_paths())
                 .sum::<u64>()
+        });
+    });
+    // The lists themselves, as Position.jump_paths() in Python builds them
+    // (benches/python/move_lists.py compares the two).
+    group.bench_function("jump_paths (lists)", |b| {
+        b.iter(|| {
+            jumps
+                .iter()
+                .map(|p| black_box(p).jump_paths().expect("within the bound").len())
+                .sum::<usize>()
         });
     });
     group.bench_function("count_jump_outcomes", |b| {

@@ -14,6 +14,8 @@ environment is ``phutball.env`` (import it explicitly: it needs PettingZoo's
 API only if PettingZoo is installed).
 """
 
+from collections.abc import Sequence as _Sequence
+
 from ._phutball import (
     DEFAULT_MEMORY_LIMIT,
     Analysis,
@@ -24,14 +26,20 @@ from ._phutball import (
     JumpInProgress,
     MemoryLimitError,
     Move,
+    MoveList,
     ParseError,
     Position,
     Rules,
     SearchTimeoutError,
+    SelfPlayGame,
     TooManyOutcomesError,
     __version__,
+    selfplay,
 )
 from . import svg  # pictures as plain functions: phutball.svg.board, phutball.svg.to_png
+
+# A MoveList is a read-only sequence: isinstance(moves, Sequence) holds.
+_Sequence.register(MoveList)
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -43,12 +51,15 @@ __all__ = [
     "JumpInProgress",
     "MemoryLimitError",
     "Move",
+    "MoveList",
     "ParseError",
     "Position",
     "Rules",
     "SearchTimeoutError",
+    "SelfPlayGame",
     "TooManyOutcomesError",
     "__version__",
+    "selfplay",
     "svg",
 ]
 

@@ -1,7 +1,7 @@
 """Type stubs for the compiled extension ``phutball._phutball``."""
 
 from os import PathLike
-from typing import Any, Iterable, List, Optional, Union, final
+from typing import Any, Iterable, Iterator, List, Optional, Sequence, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -16,11 +16,15 @@ __all__ = [
     "SearchTimeoutError",
     "Rules",
     "Move",
+    "MoveList",
+    "MoveListIterator",
     "Position",
     "JumpInProgress",
     "Game",
     "Engine",
     "Analysis",
+    "SelfPlayGame",
+    "selfplay",
     "__version__",
 ]
 
@@ -113,6 +117,43 @@ _Moves = Union[_MoveLike, Iterable[_MoveLike], None]
 _Points = Union[str, Iterable[str], None]
 
 @final
+class MoveList(Sequence[Move]):
+    """A read-only list of moves whose ``Move`` objects are made only when read (the positions' move lists)."""
+
+    def __new__(cls, moves: Optional[Iterable[_MoveLike]] = None) -> "MoveList":
+        """A list of ``moves`` (``Move`` objects or notation; empty by default). Raises ``ParseError``."""
+    def __len__(self) -> int:
+        """The number of moves."""
+    @overload
+    def __getitem__(self, index: int, /) -> Move:
+        """The move at ``index`` (negative counts from the end). Raises ``IndexError``."""
+    @overload
+    def __getitem__(self, index: slice, /) -> "MoveList":
+        """The moves of a slice, as a ``MoveList``."""
+    def __iter__(self) -> Iterator[Move]:
+        """An iterator that makes each ``Move`` as it is reached."""
+    def __contains__(self, item: object, /) -> bool:
+        """Whether ``item`` is one of the moves."""
+    def index(self, move: Move) -> int:  # type: ignore[override]
+        """The index of the first ``move`` (a ``Move``) in the list; ``ValueError`` if none."""
+    def count(self, move: Move) -> int:
+        """How many times ``move`` (a ``Move``) is in the list."""
+    def __eq__(self, other: object, /) -> bool:
+        """The same moves in the same order as another ``MoveList``, or a list or tuple of moves."""
+    def __ne__(self, other: object, /) -> bool:
+        """Not ``==``."""
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class MoveListIterator(Iterator[Move]):
+    """The iterator of a ``MoveList``: makes each ``Move`` as it is reached."""
+
+    def __iter__(self) -> "MoveListIterator":
+        """The iterator itself."""
+    def __next__(self) -> Move:
+        """The next move. Raises ``StopIteration`` at the end."""
+
+@final
 class Position:
     """An immutable position at the start of a move: board size, men, ball, side to move and rules."""
 
@@ -178,7 +219,7 @@ class Position:
         """A 64-bit Zobrist hash of men, ball and side to move."""
     def has_man(self, point: str) -> bool:
         """Whether a man stands on ``point``. Raises ``ParseError`` if ``point`` is not a point."""
-    def placements(self) -> List[Move]:
+    def placements(self) -> MoveList:
         """Every placement, row by row from row 1."""
     def single_jumps(self) -> List[str]:
         """The landing points of the single jumps the ball can make now."""
@@ -188,7 +229,7 @@ class Position:
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]:
+    ) -> MoveList:
         """Every legal jump path (every non-empty prefix of a path is one), at most ``limit`` of them. Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
     def count_jump_paths(self, *, timeout: _Timeout = None) -> int:
         """The number of legal jump paths, counted without building any (dense boards have billions). Raises ``SearchTimeoutError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
@@ -198,7 +239,7 @@ class Position:
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]:
+    ) -> MoveList:
         """One jump move per distinct resulting position (at most ``limit``). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
     def count_jump_outcomes(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int:
         """The number of distinct positions a jump move can reach. Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
@@ -208,7 +249,7 @@ class Position:
         *,
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
-    ) -> List[Move]:
+    ) -> MoveList:
         """Every legal move: the placements, then one jump per distinct outcome (at most ``limit`` moves in all). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt``."""
     def count_legal_moves(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int:
         """The number of legal moves (placements plus distinct jump outcomes). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
@@ -443,7 +484,7 @@ class Analysis:
 
 @final
 class Engine:
-    """The engine: ``Engine(time_ms=None, depth=None, nodes=None, seed=1)``."""
+    """The engine: ``Engine(time_ms=None, depth=None, nodes=None, seed=1, threads=1)``."""
 
     def __new__(
         cls,
@@ -451,9 +492,45 @@ class Engine:
         depth: Optional[int] = None,
         nodes: Optional[int] = None,
         seed: int = 1,
+        threads: int = 1,
     ) -> "Engine":
         """An engine with these limits (``None``: not limited by it). Raises ``ValueError`` for a limit that is not positive."""
     def best_move(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Move:
         """The move to play in ``pos`` (a ``Position`` or a position string). Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
     def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis:
         """Searches ``pos`` and returns an ``Analysis`` (best move, score, depth, nodes, principal variation). Raises ``ValueError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+    def analyse_many(
+        self, positions: Iterable[_PositionLike], jobs: Optional[int] = None, *, timeout: _Timeout = None
+    ) -> List[Analysis]:
+        """Analyses every position of ``positions`` (``Position`` objects or position strings) on ``jobs`` threads (``None``: every core), each with an engine of its own with these limits and seed, and returns their ``Analysis`` in input order. Raises ``ValueError`` naming the first position with no move to choose."""
+
+@final
+class SelfPlayGame:
+    """One game of ``selfplay``: its index, seed, record and time."""
+
+    @property
+    def index(self) -> int:
+        """Its index in the run, from 0."""
+    @property
+    def seed(self) -> int:
+        """Its seed, made from the run's seed and its index: Ohs's engine has this seed, Eks's the next."""
+    @property
+    def game(self) -> Game:
+        """The game record (start, moves, result)."""
+    @property
+    def seconds(self) -> float:
+        """Time taken, in seconds."""
+
+def selfplay(
+    games: int,
+    *,
+    jobs: Optional[int] = None,
+    time_ms: Optional[int] = None,
+    depth: Optional[int] = None,
+    nodes: Optional[int] = None,
+    seed: int = 1,
+    openings: Optional[Iterable[_PositionLike]] = None,
+    move_limit: int = 300,
+    timeout: _Timeout = None,
+) -> List[SelfPlayGame]:
+    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``."""

@@ -1,8 +1,9 @@
 /* Tests of the engine functions of the C API (phutball_engine_*): the
  * engine scores when it can, reports its analysis, is reproducible with a
- * node limit, and follows the error and buffer conventions of
+ * node limit, searches with two threads, and follows the error and buffer conventions of
  * include/phutball.h, and stops when its caller's limits say so (a cancel
- * token cancelled from another thread, a timeout). Prints "test_engine: N passed, M failed". */
+ * token cancelled from another thread, a timeout); phutball_engine_analyse_many
+ * answers a batch in input order, as one search per position would. Prints "test_engine: N passed, M failed". */
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
@@ -16,7 +17,7 @@
 #define FINISHED "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O H0"
 
 static PhutballEngine *engine_with(uint32_t time_ms, uint32_t depth, uint64_t nodes, uint64_t seed) {
-    PhutballEngineLimits limits = {time_ms, depth, nodes};
+    PhutballEngineLimits limits = {time_ms, depth, nodes, 1};
     PhutballEngine *engine = NULL;
     if (phutball_engine_new(&limits, seed, &engine) != PHUTBALL_STATUS_OK) {
         fprintf(stderr, "cannot make an engine: %s\n", last_error());
@@ -69,6 +70,31 @@ static void the_chosen_move_is_legal_and_reproducible(void) {
     phutball_position_free(pos);
     phutball_engine_free(a);
     phutball_engine_free(b);
+}
+
+static void two_threads_search_to_the_depth(void) {
+    /* threads 0 (left out) or 1 is one thread; 2 share one table. */
+    PhutballEngineLimits limits = {.depth = 3, .threads = 2};
+    PhutballEngine *engine = NULL;
+    CHECK_OK(phutball_engine_new(&limits, 5, &engine));
+    PhutballPosition *pos = parse(STANDARD_START);
+    PhutballAnalysis analysis;
+    char pv[4096];
+    size_t written = 0;
+    CHECK_OK(phutball_engine_analyse(engine, pos, &analysis, pv, sizeof pv, &written));
+    CHECK(analysis.depth == 3);
+    char first[64];
+    CHECK(sscanf(pv, "%63s", first) == 1);
+    bool legal = false;
+    CHECK_OK(phutball_position_is_legal(pos, first, &legal));
+    CHECK(legal);
+    phutball_position_free(pos);
+    pos = parse(CHAIN);
+    char move[64];
+    CHECK_OK(phutball_engine_best_move(engine, pos, move, sizeof move, &written));
+    CHECK(strcmp(move, "H10-H19") == 0);
+    phutball_position_free(pos);
+    phutball_engine_free(engine);
 }
 
 static void errors_follow_the_conventions(void) {
@@ -232,12 +258,74 @@ static void keeps_its_clock_on_hard_positions(void) {
     phutball_engine_free(engine);
 }
 
+static void analyses_a_batch_in_input_order(void) {
+    PhutballEngine *engine = engine_with(0, 0, 800, 3);
+    PhutballPosition *chain = parse(CHAIN), *start = parse(STANDARD_START), *finished = parse(FINISHED);
+    const PhutballPosition *batch[] = {start, chain, finished, start, chain};
+    enum { COUNT = sizeof batch / sizeof batch[0] };
+    PhutballBatchAnalysis results[COUNT];
+    char moves[COUNT * 64];
+    size_t written = 0;
+    CHECK_OK(phutball_engine_analyse_many(engine, batch, COUNT, 2, NULL, results, moves, sizeof moves, &written));
+
+    char alone[64];
+    size_t alone_written = 0;
+    CHECK_OK(phutball_engine_best_move(engine, start, alone, sizeof alone, &alone_written));
+    for (size_t i = 0; i < COUNT; i++) {
+        const char *move = moves + results[i].move_offset;
+        CHECK(results[i].move_offset < written);
+        if (batch[i] == finished) {
+            CHECK(results[i].status == PHUTBALL_STATUS_INVALID_ARGUMENT);
+            CHECK(strcmp(move, "") == 0);
+        } else if (batch[i] == chain) {
+            CHECK(results[i].status == PHUTBALL_STATUS_OK);
+            CHECK(strcmp(move, "H10-H19") == 0);
+            CHECK(results[i].analysis.score_kind == PHUTBALL_SCORE_WIN);
+        } else {
+            CHECK(results[i].status == PHUTBALL_STATUS_OK);
+            CHECK(strcmp(move, alone) == 0);
+            CHECK(results[i].analysis.nodes > 0);
+        }
+    }
+
+    /* Too small a buffer for the moves: the size needed, no result written. */
+    PhutballBatchAnalysis untouched[COUNT];
+    memset(untouched, 0xAB, sizeof untouched);
+    size_t needed = 0;
+    CHECK_STATUS(phutball_engine_analyse_many(engine, batch, COUNT, 1, NULL, untouched, moves, 4, &needed),
+                 PHUTBALL_STATUS_BUFFER_TOO_SMALL);
+    CHECK(needed == written);
+    CHECK(untouched[0].move_offset == (size_t)0xABABABABABABABABull);
+    CHECK_STATUS(phutball_engine_analyse_many(engine, NULL, 2, 0, NULL, results, moves, sizeof moves, &written),
+                 PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_OK(phutball_engine_analyse_many(engine, NULL, 0, 0, NULL, NULL, NULL, 0, &written));
+    CHECK(written == 0);
+
+    /* A cancelled token stops every search of the batch. */
+    PhutballCancelToken *token = NULL;
+    CHECK_OK(phutball_cancel_token_new(&token));
+    CHECK_OK(phutball_cancel_token_cancel(token));
+    PhutballLimits limits = phutball_limits_default();
+    limits.cancel = token;
+    CHECK_OK(phutball_engine_analyse_many(engine, batch, COUNT, 2, &limits, results, moves, sizeof moves, &written));
+    for (size_t i = 0; i < COUNT; i++) {
+        CHECK(results[i].status == PHUTBALL_STATUS_CANCELLED);
+    }
+    phutball_cancel_token_free(token);
+    phutball_position_free(chain);
+    phutball_position_free(start);
+    phutball_position_free(finished);
+    phutball_engine_free(engine);
+}
+
 int main(void) {
     scores_when_it_can();
     the_chosen_move_is_legal_and_reproducible();
+    two_threads_search_to_the_depth();
     errors_follow_the_conventions();
     stops_within_the_callers_limits();
     keeps_its_clock_on_hard_positions();
+    analyses_a_batch_in_input_order();
     printf("test_engine: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }

@@ -251,6 +251,9 @@ LONG_CALLS = {
     "scoring_move": "lambda: phutball.Position(HARD[2]).scoring_move()",
     "Engine.best_move": "lambda: phutball.Engine(depth=64).best_move(START)",
     "Engine.analyse": "lambda: phutball.Engine(depth=64).analyse(START)",
+    "Engine.analyse_many": "lambda: phutball.Engine(depth=64).analyse_many([START] * 4, jobs=2)",
+    "selfplay": "lambda: phutball.selfplay(4, jobs=2, depth=64)",
+    "Engine.best_move, 2 threads": "lambda: phutball.Engine(depth=64, threads=2).best_move(START)",
 }
 
 

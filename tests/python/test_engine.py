@@ -53,6 +53,19 @@ def test_a_node_limit_and_seed_make_it_reproducible():
     assert "Analysis(best_move=" in repr(a)
 
 
+def test_two_threads_search_together():
+    engine = phutball.Engine(depth=3, threads=2)
+    assert repr(engine) == "Engine(time_ms=None, depth=3, nodes=None, seed=1, threads=2)"
+    analysis = engine.analyse(START)
+    assert analysis.depth == 3
+    assert phutball.Position(START).is_legal(analysis.best_move)
+    assert analysis.pv[0] == analysis.best_move
+    assert str(engine.best_move(CHAIN)) == "H10-H19"
+    for bad in (0, -1, 65):
+        with pytest.raises(ValueError, match="threads must be an integer from 1 to 64"):
+            phutball.Engine(threads=bad)
+
+
 def test_the_gil_is_released_while_it_searches():
     engine = phutball.Engine(time_ms=1000)
     ticks = []
@@ -88,4 +101,4 @@ def test_bad_arguments_raise_clear_errors():
         phutball.Engine(depth=0)
     with pytest.raises(TypeError):
         phutball.Engine(nodes="many")
-    assert repr(phutball.Engine()) == "Engine(time_ms=1000, depth=None, nodes=None, seed=1)"
+    assert repr(phutball.Engine()) == "Engine(time_ms=1000, depth=None, nodes=None, seed=1, threads=1)"

@@ -3,9 +3,11 @@
 use core::ffi::c_char;
 use std::time::Duration;
 
-use phutball_engine::{Analysis, Engine, Limits, Score};
+use phutball_engine::{analyse_many, default_jobs, Analysis, Engine, Limits, Score};
 
-use crate::buffers::{copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out};
+use crate::buffers::{
+    copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
+};
 use crate::guard::ffi_call;
 use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
@@ -17,10 +19,10 @@ use crate::status::{Failure, FfiResult, PhutballStatus};
 /// at once.
 pub struct PhutballEngine(Engine);
 
-/// Search limits; 0 in a field means "no limit of this kind". All three 0
-/// means one second per move. The search stops at the first limit reached;
-/// with `time_ms` 0 the choice depends only on the position, the limits and
-/// the seed.
+/// Search limits; 0 in `time_ms`, `depth` or `nodes` means "no limit of
+/// this kind", and all three 0 means one second per move. The search stops
+/// at the first limit reached; with `time_ms` 0 and one thread the choice
+/// depends only on the position, the limits and the seed.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub struct PhutballEngineLimits {
@@ -28,8 +30,12 @@ pub struct PhutballEngineLimits {
     pub time_ms: u32,
     /// Deepest search in plies (1 to 64; larger values are capped).
     pub depth: u32,
-    /// Most positions searched.
+    /// Most positions searched (by all threads together).
     pub nodes: u64,
+    /// Threads searching each move together, sharing one table (0 or 1: one
+    /// thread; larger than 64 is capped). With more than one the result
+    /// depends on their timing, so it is not reproducible.
+    pub threads: u32,
 }
 
 /// What kind of value `PhutballAnalysis.score` holds: the `PHUTBALL_SCORE_*` constants.
@@ -83,6 +89,22 @@ unsafe fn analyse(
     analysis.map_err(Failure::from)
 }
 
+/// The figures of an analysis, for C.
+fn figures(analysis: &Analysis) -> PhutballAnalysis {
+    let (score_kind, score) = match analysis.score {
+        Score::Eval(v) => (PHUTBALL_SCORE_EVAL, v),
+        Score::Win { plies } => (PHUTBALL_SCORE_WIN, plies as i32),
+        Score::Loss { plies } => (PHUTBALL_SCORE_LOSS, plies as i32),
+    };
+    PhutballAnalysis {
+        score_kind,
+        score,
+        depth: analysis.depth,
+        nodes: analysis.nodes,
+        seconds: analysis.elapsed.as_secs_f64(),
+    }
+}
+
 /// Writes an analysis: the figures to `*out`, the principal variation to `buf`.
 ///
 /// # Safety
@@ -95,18 +117,7 @@ unsafe fn write_analysis(
     written: *mut usize,
 ) -> FfiResult {
     let pv: Vec<String> = analysis.pv.iter().map(ToString::to_string).collect();
-    let (score_kind, score) = match analysis.score {
-        Score::Eval(v) => (PHUTBALL_SCORE_EVAL, v),
-        Score::Win { plies } => (PHUTBALL_SCORE_WIN, plies as i32),
-        Score::Loss { plies } => (PHUTBALL_SCORE_LOSS, plies as i32),
-    };
-    let figures = PhutballAnalysis {
-        score_kind,
-        score,
-        depth: analysis.depth,
-        nodes: analysis.nodes,
-        seconds: analysis.elapsed.as_secs_f64(),
-    };
+    let figures = figures(analysis);
     // The text first: if it does not fit, *out stays as it was.
     // SAFETY: the caller's promises about buf, len, written and out.
     unsafe {
@@ -144,12 +155,14 @@ pub unsafe extern "C" fn phutball_engine_new(
                 time_ms: 0,
                 depth: 0,
                 nodes: 0,
+                threads: 1,
             });
         let limits = Limits::new(
             (given.time_ms > 0).then(|| Duration::from_millis(u64::from(given.time_ms))),
             (given.depth > 0).then_some(given.depth),
             (given.nodes > 0).then_some(given.nodes),
-        );
+        )
+        .with_threads(given.threads);
         // SAFETY: the caller's promise about out.
         unsafe { write_new_handle(out, PhutballEngine(Engine::new(limits, seed)), "out") }
     })
@@ -277,5 +290,131 @@ pub unsafe extern "C" fn phutball_engine_analyse_within(
         let analysis = unsafe { analyse(engine, pos, Some(limits)) }?;
         // SAFETY: the caller's promises about out, buf, len and written.
         unsafe { write_analysis(&analysis, out, buf, len, written) }
+    })
+}
+
+/// One position's answer from `phutball_engine_analyse_many`.
+#[repr(C)]
+#[derive(Copy, Clone, Debug, PartialEq)]
+pub struct PhutballBatchAnalysis {
+    /// `PHUTBALL_STATUS_OK`, or why this position has no analysis, as the
+    /// single-position call would say: `PHUTBALL_STATUS_INVALID_ARGUMENT`
+    /// for a position with no move to choose, `PHUTBALL_STATUS_CANCELLED` or
+    /// `PHUTBALL_STATUS_TIMED_OUT` when the call's limits stopped it.
+    pub status: PhutballStatus,
+    /// The figures (all zero unless `status` is OK).
+    pub analysis: PhutballAnalysis,
+    /// Where the best move's text starts in the `moves` buffer: a
+    /// NUL-terminated move in notation (empty unless `status` is OK).
+    pub move_offset: usize,
+}
+
+/// Analyses `count` positions with `engine`'s limits and seed on `jobs`
+/// threads (0: every core), each thread with an engine of its own, and
+/// writes one `PhutballBatchAnalysis` per position to `results`, in input
+/// order. The best moves go into `moves` (buffer convention, for all of
+/// them at once: each NUL-terminated, at its result's `move_offset`;
+/// `*moves_written` is their total size, NULs included; 4096 bytes per
+/// position fit any move of the standard board). Everything is the
+/// caller's: `positions` (an array of `count` live handles, read only),
+/// `results` (room for `count`) and `moves` are only borrowed for the call.
+///
+/// `limits` (NULL: the defaults) stops the whole batch as
+/// `phutball_engine_analyse_within` stops one search: the positions it cut
+/// short get `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_TIMED_OUT` in
+/// their result. The call returns `PHUTBALL_STATUS_OK` when it wrote every
+/// result, whatever their statuses; on any other status (a NULL argument,
+/// `moves` too small: the analyses are then lost) it writes no result.
+/// With `time_ms` 0 and `threads` 0 or 1 in the engine's limits, the
+/// results do not depend on `jobs`.
+///
+/// # Safety
+/// `engine` NULL or live; `positions` NULL or `count` readable pointers,
+/// each NULL or live (`count` 0: `positions` may be NULL); `limits` NULL or
+/// readable, its `cancel` NULL or a live token; `results` NULL or `count`
+/// writable items; `moves` NULL or `moves_len` writable bytes;
+/// `moves_written` NULL or writable.
+#[no_mangle]
+#[allow(clippy::too_many_arguments)]
+pub unsafe extern "C" fn phutball_engine_analyse_many(
+    engine: *const PhutballEngine,
+    positions: *const *const PhutballPosition,
+    count: usize,
+    jobs: u32,
+    limits: *const PhutballLimits,
+    results: *mut PhutballBatchAnalysis,
+    moves: *mut c_char,
+    moves_len: usize,
+    moves_written: *mut usize,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(moves_written, "moves_written")?;
+        if count > 0 {
+            require_out(results, "results")?;
+        }
+        // SAFETY: the caller's promise about engine.
+        let engine = unsafe { engine_arg(engine) }?;
+        let handles: &[*const PhutballPosition] = if count == 0 {
+            &[]
+        } else if positions.is_null() {
+            return Err(Failure::null("positions (with a non-zero count)"));
+        } else {
+            // SAFETY: not NULL, and the caller promises count readable pointers.
+            unsafe { core::slice::from_raw_parts(positions, count) }
+        };
+        let batch = handles
+            .iter()
+            // SAFETY: the caller promises each is NULL or live.
+            .map(|&pos| unsafe { position_arg(pos) }.copied())
+            .collect::<FfiResult<Vec<_>>>()?;
+        let jobs = match jobs {
+            0 => default_jobs(),
+            jobs => jobs as usize,
+        };
+        // SAFETY: the caller's promise about limits.
+        let limits = unsafe { limits_arg(limits) };
+        let answers =
+            limits.run(|budget| analyse_many(&batch, engine.limits(), engine.seed(), jobs, budget));
+        let mut text = String::new();
+        let mut items = Vec::with_capacity(count);
+        for answer in &answers {
+            let move_offset = text.len();
+            let item = match answer {
+                Ok(analysis) => {
+                    text.push_str(&analysis.best_move.to_string());
+                    PhutballBatchAnalysis {
+                        status: PhutballStatus::Ok,
+                        analysis: figures(analysis),
+                        move_offset,
+                    }
+                }
+                Err(e) => PhutballBatchAnalysis {
+                    status: Failure::from(e.clone()).status,
+                    analysis: PhutballAnalysis {
+                        score_kind: PHUTBALL_SCORE_EVAL,
+                        score: 0,
+                        depth: 0,
+                        nodes: 0,
+                        seconds: 0.0,
+                    },
+                    move_offset,
+                },
+            };
+            text.push('\0');
+            items.push(item);
+        }
+        // The moves first: if they do not fit, no result is written.
+        // SAFETY: the caller's promises about moves, moves_len and moves_written.
+        unsafe {
+            copy_items(
+                text.as_bytes(),
+                moves.cast::<u8>(),
+                moves_len,
+                moves_written,
+            )
+        }?;
+        // SAFETY: results is not NULL when count > 0 (checked above) and the
+        // caller promises count writable items; the lists cannot overlap.
+        unsafe { copy_items(&items, results, count, &mut 0) }
     })
 }

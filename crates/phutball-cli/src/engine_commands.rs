@@ -1,24 +1,30 @@
-//! The engine's subcommands: `best` (one move for a position), `game` (an
-//! interactive game against the engine or a second person) and `selfplay`
-//! (engine against engine, with game records written out).
+//! The engine's subcommands: `best` (one move for a position), `analyse`
+//! (the engine's view of every position of a file, on all cores), `game`
+//! (an interactive game against the engine or a second person) and
+//! `selfplay` (engine against engine on all cores, with game records
+//! written out).
 
-use std::fs;
+use std::collections::BTreeMap;
+use std::fs::{self, OpenOptions};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use phutball::{Game, GameResult, Move, Position, Rules, Side};
-use phutball_engine::{play_game, Analysis, Engine, Limits};
+use phutball::{Budget, Game, GameResult, Move, Position, Rules, Side};
+use phutball_engine::{
+    analyse_many, default_jobs, Analysis, Decision, Engine, Limits, MatchError, SelfPlay,
+    SelfPlayGame, MAX_THREADS,
+};
 
 use crate::error::{CliError, CliResult};
 use crate::input::{at_line, parse_position, read_positions, standard_start, RuleArgs};
 
-/// Arguments of `phutball best`.
+/// The engine's limits per move: `--time`, `--depth`, `--nodes`.
 #[derive(Args)]
-pub struct BestArgs {
-    /// Time per move in milliseconds (default 1000 when no --depth or --nodes
-    /// is given). Kept on every position, dense boards included: a legal
+pub struct LimitArgs {
+    /// Time per move in milliseconds (when no --depth or --nodes is given
+    /// the default is 1000, for selfplay 100). Kept on every position, dense boards included: a legal
     /// move comes within a few milliseconds of it; checks the time did not
     /// let the engine decide are treated as "don't know" (see docs/engine.md).
     #[arg(long, value_name = "MS")]
@@ -33,13 +39,54 @@ pub struct BestArgs {
     /// and, as with --depth, not bounded in time).
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
+}
+
+impl LimitArgs {
+    /// The limits given, or `default_time` per move when none is.
+    fn limits_or(&self, default_time: Duration) -> Limits {
+        match (self.time, self.depth, self.nodes) {
+            (None, None, None) => Limits::time(default_time),
+            (time, depth, nodes) => Limits::new(time.map(Duration::from_millis), depth, nodes),
+        }
+    }
+
+    /// The limits given, or the engine's default when none is.
+    fn limits(&self) -> Limits {
+        Limits::new(self.time.map(Duration::from_millis), self.depth, self.nodes)
+    }
+}
+
+/// Arguments of `phutball best`.
+#[derive(Args)]
+pub struct BestArgs {
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Seed for breaking ties between equal moves.
+    #[arg(long, default_value_t = 1, value_name = "S")]
+    seed: u64,
+    #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// A position string, e.g. "15/15/.../7@7/... O".
+    position: String,
+}
+
+/// Arguments of `phutball analyse`.
+#[derive(Args)]
+pub struct AnalyseArgs {
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Threads (default: every core).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
     /// Seed for breaking ties between equal moves.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
     #[command(flatten)]
     rules: RuleArgs,
-    /// A position string, e.g. "15/15/.../7@7/... O".
-    position: String,
+    /// A file of position strings, one a line, or a fixture file.
+    file: PathBuf,
 }
 
 /// Arguments of `phutball game`.
@@ -58,6 +105,8 @@ pub struct GameArgs {
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     rules: RuleArgs,
 }
 
@@ -67,23 +116,46 @@ pub struct SelfplayArgs {
     /// Number of games.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     games: u32,
-    /// Time per move in milliseconds.
-    #[arg(long, default_value_t = 100, value_name = "MS")]
-    time: u64,
-    /// Write each game record to DIR/game-0001.txt, ... (created if missing).
+    #[command(flatten)]
+    limits: LimitArgs,
+    /// Games played at once, each on a thread (default: every core). With
+    /// --nodes or --depth, no --time and one --threads the games do not
+    /// depend on it.
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
+    jobs: Option<u32>,
+    /// Write each game record to DIR/game-sSEED-NUMBER.txt (game-s1-0001.txt,
+    /// ... for --seed 1; DIR created if missing). Never overwrites: a run that would is refused
+    /// before it starts.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
+    /// Append one JSON line per game to FILE (created if missing): game
+    /// number, run and game seeds, opening, moves, result, plies, seconds.
+    #[arg(long, value_name = "FILE")]
+    jsonl: Option<PathBuf>,
     /// A file of start positions, one position string a line, used in turn.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
     /// A game that reaches this many moves is a draw.
     #[arg(long, default_value_t = 300, value_name = "MOVES")]
     limit: u32,
-    /// Seed of the first game (game i uses seeds derived from S + i).
+    /// Seed of the run: game i's engines are seeded from S and i alone.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
     #[command(flatten)]
+    threads: ThreadsArg,
+    #[command(flatten)]
     rules: RuleArgs,
+}
+
+/// The engine's `--threads`, shared by its commands.
+#[derive(Args)]
+pub struct ThreadsArg {
+    /// Threads searching each move together, sharing one table (with more
+    /// than one the search depends on their timing: not reproducible, even
+    /// with --nodes or --depth).
+    #[arg(long, default_value_t = 1, value_name = "N",
+          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
+    threads: u32,
 }
 
 #[derive(Copy, Clone, PartialEq, Eq)]
@@ -119,7 +191,7 @@ fn describe(analysis: &Analysis) -> String {
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
     let pos = parse_position(&args.position, args.rules.rules()?)?;
-    let limits = Limits::new(args.time.map(Duration::from_millis), args.depth, args.nodes);
+    let limits = args.limits.limits().with_threads(args.threads.threads);
     let analysis = Engine::new(limits, args.seed)
         .analyse(&pos)
         .map_err(|e| CliError::Input(e.to_string()))?;
@@ -136,7 +208,8 @@ pub fn game(args: &GameArgs, out: &mut dyn Write) -> CliResult {
         Some(text) => parse_position(text, rules)?,
         None => standard_start(rules)?,
     };
-    let engine = Engine::new(Limits::time(Duration::from_millis(args.time)), args.seed);
+    let limits = Limits::time(Duration::from_millis(args.time)).with_threads(args.threads.threads);
+    let engine = Engine::new(limits, args.seed);
     let mut session = Session {
         game: Game::new(start),
         engine,
@@ -311,51 +384,147 @@ impl Session {
     }
 }
 
-/// `phutball selfplay`: engine against engine; a progress bar on stderr when
-/// it is a terminal (one line per game otherwise), the results on stdout.
+/// `phutball analyse`: one line per position of the file, in its order:
+/// the best move, the score, the depth, the nodes and whether the side to
+/// move can score (`1` when the engine found a scoring move). A position
+/// the engine cannot analyse (a finished game) gets `error: why` in its
+/// place, and the exit status is 1.
+pub fn analyse(args: &AnalyseArgs, out: &mut dyn Write) -> CliResult {
+    let records = read_positions(&args.file, args.rules.rules()?)?;
+    let positions: Vec<Position> = records.iter().map(|(_, pos)| *pos).collect();
+    let jobs = args.jobs.map_or_else(default_jobs, |j| j as usize);
+    let started = Instant::now();
+    let results = analyse_many(
+        &positions,
+        args.limits.limits(),
+        args.seed,
+        jobs,
+        &Budget::default(),
+    );
+    let mut failed = 0;
+    for ((line, _), result) in records.iter().zip(&results) {
+        let text = match result {
+            Ok(a) => format!(
+                "{} score {} depth {} nodes {} can-score {}",
+                a.best_move,
+                a.score,
+                a.depth,
+                a.nodes,
+                u8::from(a.decision == Decision::Scores)
+            ),
+            Err(e) => {
+                failed += 1;
+                eprintln!("{}:{line}: {e}", args.file.display());
+                format!("error: {e}")
+            }
+        };
+        writeln!(out, "{text}").map_err(CliError::output)?;
+    }
+    out.flush().map_err(CliError::output)?;
+    eprintln!(
+        "{} positions on {jobs} threads in {:.3} s",
+        positions.len(),
+        started.elapsed().as_secs_f64()
+    );
+    if failed > 0 {
+        return Err(CliError::Input(format!(
+            "{failed} of {} positions could not be analysed",
+            positions.len()
+        )));
+    }
+    Ok(())
+}
+
+/// `phutball selfplay`: engine against engine on `--jobs` threads; a
+/// progress bar on stderr when it is a terminal (one line per game
+/// otherwise), the results on stdout in game order.
 pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
     let rules = args.rules.rules()?;
     let openings = match &args.openings {
         Some(file) => read_openings(file, rules)?,
         None => vec![standard_start(rules)?],
     };
+    let games = args.games as usize;
     if let Some(dir) = &args.out {
         fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        // Refused before any game is played, rather than after an hour.
+        if let Some(taken) = (0..games)
+            .map(|i| record_path(dir, args.seed, i))
+            .find(|path| path.exists())
+        {
+            return Err(CliError::Input(format!(
+                "{} exists: selfplay never overwrites a record (choose another --seed or --out)",
+                taken.display()
+            )));
+        }
     }
-    let limits = Limits::time(Duration::from_millis(args.time));
+    let mut jsonl = match &args.jsonl {
+        Some(file) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(file)
+                .map_err(|e| format!("cannot open {}: {e}", file.display()))?,
+        ),
+        None => None,
+    };
+    let limits = args
+        .limits
+        .limits_or(SelfPlay::DEFAULT_MOVE_TIME)
+        .with_threads(args.threads.threads);
+    let run = SelfPlay::new(openings, limits, args.seed, args.limit);
+    let jobs = args.jobs.map_or_else(default_jobs, |j| j as usize);
     let mut progress = Progress::new(args.games);
     let mut tally = [0u32; 3];
     let started = Instant::now();
-    for i in 0..args.games {
-        let start = openings[i as usize % openings.len()];
-        let seed = args.seed.wrapping_add(u64::from(i)).wrapping_mul(2);
-        let mut ohs = Engine::new(limits, seed);
-        let mut eks = Engine::new(limits, seed + 1);
-        let game = play_game(start, &mut ohs, &mut eks, args.limit, |g| {
-            progress.show(i, g.moves().len(), &tally);
-        })
-        .map_err(|e| format!("game {}: {e}", i + 1))?;
-        let result = game.result();
-        tally[match result {
-            GameResult::Win(Side::Ohs) => 0,
-            GameResult::Win(Side::Eks) => 1,
-            _ => 2,
-        }] += 1;
-        progress.game_done(i, &game, &tally);
+    // Games finish in any order; their lines and files go out in game order.
+    let mut finished: BTreeMap<usize, Result<SelfPlayGame, MatchError>> = BTreeMap::new();
+    let mut next = 0;
+    let mut failure = None;
+    let mut report = |played: &SelfPlayGame| -> CliResult {
         if let Some(dir) = &args.out {
-            write_record(dir, i + 1, &game)?;
+            write_record(dir, args.seed, played)?;
+        }
+        if let (Some(file), Some(jsonl_file)) = (&mut jsonl, &args.jsonl) {
+            writeln!(file, "{}", json_line(args.seed, played))
+                .map_err(|e| format!("cannot write {}: {e}", jsonl_file.display()))?;
         }
         writeln!(
             out,
             "game {}: {} in {} moves",
-            i + 1,
-            result,
-            game.moves().len()
+            played.index + 1,
+            played.game.result(),
+            played.game.moves().len()
         )
         .and_then(|()| out.flush())
-        .map_err(CliError::output)?;
-    }
+        .map_err(CliError::output)
+    };
+    run.play(games, jobs, &Budget::default(), |index, result| {
+        if let Ok(played) = result {
+            tally[match played.game.result() {
+                GameResult::Win(Side::Ohs) => 0,
+                GameResult::Win(Side::Eks) => 1,
+                _ => 2,
+            }] += 1;
+            progress.game_done(index, &played.game, &tally);
+        }
+        finished.insert(index, result.clone());
+        while let Some(result) = finished.remove(&next) {
+            let reported = result
+                .map_err(|e| CliError::Input(format!("game {}: {e}", next + 1)))
+                .and_then(|played| report(&played));
+            if let Err(e) = reported {
+                failure = Some(e);
+                return false;
+            }
+            next += 1;
+        }
+        true
+    });
     progress.finish();
+    if let Some(e) = failure {
+        return Err(e);
+    }
     writeln!(
         out,
         "{} games: O won {}, X won {}, {} drawn ({:.1} s)",
@@ -387,16 +556,71 @@ fn read_openings(file: &Path, rules: Rules) -> CliResult<Vec<Position>> {
     Ok(openings)
 }
 
-fn write_record(dir: &Path, number: u32, game: &Game) -> CliResult {
-    let path = dir.join(format!("game-{number:04}.txt"));
-    let text = format!("; selfplay game {number}: {}\n{game}", game.result());
-    fs::write(&path, text)
+/// Where game `index` (from 0) of the run seeded `seed` is written: named
+/// by both, so that runs with other seeds never write over it.
+fn record_path(dir: &Path, seed: u64, index: usize) -> PathBuf {
+    dir.join(format!("game-s{seed}-{:04}.txt", index + 1))
+}
+
+fn write_record(dir: &Path, seed: u64, played: &SelfPlayGame) -> CliResult {
+    let path = record_path(dir, seed, played.index);
+    let text = format!(
+        "; selfplay game {} of run seed {seed} (game seed {}): {}\n{}",
+        played.index + 1,
+        played.seed,
+        played.game.result(),
+        played.game
+    );
+    // create_new: a file that appeared since the check is not overwritten either.
+    OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&path)
+        .and_then(|mut file| file.write_all(text.as_bytes()))
         .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))
 }
 
-/// The progress display on stderr.
+/// One game as a JSON object on one line.
+fn json_line(run_seed: u64, played: &SelfPlayGame) -> String {
+    let game = &played.game;
+    let moves: Vec<String> = game
+        .moves()
+        .iter()
+        .map(|m| json_string(&m.to_string()))
+        .collect();
+    format!(
+        "{{\"game\":{},\"run_seed\":{run_seed},\"seed\":{},\"opening\":{},\"moves\":[{}],\"result\":{},\"plies\":{},\"time\":{:.3}}}",
+        played.index + 1,
+        played.seed,
+        json_string(&game.start().to_string()),
+        moves.join(","),
+        json_string(&game.result().to_string()),
+        game.moves().len(),
+        played.elapsed.as_secs_f64()
+    )
+}
+
+/// `text` as a JSON string literal.
+fn json_string(text: &str) -> String {
+    let mut quoted = String::with_capacity(text.len() + 2);
+    quoted.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => quoted.push_str("\\\""),
+            '\\' => quoted.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => quoted.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => quoted.push(c),
+        }
+    }
+    quoted.push('"');
+    quoted
+}
+
+/// The progress display on stderr: a bar of the games done on a terminal,
+/// one line per game otherwise.
 struct Progress {
     games: u32,
+    done: u32,
     terminal: bool,
 }
 
@@ -404,37 +628,32 @@ impl Progress {
     fn new(games: u32) -> Progress {
         Progress {
             games,
+            done: 0,
             terminal: io::stderr().is_terminal(),
         }
     }
 
-    fn show(&mut self, game: u32, moves: usize, tally: &[u32; 3]) {
-        const WIDTH: u32 = 30;
-        if !self.terminal {
-            return;
-        }
-        let filled =
-            (u64::from(game.min(self.games)) * u64::from(WIDTH) / u64::from(self.games)) as usize;
-        eprint!(
-            "\r[{}{}] game {}/{} move {:<4} O {} X {} draws {}  ",
-            "#".repeat(filled),
-            ".".repeat(WIDTH as usize - filled),
-            (game + 1).min(self.games),
-            self.games,
-            moves,
-            tally[0],
-            tally[1],
-            tally[2]
-        );
-    }
-
-    fn game_done(&mut self, game: u32, record: &Game, tally: &[u32; 3]) {
+    /// Game `index` (from 0) has finished as `record`.
+    fn game_done(&mut self, index: usize, record: &Game, tally: &[u32; 3]) {
+        self.done += 1;
         if self.terminal {
-            self.show(game + 1, record.moves().len(), tally);
+            const WIDTH: u32 = 30;
+            let filled = (u64::from(self.done.min(self.games)) * u64::from(WIDTH)
+                / u64::from(self.games)) as usize;
+            eprint!(
+                "\r[{}{}] {}/{} games: O {} X {} draws {}  ",
+                "#".repeat(filled),
+                ".".repeat(WIDTH as usize - filled),
+                self.done,
+                self.games,
+                tally[0],
+                tally[1],
+                tally[2]
+            );
         } else {
             eprintln!(
                 "selfplay: game {}/{} done: {} in {} moves",
-                game + 1,
+                index + 1,
                 self.games,
                 record.result(),
                 record.moves().len()

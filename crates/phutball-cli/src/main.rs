@@ -123,6 +123,9 @@ enum Command {
     },
     /// Print the engine's move for POSITION (its analysis goes to stderr).
     Best(engine_commands::BestArgs),
+    /// Analyse every position of FILE on all cores: one line each, in the
+    /// file's order: best move, score, depth, nodes, can-score (0|1).
+    Analyse(engine_commands::AnalyseArgs),
     /// Play an interactive game against the engine or a second person.
     Game(engine_commands::GameArgs),
     /// Play engine-against-engine games and write out the results and records.
@@ -278,6 +281,7 @@ fn run(command: Command) -> CliResult {
             count(&mut out, figures, repeat, &rules, &bounds, &file)?;
         }
         Command::Best(args) => engine_commands::best(&args, &mut out)?,
+        Command::Analyse(args) => engine_commands::analyse(&args, &mut out)?,
         Command::Game(args) => engine_commands::game(&args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(&args, &mut out)?,
     }

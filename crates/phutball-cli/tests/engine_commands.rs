@@ -1,7 +1,8 @@
 //! The engine's subcommands: `best` prints a legal (and, where it matters,
 //! the right) move first on stdout; `game` is driven through stdin; `selfplay`
 //! writes results and records and keeps its progress display off a non-terminal
-//! stderr.
+//! stderr, plays the same games on any number of threads and never overwrites
+//! a record; `analyse` answers in the file's order.
 
 use std::fs;
 use std::io::Write;
@@ -92,6 +93,22 @@ fn best_scores_when_it_can_and_avoids_an_own_goal() {
 }
 
 #[test]
+fn best_searches_with_two_threads() {
+    let out = run(&["best", "--depth", "3", "--threads", "2", START]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let first = text(&out.stdout).lines().next().expect("a line").to_owned();
+    let pos: Position = START.parse().unwrap();
+    assert!(pos.is_legal(&first.parse().expect("a move")), "{first}");
+    assert!(
+        text(&out.stderr).contains("depth 3"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["best", "--depth", "2", "--threads", "2", CHAIN]);
+    assert_eq!(text(&out.stdout).lines().next(), Some("H10-H19"));
+}
+
+#[test]
 fn best_keeps_its_time_limit_on_dense_boards() {
     // Not a performance test: the bound is a hundred times the limit.
     for position in hard() {
@@ -120,6 +137,8 @@ fn best_rejects_bad_input_with_one_line() {
         vec!["best", "15/15 O"],
         vec!["best", "--depth", "0", START],
         vec!["best", "--time", "x", START],
+        vec!["best", "--threads", "0", START],
+        vec!["best", "--threads", "65", START],
         // A finished position: the ball is on Eks's strip.
         vec![
             "best",
@@ -243,7 +262,7 @@ fn selfplay_writes_results_and_records_without_a_progress_bar() {
         "{stderr}"
     );
     for n in 1..=2 {
-        let path = records.join(format!("game-{n:04}.txt"));
+        let path = records.join(format!("game-s1-{n:04}.txt"));
         let game: Game = fs::read_to_string(&path)
             .unwrap_or_else(|e| panic!("{}: {e}", path.display()))
             .parse()
@@ -326,7 +345,7 @@ fn game_and_selfplay_start_with_the_rule_options() {
         records.to_str().unwrap(),
     ]);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    let saved = fs::read_to_string(records.join("game-0001.txt")).unwrap();
+    let saved = fs::read_to_string(records.join("game-s1-0001.txt")).unwrap();
     assert!(
         saved.contains("rules first-player=X start-point=H8"),
         "{saved}"
@@ -348,5 +367,186 @@ fn game_and_selfplay_start_with_the_rule_options() {
         assert_eq!(stderr.lines().count(), 1, "{stderr}");
         assert!(stderr.contains(expected), "{stderr}");
     }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+/// The short board of the self-play tests: short games.
+const SMALL: &str = "7/7/7/7/3@3/7/7/7/7 O";
+
+/// Runs `selfplay` of 4 short games at 300 nodes a move from SMALL with
+/// `extra` arguments, and returns its stdout.
+fn selfplay_small(dir: &std::path::Path, extra: &[&str]) -> Output {
+    let openings = dir.join("openings.txt");
+    fs::write(&openings, format!("{SMALL}\n")).unwrap();
+    let mut args = vec![
+        "selfplay",
+        "--games",
+        "4",
+        "--nodes",
+        "300",
+        "--limit",
+        "30",
+        "--openings",
+        openings.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    run(&args)
+}
+
+/// The JSON lines of `file`, without their "time" field (the only one
+/// that may differ between two runs).
+fn games_without_times(file: &std::path::Path) -> Vec<String> {
+    fs::read_to_string(file)
+        .unwrap()
+        .lines()
+        .map(|line| line.split(",\"time\":").next().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn selfplay_plays_the_same_games_on_one_thread_and_on_two() {
+    let dir = scratch_dir("selfplay_jobs");
+    let mut runs = Vec::new();
+    for jobs in ["1", "2"] {
+        let jsonl = dir.join(format!("jobs{jobs}.jsonl"));
+        let out = selfplay_small(
+            &dir,
+            &[
+                "--seed",
+                "7",
+                "--jobs",
+                jobs,
+                "--jsonl",
+                jsonl.to_str().unwrap(),
+            ],
+        );
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        runs.push(games_without_times(&jsonl));
+    }
+    assert_eq!(runs[0].len(), 4);
+    assert_eq!(runs[0], runs[1]);
+    // In game order, each with its opening and its moves.
+    for (n, line) in runs[0].iter().enumerate() {
+        assert!(
+            line.starts_with(&format!("{{\"game\":{},\"run_seed\":7,", n + 1)),
+            "{line}"
+        );
+        assert!(line.contains(&format!("\"opening\":\"{SMALL}\"")), "{line}");
+        assert!(line.contains("\"moves\":[\""), "{line}");
+    }
+    // Another seed, other games.
+    let other = dir.join("seed8.jsonl");
+    let out = selfplay_small(&dir, &["--seed", "8", "--jsonl", other.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_ne!(games_without_times(&other), runs[0]);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_runs_sharing_a_folder_never_overwrite_each_other() {
+    let dir = scratch_dir("selfplay_collide");
+    let records = dir.join("games");
+    let out_dir = records.to_str().unwrap();
+    for seed in ["1", "2"] {
+        let out = selfplay_small(&dir, &["--seed", seed, "--jobs", "2", "--out", out_dir]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let files = || {
+        let mut names: Vec<(String, String)> = fs::read_dir(&records)
+            .unwrap()
+            .map(|e| {
+                let path = e.unwrap().path();
+                let name = path.file_name().unwrap().to_string_lossy().into_owned();
+                (name, fs::read_to_string(&path).unwrap())
+            })
+            .collect();
+        names.sort();
+        names
+    };
+    let before = files();
+    assert_eq!(
+        before.len(),
+        8,
+        "{:?}",
+        before.iter().map(|f| &f.0).collect::<Vec<_>>()
+    );
+    // The same seed again is refused before it plays, and nothing changes.
+    let out = selfplay_small(&dir, &["--seed", "2", "--out", out_dir]);
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("never overwrites"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(out.stdout.is_empty());
+    assert_eq!(files(), before);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analyse_answers_in_the_order_of_the_file() {
+    let dir = scratch_dir("analyse_order");
+    let small: Position = SMALL.parse().unwrap();
+    let mut positions: Vec<String> = ["D6", "C4", "E5", "D3", "B2", "F7"]
+        .iter()
+        .map(|m| small.play(&m.parse().unwrap()).unwrap().to_string())
+        .collect();
+    positions.push(CHAIN.to_string());
+    let file = dir.join("positions.txt");
+    fs::write(&file, positions.join("\n") + "\n").unwrap();
+    let all = run(&[
+        "analyse",
+        "--nodes",
+        "400",
+        "--jobs",
+        "2",
+        file.to_str().unwrap(),
+    ]);
+    assert!(all.status.success(), "{}", text(&all.stderr));
+    let lines: Vec<String> = text(&all.stdout).lines().map(str::to_string).collect();
+    assert_eq!(lines.len(), positions.len());
+    // Each line is what the position gets when it is analysed alone.
+    for (i, pos) in positions.iter().enumerate() {
+        let one = dir.join(format!("one{i}.txt"));
+        fs::write(&one, format!("{pos}\n")).unwrap();
+        let alone = run(&[
+            "analyse",
+            "--nodes",
+            "400",
+            "--jobs",
+            "1",
+            one.to_str().unwrap(),
+        ]);
+        assert_eq!(
+            text(&alone.stdout).trim_end(),
+            lines[i],
+            "position {}",
+            i + 1
+        );
+    }
+    assert_eq!(
+        lines.last().unwrap(),
+        "H10-H19 score win in 1 depth 0 nodes 1 can-score 1"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analyse_reports_a_finished_position_in_its_place() {
+    let dir = scratch_dir("analyse_finished");
+    let file = dir.join("positions.txt");
+    fs::write(&file, format!("{SMALL}\n7/7/7/7/7/7/7/7/3@3 X\n{SMALL}\n")).unwrap();
+    let out = run(&["analyse", "--nodes", "100", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{stdout}");
+    assert!(lines[1].starts_with("error: the game is over"), "{stdout}");
+    assert_eq!(lines[0], lines[2]);
+    assert!(
+        text(&out.stderr).contains("positions.txt:2:"),
+        "{}",
+        text(&out.stderr)
+    );
     let _ = fs::remove_dir_all(&dir);
 }

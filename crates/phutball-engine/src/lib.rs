@@ -105,6 +105,15 @@
 //! [`Player`] is anything that chooses moves: the [`Engine`], the
 //! [`BaselinePlayer`] (scores, else blocks, else places ahead of the ball)
 //! and the [`RandomPlayer`]. [`play_game`] plays them against each other.
+//!
+//! # All cores
+//!
+//! [`analyse_many`] analyses a batch of positions and [`SelfPlay::play`]
+//! plays a batch of engine games, each over a number of threads (an engine
+//! and its table per thread), with the results in input order. Without a
+//! time limit, and with one thread per search ([`Limits::threads`]), they
+//! are reproducible and do not depend on the thread count:
+//! game `i` of a self-play run is seeded from the run's seed and `i`.
 //! The module `suites` (hidden from these docs: a helper of the engine's
 //! tests, examples and measurements, not an interface) generates tactical
 //! test positions judged by the core.
@@ -112,6 +121,7 @@
 //! they all share: legal, not an own goal, no score for the opponent at once.
 
 mod arena;
+mod batch;
 mod candidates;
 mod deadline;
 mod error;
@@ -126,9 +136,10 @@ pub mod suites;
 mod table;
 
 pub use arena::{play_game, MatchError};
+pub use batch::{analyse_many, default_jobs, SelfPlay, SelfPlayGame};
 pub use deadline::Deadline;
 pub use error::{every_error_named, AnyError, EngineError};
-pub use limits::{Limits, MAX_DEPTH};
+pub use limits::{Limits, MAX_DEPTH, MAX_THREADS};
 /// The core's generator, kept at this path for the engine's users.
 pub use phutball::SplitMix64;
 pub use players::{BaselinePlayer, Player, RandomPlayer};

@@ -5,6 +5,9 @@ use std::time::Duration;
 /// The deepest iteration any search goes to, whatever the limits say.
 pub const MAX_DEPTH: u32 = 64;
 
+/// The most threads one search runs ([`Limits::with_threads`]).
+pub const MAX_THREADS: u32 = 64;
+
 /// Search limits. The search stops at the first limit reached and plays the
 /// best move of the deepest iteration it has finished (at least one legal
 /// move is always returned). Without a time limit the result depends only on
@@ -27,8 +30,15 @@ pub struct Limits {
     pub time: Option<Duration>,
     /// Deepest iteration, in plies (capped at [`MAX_DEPTH`]).
     pub depth: Option<u32>,
-    /// Positions searched.
+    /// Positions searched (by all threads together).
     pub nodes: Option<u64>,
+    /// Threads searching the move together (1 to [`MAX_THREADS`]; 1 unless
+    /// set with [`Limits::with_threads`]). With more than one the helpers
+    /// search the same root and share the transposition table ("lazy
+    /// SMP"): the depth is reached sooner, but the move, score and node
+    /// count depend on the threads' timing, so only a single thread is
+    /// reproducible.
+    pub threads: u32,
 }
 
 impl Limits {
@@ -49,7 +59,12 @@ impl Limits {
         if time.is_none() && depth.is_none() && nodes.is_none() {
             return Limits::default();
         }
-        Limits { time, depth, nodes }
+        Limits {
+            time,
+            depth,
+            nodes,
+            threads: 1,
+        }
     }
 
     /// Only a time limit.
@@ -58,6 +73,7 @@ impl Limits {
             time: Some(time),
             depth: None,
             nodes: None,
+            threads: 1,
         }
     }
 
@@ -67,6 +83,7 @@ impl Limits {
             time: None,
             depth: Some(depth),
             nodes: None,
+            threads: 1,
         }
     }
 
@@ -76,6 +93,7 @@ impl Limits {
             time: None,
             depth: None,
             nodes: Some(nodes),
+            threads: 1,
         }
     }
 
@@ -83,6 +101,22 @@ impl Limits {
     #[must_use]
     pub fn with_depth(mut self, depth: u32) -> Limits {
         self.depth = Some(depth);
+        self
+    }
+
+    /// The same limits searched by `threads` threads, at least 1 and at
+    /// most [`MAX_THREADS`] (a number outside is taken as the nearest).
+    ///
+    /// ```
+    /// use phutball_engine::{Limits, MAX_THREADS};
+    /// assert_eq!(Limits::depth(5).with_threads(2).threads, 2);
+    /// assert_eq!(Limits::depth(5).threads, 1);
+    /// assert_eq!(Limits::depth(5).with_threads(0).threads, 1);
+    /// assert_eq!(Limits::depth(5).with_threads(1000).threads, MAX_THREADS);
+    /// ```
+    #[must_use]
+    pub fn with_threads(mut self, threads: u32) -> Limits {
+        self.threads = threads.clamp(1, MAX_THREADS);
         self
     }
 

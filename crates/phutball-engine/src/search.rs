@@ -3,7 +3,7 @@
 //! engine's guarantees.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
@@ -18,10 +18,10 @@ use crate::eval::{evaluate, progress};
 use crate::limits::Limits;
 use crate::safety::is_safe_within;
 use crate::score::{Score, DECIDED, INFINITY, WIN};
-use crate::table::{from_table, to_table, Bound, Entry, Table};
+use crate::table::{from_table, to_table, Bound, Entry, Table, TableCache};
 use phutball::SplitMix64;
 
-/// Size of the transposition table: 2^18 entries of 32 bytes (8 MiB).
+/// Size of the transposition table: 2^18 slots of 24 bytes (6 MiB).
 const TABLE_BITS: u32 = 18;
 /// What an opponent's scoring threat that can be stopped costs the side to
 /// move at the horizon: stopping it spends the move.
@@ -109,16 +109,39 @@ impl Analysis {
 /// assert_eq!(analysis.score.to_string(), "win in 1");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Clone, Debug)]
+///
+/// The engine keeps its transposition table between searches (each starts
+/// from an empty one all the same, so results do not depend on earlier
+/// searches): a second call costs no allocation. A clone starts without one.
 pub struct Engine {
     limits: Limits,
     seed: u64,
+    tables: TableCache,
+}
+
+impl Clone for Engine {
+    fn clone(&self) -> Engine {
+        Engine::new(self.limits, self.seed)
+    }
+}
+
+impl std::fmt::Debug for Engine {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Engine")
+            .field("limits", &self.limits)
+            .field("seed", &self.seed)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Engine {
     /// An engine with these limits; `seed` breaks ties between equal moves.
     pub fn new(limits: Limits, seed: u64) -> Engine {
-        Engine { limits, seed }
+        Engine {
+            limits,
+            seed,
+            tables: TableCache::default(),
+        }
     }
 
     /// The limits in force.
@@ -217,6 +240,18 @@ impl Engine {
         history: &[Position],
         caller: &Budget<'_>,
     ) -> Result<Analysis, EngineError> {
+        self.tables.with_table(TABLE_BITS, |table| {
+            self.analyse_with_table(pos, history, caller, table)
+        })
+    }
+
+    fn analyse_with_table(
+        &self,
+        pos: &Position,
+        history: &[Position],
+        caller: &Budget<'_>,
+        table: &Table,
+    ) -> Result<Analysis, EngineError> {
         // The search polls the caller again after a call into the core gave
         // up, to tell the caller's stop from its own limits: remember the
         // first answer, so that a hook which answers once (a signal check
@@ -242,7 +277,14 @@ impl Engine {
             return Err(EngineError::Finished { winner });
         }
         let polls = AtomicU32::new(0);
-        let mut search = Search::new(self.limits, pos.to_move(), history, stop, &polls);
+        let team = Team::default();
+        let shared = Shared {
+            stop,
+            polls: &polls,
+            table,
+            team: &team,
+        };
+        let mut search = Search::new(self.limits, pos.to_move(), history, shared);
         search.nodes = 1;
         // With a time limit every root check has its share of the move's
         // time and grows its work cap while the share lasts; without one
@@ -306,7 +348,7 @@ impl Engine {
         }
         // An undecided threat counts as a threat: every candidate is searched.
         let roots = root_candidates(pos, candidates, threatened != Some(false), self.seed);
-        let analysis = search.iterate(roots);
+        let analysis = search.iterate_in_threads(roots);
         match search.interrupted {
             Some(e) => Err(EngineError::Interrupted(e)),
             None => Ok(analysis),
@@ -396,6 +438,23 @@ fn root_candidates(
     keyed.into_iter().map(|(_, mc)| mc).collect()
 }
 
+/// The root moves in the order of helper thread `index` (from 1) of a
+/// threaded search: last first (rotated by `index - 1` for the third thread
+/// on), so that while the first thread searches the best guesses the helper
+/// refutes the others, and each finds the other's work in the table. (With
+/// the helper in the first thread's order, two threads were no faster than
+/// one at a fixed depth; reversed, about 1.5 times faster with a free
+/// second core: see the README.)
+fn helper_order(roots: &[(Move, Position)], index: usize) -> Vec<(Move, Position)> {
+    let mut roots = roots.to_vec();
+    roots.reverse();
+    if !roots.is_empty() {
+        let shift = (index - 1) % roots.len();
+        roots.rotate_left(shift);
+    }
+    roots
+}
+
 /// A cheap guess at how good a move is, for move ordering: jumps by the row
 /// progress they make, then placements ahead of the ball (towards the
 /// mover's goal) and close to it.
@@ -449,12 +508,37 @@ fn budget_of<'h>(
         .with_interrupt(hook)
 }
 
-/// The state of one search.
+/// What the threads of one search share (one thread without
+/// [`Limits::threads`]).
+#[derive(Default)]
+struct Team {
+    /// Set by the first thread to finish its iterations: the others stop.
+    finished: AtomicBool,
+    /// Nodes searched by all threads (each adds its own as it goes), for
+    /// the node limit.
+    nodes: AtomicU64,
+}
+
+/// The references every thread's [`Search`] holds.
+#[derive(Copy, Clone)]
+struct Shared<'s> {
+    /// The caller's cancel flag and interrupt hook.
+    stop: &'s Budget<'s>,
+    /// Polls of the hooks given to the core (see [`clock`]).
+    polls: &'s AtomicU32,
+    table: &'s Table,
+    team: &'s Team,
+}
+
+/// The state of one search (of one thread of it).
 struct Search<'s> {
     /// The caller's cancel flag and interrupt hook.
     stop: &'s Budget<'s>,
     /// Polls of the hooks given to the core (see [`clock`]).
     polls: &'s AtomicU32,
+    team: &'s Team,
+    /// This thread's nodes already added to the team's count.
+    nodes_told: u64,
     /// Why the caller stopped the search, if it did.
     interrupted: Option<SearchError>,
     limits: Limits,
@@ -463,7 +547,9 @@ struct Search<'s> {
     deadline: Deadline,
     nodes: u64,
     aborted: bool,
-    table: Table,
+    /// Empty when the search starts (see [`TableCache`]); shared by the
+    /// search's threads.
+    table: &'s Table,
     /// The side the search plays for.
     engine_side: Side,
     /// Hashes of the positions the game has been through.
@@ -475,19 +561,20 @@ impl<'s> Search<'s> {
         limits: Limits,
         engine_side: Side,
         history: &[Position],
-        stop: &'s Budget<'s>,
-        polls: &'s AtomicU32,
+        shared: Shared<'s>,
     ) -> Search<'s> {
         Search {
-            stop,
-            polls,
+            stop: shared.stop,
+            polls: shared.polls,
+            team: shared.team,
+            nodes_told: 0,
             interrupted: None,
             limits,
             started: Instant::now(),
             deadline: Deadline::after_opt(limits.time),
             nodes: 0,
             aborted: false,
-            table: Table::new(TABLE_BITS),
+            table: shared.table,
             engine_side,
             history: history.iter().map(Position::zobrist).collect(),
         }
@@ -638,15 +725,81 @@ impl<'s> Search<'s> {
         }
     }
 
-    /// Whether a limit has been reached (then the search unwinds).
+    /// Whether a limit has been reached, or another thread has finished
+    /// (then the search unwinds).
     fn out_of_budget(&mut self) -> bool {
         if !self.aborted {
-            let nodes_out = self.limits.nodes.is_some_and(|n| self.nodes >= n);
+            let new_nodes = self.nodes - self.nodes_told;
+            self.nodes_told = self.nodes;
+            let all_nodes = self.team.nodes.fetch_add(new_nodes, Ordering::Relaxed) + new_nodes;
+            let nodes_out = self.limits.nodes.is_some_and(|n| all_nodes >= n);
             let time_out = self.deadline.passed();
             self.interrupted = self.stop.interrupted();
-            self.aborted = nodes_out || time_out || self.interrupted.is_some();
+            self.aborted = nodes_out
+                || time_out
+                || self.interrupted.is_some()
+                || self.team.finished.load(Ordering::Relaxed);
         }
         self.aborted
+    }
+
+    /// A helper thread's search: the same limits, history and shared state,
+    /// its own nodes and flags.
+    fn helper(&self) -> Search<'s> {
+        Search {
+            stop: self.stop,
+            polls: self.polls,
+            team: self.team,
+            nodes_told: 0,
+            interrupted: None,
+            limits: self.limits,
+            started: self.started,
+            deadline: self.deadline,
+            nodes: 0,
+            aborted: false,
+            table: self.table,
+            engine_side: self.engine_side,
+            history: self.history.clone(),
+        }
+    }
+
+    /// [`Search::iterate`] by [`Limits::threads`] threads ("lazy SMP"):
+    /// each searches every root move, all store into and probe the one
+    /// table, so each finds much of its tree already searched by the
+    /// others. The first to finish stops the rest; the answer is that of
+    /// the deepest iteration completed (this thread's when equal), with
+    /// the nodes of all.
+    fn iterate_in_threads(&mut self, roots: Vec<(Move, Position)>) -> Analysis {
+        let helpers = self.limits.threads.saturating_sub(1);
+        if helpers == 0 {
+            return self.iterate(roots);
+        }
+        let (mine, theirs) = std::thread::scope(|scope| {
+            let running: Vec<_> = (1..=helpers)
+                .map(|index| {
+                    let mut helper = self.helper();
+                    let roots = helper_order(&roots, index as usize);
+                    scope.spawn(move || helper.iterate(roots))
+                })
+                .collect();
+            let mine = self.iterate(roots);
+            self.team.finished.store(true, Ordering::Relaxed);
+            let theirs: Vec<Analysis> = running
+                .into_iter()
+                .filter_map(|thread| thread.join().ok())
+                .collect();
+            (mine, theirs)
+        });
+        let nodes = mine.nodes + theirs.iter().map(|a| a.nodes).sum::<u64>();
+        let mut best = mine;
+        for analysis in theirs {
+            if analysis.depth > best.depth {
+                best = analysis;
+            }
+        }
+        best.nodes = nodes;
+        best.elapsed = self.started.elapsed();
+        best
     }
 
     /// Iterative deepening over the root moves (`roots` is not empty).
@@ -694,6 +847,10 @@ impl<'s> Search<'s> {
                     break;
                 }
             }
+        }
+        if !self.aborted {
+            // Done: the other threads of a threaded search may stop.
+            self.team.finished.store(true, Ordering::Relaxed);
         }
         if best_value == -INFINITY {
             // Not even one root move was searched: trust the ordering.

@@ -203,17 +203,19 @@ fn a_cancel_flag_stops_a_long_search_in_the_tree() {
     let quick = Budget::default().with_work_limit(1 << 20);
     assert_eq!(pos.can_score_within(&quick), Ok(false));
     assert_eq!(pos.end_turn().can_score_within(&quick), Ok(false));
-    let engine = Engine::new(Limits::depth(64), 1);
-    let (result, lag) = cancelled(&engine, &pos, Duration::from_millis(300));
-    assert_eq!(
-        result.unwrap_err(),
-        EngineError::Interrupted(SearchError::Cancelled),
-        "{pos}"
-    );
-    assert!(
-        lag < Duration::from_secs(2),
-        "stopped {lag:?} after the cancel"
-    );
+    for threads in [1, 2] {
+        let engine = Engine::new(Limits::depth(64).with_threads(threads), 1);
+        let (result, lag) = cancelled(&engine, &pos, Duration::from_millis(300));
+        assert_eq!(
+            result.unwrap_err(),
+            EngineError::Interrupted(SearchError::Cancelled),
+            "{pos}, {threads} threads"
+        );
+        assert!(
+            lag < Duration::from_secs(2),
+            "stopped {lag:?} after the cancel ({threads} threads)"
+        );
+    }
 }
 
 #[test]

@@ -9,19 +9,29 @@ use phutball_engine::suites::{
 use phutball_engine::{is_safe, Decision, Engine, Limits, SplitMix64};
 
 /// Small node limits keep the debug test suite fast; the guarantees must
-/// hold however little the engine searches.
-fn engine() -> Engine {
-    Engine::new(Limits::nodes(300), 5)
+/// hold however little the engine searches, with one thread or two.
+fn engines() -> [Engine; 2] {
+    let limits = Limits::nodes(300);
+    [
+        Engine::new(limits, 5),
+        Engine::new(limits.with_threads(2), 5),
+    ]
 }
 
-fn chosen(pos: &Position) -> (Move, Position) {
-    let m = engine()
-        .best_move(pos)
-        .unwrap_or_else(|e| panic!("no move for {pos}: {e}"));
-    let after = pos
-        .play(&m)
-        .unwrap_or_else(|e| panic!("illegal move {m} for {pos}: {e}"));
-    (m, after)
+/// The move each of [`engines`] chooses, and the position after it.
+fn chosen(pos: &Position) -> Vec<(Move, Position)> {
+    engines()
+        .iter()
+        .map(|engine| {
+            let m = engine
+                .best_move(pos)
+                .unwrap_or_else(|e| panic!("no move for {pos}: {e}"));
+            let after = pos
+                .play(&m)
+                .unwrap_or_else(|e| panic!("illegal move {m} for {pos}: {e}"));
+            (m, after)
+        })
+        .collect()
 }
 
 /// Whether some legal move (from the core's full list) is safe: it leaves
@@ -36,24 +46,26 @@ fn some_move_stops_every_threat(pos: &Position) -> bool {
 #[test]
 fn scores_whenever_it_can() {
     for pos in win_now_positions(11, 15) {
-        let (m, after) = chosen(&pos);
-        assert_eq!(
-            after.winner(),
-            Some(pos.to_move()),
-            "{pos}: {m} does not score"
-        );
+        for (m, after) in chosen(&pos) {
+            assert_eq!(
+                after.winner(),
+                Some(pos.to_move()),
+                "{pos}: {m} does not score"
+            );
+        }
     }
 }
 
 #[test]
 fn never_scores_an_own_goal_while_another_move_exists() {
     for pos in own_goal_positions(12, 15) {
-        let (m, after) = chosen(&pos);
-        assert_ne!(
-            after.winner(),
-            Some(pos.to_move().opponent()),
-            "{pos}: {m} is an own goal"
-        );
+        for (m, after) in chosen(&pos) {
+            assert_ne!(
+                after.winner(),
+                Some(pos.to_move().opponent()),
+                "{pos}: {m} is an own goal"
+            );
+        }
     }
 }
 
@@ -64,12 +76,13 @@ fn stops_a_threat_when_few_moves_do() {
             some_move_stops_every_threat(&pos),
             "{pos}: the generator is wrong"
         );
-        let (m, after) = chosen(&pos);
-        assert!(
-            !after.can_score(),
-            "{pos}: after {m} the opponent can still score"
-        );
-        assert_ne!(after.winner(), Some(pos.to_move().opponent()));
+        for (m, after) in chosen(&pos) {
+            assert!(
+                !after.can_score(),
+                "{pos}: after {m} the opponent can still score"
+            );
+            assert_ne!(after.winner(), Some(pos.to_move().opponent()));
+        }
     }
 }
 
@@ -90,11 +103,12 @@ fn stops_a_threat_on_random_threatened_positions() {
             continue;
         }
         checked += 1;
-        let (m, after) = chosen(&pos);
-        assert!(
-            !after.can_score(),
-            "{pos}: after {m} the opponent can still score"
-        );
+        for (m, after) in chosen(&pos) {
+            assert!(
+                !after.can_score(),
+                "{pos}: after {m} the opponent can still score"
+            );
+        }
     }
 }
 
@@ -104,15 +118,17 @@ fn the_seeds_position_with_a_scoring_chain_is_a_win_in_one() {
     let pos: Position = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
         .parse()
         .unwrap();
-    let analysis = engine().analyse(&pos).unwrap();
-    assert_eq!(analysis.best_move.to_string(), "H10-H19");
-    assert_eq!(analysis.decision, Decision::Scores);
-    // Eks to move in the same position must not jump (that is an own goal),
-    // and must stop the threat: a placement on H19 only lengthens the jump,
-    // so nothing stops it and every move loses.
-    let eks = pos.end_turn();
-    let analysis = engine().analyse(&eks).unwrap();
-    assert_eq!(analysis.decision, Decision::AllMovesLose);
-    let after = eks.play(&analysis.best_move).unwrap();
-    assert_eq!(after.winner(), None, "it must not score an own goal");
+    for engine in engines() {
+        let analysis = engine.analyse(&pos).unwrap();
+        assert_eq!(analysis.best_move.to_string(), "H10-H19");
+        assert_eq!(analysis.decision, Decision::Scores);
+        // Eks to move in the same position must not jump (that is an own
+        // goal), and must stop the threat: a placement on H19 only
+        // lengthens the jump, so nothing stops it and every move loses.
+        let eks = pos.end_turn();
+        let analysis = engine.analyse(&eks).unwrap();
+        assert_eq!(analysis.decision, Decision::AllMovesLose);
+        let after = eks.play(&analysis.best_move).unwrap();
+        assert_eq!(after.winner(), None, "it must not score an own goal");
+    }
 }

@@ -4,12 +4,23 @@ use std::time::{Duration, Instant};
 
 use phutball::{Position, Side};
 use phutball_engine::suites::random_position;
-use phutball_engine::{Engine, EngineError, Limits, Score, SplitMix64};
+use phutball_engine::{Analysis, Engine, EngineError, Limits, Score, SplitMix64};
 
 fn middle_game() -> Position {
     "15/15/15/15/15/15/10#4/9@5/7####4/10#4/7#7/15/15/15/15/15/15/15/15 O"
         .parse()
         .unwrap()
+}
+
+/// The principal variation starts with the best move and is a line of legal moves.
+fn assert_pv_is_a_legal_line(pos: &Position, analysis: &Analysis) {
+    assert_eq!(analysis.pv.first(), Some(&analysis.best_move));
+    let mut p = *pos;
+    for m in &analysis.pv {
+        p = p
+            .play(m)
+            .unwrap_or_else(|e| panic!("{pos}: pv move {m}: {e}"));
+    }
 }
 
 #[test]
@@ -55,6 +66,95 @@ fn the_node_limit_is_respected() {
 }
 
 #[test]
+fn two_threads_share_the_node_limit() {
+    // The limit counts the nodes of both threads; each may pass it by the
+    // nodes of one call before it looks.
+    let one = Engine::new(Limits::nodes(2000), 1)
+        .analyse(&middle_game())
+        .unwrap();
+    let two = Engine::new(Limits::nodes(2000).with_threads(2), 1)
+        .analyse(&middle_game())
+        .unwrap();
+    assert!(two.nodes <= 2000 + 800, "{} nodes", two.nodes);
+    assert!(middle_game().is_legal(&two.best_move));
+    assert!(
+        two.nodes.abs_diff(one.nodes) < 800,
+        "{} and {}",
+        one.nodes,
+        two.nodes
+    );
+}
+
+#[test]
+fn two_threads_reach_the_depth_with_a_legal_line() {
+    for pos in test_positions() {
+        let analysis = Engine::new(Limits::depth(3).with_threads(2), 2)
+            .analyse(&pos)
+            .unwrap();
+        // A forced result ends the iterations early.
+        let decided = matches!(analysis.score, Score::Win { .. } | Score::Loss { .. });
+        assert!(analysis.depth == 3 || decided, "{pos}: {analysis:?}");
+        assert_pv_is_a_legal_line(&pos, &analysis);
+    }
+}
+
+/// The search tests' positions: the start, the middle game and a random one.
+fn test_positions() -> [Position; 3] {
+    let mut rng = SplitMix64::new(3);
+    [
+        Position::standard(),
+        middle_game(),
+        random_position(&mut rng, 30, 4, Side::Eks),
+    ]
+}
+
+#[test]
+fn an_engine_kept_between_positions_answers_as_a_fresh_one() {
+    // One engine (one table, kept and cleared between calls) goes through
+    // the positions twice, each after a different one; the second visit of
+    // a position would find its own entries if the table were not emptied,
+    // and search fewer nodes.
+    for limits in [Limits::depth(2), Limits::nodes(800)] {
+        let kept = Engine::new(limits, 5);
+        let positions = test_positions();
+        for pos in positions.iter().chain(positions.iter().rev()) {
+            let reused = kept.analyse(pos).unwrap();
+            let fresh = Engine::new(limits, 5).analyse(pos).unwrap();
+            assert_eq!(
+                (
+                    &reused.best_move,
+                    reused.score,
+                    reused.depth,
+                    reused.nodes,
+                    &reused.pv
+                ),
+                (
+                    &fresh.best_move,
+                    fresh.score,
+                    fresh.depth,
+                    fresh.nodes,
+                    &fresh.pv
+                ),
+                "{pos} with {limits:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_engine_kept_between_positions_with_two_threads_plays_legal_lines() {
+    let kept = Engine::new(Limits::depth(2).with_threads(2), 2);
+    let positions = test_positions();
+    for pos in positions.iter().chain(positions.iter().rev()) {
+        let analysis = kept.analyse(pos).unwrap();
+        let decided = matches!(analysis.score, Score::Win { .. } | Score::Loss { .. });
+        assert!(analysis.depth == 2 || decided, "{pos}: {analysis:?}");
+        assert!(pos.is_legal(&analysis.best_move), "{pos}: {analysis:?}");
+        assert_pv_is_a_legal_line(pos, &analysis);
+    }
+}
+
+#[test]
 fn the_depth_limit_is_respected_and_deeper_searches_see_more() {
     let shallow = Engine::new(Limits::depth(1), 1)
         .analyse(&middle_game())
@@ -95,13 +195,7 @@ fn a_dense_board_search_respects_its_limits() {
 fn the_principal_variation_is_a_legal_line_starting_with_the_best_move() {
     for pos in [Position::standard(), middle_game()] {
         let analysis = Engine::new(Limits::depth(3), 2).analyse(&pos).unwrap();
-        assert_eq!(analysis.pv.first(), Some(&analysis.best_move));
-        let mut p = pos;
-        for m in &analysis.pv {
-            p = p
-                .play(m)
-                .unwrap_or_else(|e| panic!("{pos}: pv move {m}: {e}"));
-        }
+        assert_pv_is_a_legal_line(&pos, &analysis);
     }
 }
 

@@ -98,6 +98,14 @@ impl Bounds {
     }
 }
 
+/// Takes the GIL and runs Python's signal handlers: the exception one raised
+/// (Ctrl-C: `KeyboardInterrupt`), if any.
+fn raised_by_signal_handlers() -> Option<PyErr> {
+    // A closure: the method path does not meet attach's bound for every `py` lifetime.
+    #[allow(clippy::redundant_closure_for_method_calls)]
+    Python::attach(|py| py.check_signals()).err()
+}
+
 /// Runs `search` with the GIL released, within `bounds`, and converts its
 /// answer: the value, `SearchTimeoutError` past the deadline, `MemoryLimitError`
 /// past the memory limit, or the exception a signal handler raised (Ctrl-C:
@@ -106,7 +114,9 @@ impl Bounds {
 /// The budget's interrupt hook, polled by the core every
 /// [`phutball::POLL_INTERVAL`] steps, checks the deadline each time and, at
 /// most every [`SIGNAL_INTERVAL`], takes the GIL to run Python's signal
-/// handlers (`check_signals`; a no-op outside the main thread).
+/// handlers (`check_signals`; a no-op outside the main thread). Only the
+/// calling thread does so: a search's own threads (the engine's helpers)
+/// would take the turn and find no signal to handle.
 pub(crate) fn run<T, E>(
     py: Python<'_>,
     bounds: Bounds,
@@ -127,6 +137,7 @@ where
     // budget again after a call gave up (the engine, to tell "stopped" from
     // "don't know") must still see the stop.
     let signalled = AtomicBool::new(false);
+    let caller = std::thread::current().id();
     let hook = || {
         if signalled.load(Ordering::Relaxed) {
             return Some(Interrupt::Cancelled);
@@ -135,13 +146,12 @@ where
             return Some(Interrupt::TimedOut);
         }
         let now = u64::try_from(start.elapsed().as_nanos()).unwrap_or(u64::MAX);
-        if now < next_signal_check.load(Ordering::Relaxed) {
+        if now < next_signal_check.load(Ordering::Relaxed) || std::thread::current().id() != caller
+        {
             return None;
         }
         next_signal_check.store(now.saturating_add(interval), Ordering::Relaxed);
-        // A closure: the method path does not meet attach's bound for every `py` lifetime.
-        #[allow(clippy::redundant_closure_for_method_calls)]
-        let err = Python::attach(|py| py.check_signals()).err()?;
+        let err = raised_by_signal_handlers()?;
         *raised.lock().unwrap_or_else(PoisonError::into_inner) = Some(err);
         signalled.store(true, Ordering::Relaxed);
         Some(Interrupt::Cancelled)
@@ -160,4 +170,52 @@ where
         ),
         _ => e,
     })
+}
+
+/// [`run`] for work that spreads over threads of its own (the batches): the
+/// core polls from those threads, where Python's signal handlers cannot run,
+/// so the calling thread waits for the work with the GIL released and
+/// checks for signals itself every [`SIGNAL_INTERVAL`]; a handler that
+/// raises (Ctrl-C) sets the budget's cancel flag, and its exception is
+/// raised once the work has stopped. The timeout is the budget's hook.
+pub(crate) fn run_threaded<T: Send>(
+    py: Python<'_>,
+    bounds: Bounds,
+    work: impl FnOnce(&Budget<'_>) -> T + Send,
+) -> PyResult<T> {
+    let deadline = Deadline::after_opt(bounds.timeout);
+    let hook = deadline.hook();
+    let cancel = AtomicBool::new(false);
+    let budget = Budget::default()
+        .with_memory_limit(bounds.memory)
+        .with_cancel_flag(&cancel)
+        .with_interrupt(&hook);
+    let mut raised = None;
+    let result = py.detach(|| {
+        std::thread::scope(|scope| {
+            let waiting = std::thread::current();
+            let budget = &budget;
+            let worker = scope.spawn(move || {
+                let answer = work(budget);
+                waiting.unpark();
+                answer
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(SIGNAL_INTERVAL);
+                if raised.is_none() {
+                    if let Some(err) = raised_by_signal_handlers() {
+                        raised = Some(err);
+                        cancel.store(true, Ordering::Relaxed);
+                    }
+                }
+            }
+            worker.join()
+        })
+    });
+    if let Some(err) = raised {
+        return Err(err);
+    }
+    // A panic of the work is a bug: pass it on as Rust would (pyo3 turns
+    // it into PanicException at the boundary).
+    Ok(result.unwrap_or_else(|payload| std::panic::resume_unwind(payload)))
 }

@@ -4,23 +4,28 @@
 use std::time::Duration;
 
 use phutball::Position;
-use phutball_engine::{Analysis, Decision, Engine, Limits, Score};
+use phutball_engine::{
+    analyse_many, default_jobs, Analysis, Decision, Engine, Limits, MatchError, Score, SelfPlay,
+    SelfPlayGame, MAX_THREADS,
+};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::bounds::{run, Bounds};
+use crate::bounds::{run, run_threaded, Bounds};
 use crate::errors::OrRaise;
+use crate::game::PyGame;
 use crate::moves::{moves_to_py, PyMove};
 use crate::position::PyPosition;
 
-/// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1)``:
-/// the search stops at the first limit reached (one second per move when no
-/// limit is given) and answers with a move. ``depth`` alone bounds the search
+/// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1,
+/// threads=1)``: the search stops at the first limit reached (one second per
+/// move when no limit is given) and answers with a move; ``threads`` (1 to
+/// 64) search each move together, sharing one table. ``depth`` alone bounds the search
 /// only by its depth, which can take very long: ``best_move`` and ``analyse``
 /// also take ``timeout=`` (seconds), a hard stop that raises
 /// ``SearchTimeoutError``, and Ctrl-C raises ``KeyboardInterrupt``. Without
-/// ``time_ms`` the choice depends only on the position, the limits and
-/// ``seed``. The GIL is released while it searches.
+/// ``time_ms``, and with one thread, the choice depends only on the
+/// position, the limits and ``seed``. The GIL is released while it searches.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
@@ -53,6 +58,30 @@ fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
     text.parse::<Position>().or_raise()
 }
 
+/// The `jobs=` argument: `None` (every core) or a positive thread count.
+fn jobs_arg(jobs: Option<i64>) -> PyResult<usize> {
+    Ok(positive("jobs", jobs)?
+        .map_or_else(default_jobs, |j| usize::try_from(j).unwrap_or(usize::MAX)))
+}
+
+/// The engine limits of `time_ms=`, `depth=` and `nodes=`.
+fn limits_arg(time_ms: Option<i64>, depth: Option<i64>, nodes: Option<i64>) -> PyResult<Limits> {
+    let time = positive("time_ms", time_ms)?.map(Duration::from_millis);
+    let depth = positive("depth", depth)?.map(|d| d.min(u64::from(u32::MAX)) as u32);
+    let nodes = positive("nodes", nodes)?;
+    Ok(Limits::new(time, depth, nodes))
+}
+
+/// The `threads=` argument: 1 to [`MAX_THREADS`].
+fn threads_arg(threads: i64) -> PyResult<u32> {
+    match u32::try_from(threads) {
+        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
+        _ => Err(PyValueError::new_err(format!(
+            "threads must be an integer from 1 to {MAX_THREADS}, not {threads}"
+        ))),
+    }
+}
+
 impl PyEngine {
     fn search(
         &self,
@@ -71,20 +100,53 @@ impl PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (time_ms=None, depth=None, nodes=None, seed=1))]
+    #[pyo3(signature = (time_ms=None, depth=None, nodes=None, seed=1, threads=1))]
     fn new(
         time_ms: Option<i64>,
         depth: Option<i64>,
         nodes: Option<i64>,
         seed: u64,
+        threads: i64,
     ) -> PyResult<Self> {
-        let time = positive("time_ms", time_ms)?.map(Duration::from_millis);
-        let depth = positive("depth", depth)?.map(|d| d.min(u64::from(u32::MAX)) as u32);
-        let nodes = positive("nodes", nodes)?;
-        let limits = Limits::new(time, depth, nodes);
+        let limits = limits_arg(time_ms, depth, nodes)?.with_threads(threads_arg(threads)?);
         Ok(PyEngine {
             inner: Engine::new(limits, seed),
         })
+    }
+
+    /// Analyses every position of ``positions`` (``Position`` objects or
+    /// position strings) on ``jobs`` threads (``None``: every core), each
+    /// with an engine of its own with these limits and seed, and returns
+    /// their ``Analysis`` in input order. Raises ``ValueError`` naming the
+    /// first position with no move to choose. ``timeout`` and Ctrl-C as in
+    /// ``best_move``, for the whole batch. Without ``time_ms``, and with one
+    /// thread per search, the answers do not depend on ``jobs``.
+    #[pyo3(signature = (positions, jobs=None, *, timeout=None))]
+    fn analyse_many(
+        &self,
+        py: Python<'_>,
+        positions: &Bound<'_, PyAny>,
+        jobs: Option<i64>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<PyAnalysis>> {
+        let batch = positions
+            .try_iter()?
+            .map(|obj| position_arg(&obj?))
+            .collect::<PyResult<Vec<Position>>>()?;
+        if let Some((i, pos)) = batch.iter().enumerate().find(|(_, p)| p.winner().is_some()) {
+            return Err(PyValueError::new_err(format!(
+                "positions[{i}]: the game is over in {pos}: there is no move to choose"
+            )));
+        }
+        let jobs = jobs_arg(jobs)?;
+        let (limits, seed) = (self.inner.limits(), self.inner.seed());
+        let answers = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
+            analyse_many(&batch, limits, seed, jobs, budget)
+        })?;
+        answers
+            .into_iter()
+            .map(|answer| answer.or_raise().map(|inner| PyAnalysis { inner }))
+            .collect()
     }
 
     /// The move to play in ``pos`` (a ``Position`` or a position string).
@@ -125,11 +187,12 @@ impl PyEngine {
         let ms = limits.time.map(|t| t.as_millis().to_string());
         let show = |v: Option<String>| v.unwrap_or_else(|| "None".to_string());
         format!(
-            "Engine(time_ms={}, depth={}, nodes={}, seed={})",
+            "Engine(time_ms={}, depth={}, nodes={}, seed={}, threads={})",
             show(ms),
             show(limits.depth.map(|d| d.to_string())),
             show(limits.nodes.map(|n| n.to_string())),
-            self.inner.seed()
+            self.inner.seed(),
+            limits.threads
         )
     }
 }
@@ -231,7 +294,116 @@ impl PyAnalysis {
     }
 }
 
+/// One game of ``phutball.selfplay``: its index, seed, record and time.
+#[pyclass(name = "SelfPlayGame", module = "phutball", frozen)]
+pub(crate) struct PySelfPlayGame {
+    inner: SelfPlayGame,
+}
+
+#[pymethods]
+impl PySelfPlayGame {
+    /// Its index in the run, from 0.
+    #[getter]
+    fn index(&self) -> usize {
+        self.inner.index
+    }
+
+    /// Its seed, made from the run's seed and its index: Ohs's engine has
+    /// this seed, Eks's the next.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.inner.seed
+    }
+
+    /// The game record (start, moves, result).
+    #[getter]
+    fn game(&self) -> PyGame {
+        PyGame::from(self.inner.game.clone())
+    }
+
+    /// Time taken, in seconds.
+    #[getter]
+    fn seconds(&self) -> f64 {
+        self.inner.elapsed.as_secs_f64()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "SelfPlayGame(index={}, seed={}, result={:?}, plies={})",
+            self.inner.index,
+            self.inner.seed,
+            self.inner.game.result().to_string(),
+            self.inner.game.moves().len()
+        )
+    }
+}
+
+/// Plays ``games`` engine-against-engine games on ``jobs`` threads
+/// (``None``: every core) and returns them in order as ``SelfPlayGame``.
+/// Game ``i`` starts from ``openings[i % len(openings)]`` (default: the
+/// standard start), ends at a goal or after ``move_limit`` moves (a draw),
+/// and is seeded from ``seed`` and ``i``: without ``time_ms`` every game is
+/// reproducible and does not depend on ``jobs``. Each move uses
+/// ``time_ms``/``depth``/``nodes`` as ``Engine`` (100 ms when none is given).
+/// ``timeout`` (seconds, for the whole run) raises ``SearchTimeoutError``;
+/// Ctrl-C raises ``KeyboardInterrupt``. The GIL is released.
+#[pyfunction]
+#[pyo3(signature = (games, *, jobs=None, time_ms=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None))]
+#[allow(clippy::too_many_arguments)]
+fn selfplay(
+    py: Python<'_>,
+    games: usize,
+    jobs: Option<i64>,
+    time_ms: Option<i64>,
+    depth: Option<i64>,
+    nodes: Option<i64>,
+    seed: u64,
+    openings: Option<&Bound<'_, PyAny>>,
+    move_limit: u32,
+    timeout: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<PySelfPlayGame>> {
+    let limits = match (time_ms, depth, nodes) {
+        (None, None, None) => Limits::time(SelfPlay::DEFAULT_MOVE_TIME),
+        _ => limits_arg(time_ms, depth, nodes)?,
+    };
+    let openings = match openings {
+        None => vec![Position::standard()],
+        Some(list) => list
+            .try_iter()?
+            .map(|obj| position_arg(&obj?))
+            .collect::<PyResult<Vec<Position>>>()?,
+    };
+    if openings.is_empty() {
+        return Err(PyValueError::new_err(
+            "openings must hold at least one position",
+        ));
+    }
+    if let Some((i, _)) = openings.iter().enumerate().find(|(_, p)| p.is_finished()) {
+        return Err(PyValueError::new_err(format!(
+            "openings[{i}]: the game is already over in this position"
+        )));
+    }
+    let jobs = jobs_arg(jobs)?;
+    let run = SelfPlay::new(openings, limits, seed, move_limit);
+    let played = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
+        // Every game runs to its end: stopping the others at a first failure
+        // would make them fail as "cancelled", which reads as Ctrl-C. The
+        // timeout and Ctrl-C stop them all through the budget anyway.
+        run.play(games, jobs, budget, |_, _| true)
+    })?;
+    played
+        .into_iter()
+        .map(|result| match result {
+            Ok(inner) => Ok(PySelfPlayGame { inner }),
+            Err(MatchError::Player(e)) => Err(e).or_raise(),
+            Err(other) => Err(PyValueError::new_err(other.to_string())),
+        })
+        .collect()
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyEngine>()?;
-    m.add_class::<PyAnalysis>()
+    m.add_class::<PyAnalysis>()?;
+    m.add_class::<PySelfPlayGame>()?;
+    m.add_function(wrap_pyfunction!(selfplay, m)?)
 }

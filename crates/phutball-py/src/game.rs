@@ -20,6 +20,12 @@ pub(crate) struct PyGame {
     inner: Game,
 }
 
+impl From<Game> for PyGame {
+    fn from(inner: Game) -> PyGame {
+        PyGame { inner }
+    }
+}
+
 impl PyGame {
     /// The current position, for the pictures.
     fn current(&self) -> phutball::StepState {

@@ -1,10 +1,14 @@
-//! `phutball.Move`: a placement or a jump path, as an immutable value.
+//! `phutball.Move`: a placement or a jump path, as an immutable value; and
+//! `phutball.MoveList`, the lists of moves the positions return.
 
 use phutball::Move;
+use pyo3::basic::CompareOp;
+use pyo3::exceptions::{PyIndexError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyType;
+use pyo3::types::{PyInt, PyList, PySequence, PySlice, PyTuple, PyType};
 
 use crate::errors::OrRaise;
+use crate::notation::move_arg;
 
 /// A move: a placement (``"H10"``) or a jump path (``"K6-G9-G11-J11"``).
 ///
@@ -60,6 +64,184 @@ impl PyMove {
     }
 }
 
+/// A read-only list of moves, as ``Position.jump_paths()``, ``jump_outcomes()``,
+/// ``legal_moves()`` and ``placements()`` return them: ``len``, indexing
+/// (negative too) and slices (a ``MoveList``), iteration, ``in``, ``index``,
+/// ``count``, and ``==`` with another ``MoveList`` or a list or tuple of
+/// moves. Each ``Move`` object is made only when it is read, so a list of
+/// a million jump paths costs about what the Rust core takes to find them.
+/// ``list(moves)`` makes a plain list; ``MoveList(moves)`` one from moves or
+/// notation. Unhashable, as a list.
+#[pyclass(name = "MoveList", module = "phutball", frozen, sequence)]
+pub(crate) struct PyMoveList {
+    moves: Vec<Move>,
+}
+
+impl From<Vec<Move>> for PyMoveList {
+    fn from(moves: Vec<Move>) -> Self {
+        PyMoveList { moves }
+    }
+}
+
+impl PyMoveList {
+    /// The moves of `other`, if it is a `MoveList`, a list or a tuple of
+    /// `Move`s (`None` for anything else, which is then not equal).
+    fn moves_of(other: &Bound<'_, PyAny>) -> PyResult<Option<Vec<Move>>> {
+        if let Ok(list) = other.cast::<PyMoveList>() {
+            return Ok(Some(list.get().moves.clone()));
+        }
+        if !(other.is_instance_of::<PyList>() || other.is_instance_of::<PyTuple>()) {
+            return Ok(None);
+        }
+        let mut moves = Vec::new();
+        for item in other.cast::<PySequence>()?.try_iter()? {
+            match item?.cast::<PyMove>() {
+                Ok(m) => moves.push(m.get().inner.clone()),
+                Err(_) => return Ok(None),
+            }
+        }
+        Ok(Some(moves))
+    }
+}
+
+#[pymethods]
+impl PyMoveList {
+    #[new]
+    #[pyo3(signature = (moves=None))]
+    fn new(moves: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
+        let Some(moves) = moves else {
+            return Ok(Vec::new().into());
+        };
+        let moves = moves
+            .try_iter()?
+            .map(|item| move_arg(&item?))
+            .collect::<PyResult<Vec<Move>>>()?;
+        Ok(moves.into())
+    }
+
+    fn __len__(&self) -> usize {
+        self.moves.len()
+    }
+
+    fn __getitem__<'py>(
+        &self,
+        py: Python<'py>,
+        index: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let len = self.moves.len();
+        if let Ok(slice) = index.cast::<PySlice>() {
+            let part = slice.indices(len as isize)?;
+            let picked = (0..part.slicelength)
+                .map(|i| self.moves[(part.start + i as isize * part.step) as usize].clone())
+                .collect::<Vec<Move>>();
+            return Ok(Bound::new(py, PyMoveList::from(picked))?.into_any());
+        }
+        let Ok(i) = index.extract::<isize>() else {
+            if index.is_instance_of::<PyInt>() {
+                return Err(PyIndexError::new_err(format!(
+                    "MoveList index {index} out of range for {len} moves"
+                )));
+            }
+            return Err(PyTypeError::new_err(format!(
+                "MoveList indices must be integers or slices, not {}",
+                index.get_type().name()?
+            )));
+        };
+        let at = if i < 0 { i + len as isize } else { i };
+        match usize::try_from(at).ok().and_then(|at| self.moves.get(at)) {
+            Some(m) => Ok(Bound::new(py, PyMove::from(m.clone()))?.into_any()),
+            None => Err(PyIndexError::new_err(format!(
+                "MoveList index {i} out of range for {len} moves"
+            ))),
+        }
+    }
+
+    fn __iter__(slf: Bound<'_, Self>) -> MoveListIterator {
+        MoveListIterator {
+            list: slf.unbind(),
+            next: 0,
+        }
+    }
+
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
+        item.cast::<PyMove>()
+            .is_ok_and(|m| self.moves.contains(&m.get().inner))
+    }
+
+    /// The index of the first ``move`` (a ``Move``) in the list; ``ValueError`` if none.
+    fn index(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        r#move
+            .cast::<PyMove>()
+            .ok()
+            .and_then(|m| self.moves.iter().position(|x| *x == m.get().inner))
+            .ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{} is not in the list",
+                    r#move
+                        .repr()
+                        .map_or_else(|_| "that".to_string(), |r| r.to_string())
+                ))
+            })
+    }
+
+    /// How many times ``move`` (a ``Move``) is in the list.
+    fn count(&self, r#move: &Bound<'_, PyAny>) -> usize {
+        r#move.cast::<PyMove>().map_or(0, |m| {
+            self.moves.iter().filter(|x| **x == m.get().inner).count()
+        })
+    }
+
+    fn __richcmp__(
+        &self,
+        py: Python<'_>,
+        other: &Bound<'_, PyAny>,
+        op: CompareOp,
+    ) -> PyResult<Py<PyAny>> {
+        let wanted = match op {
+            CompareOp::Eq => true,
+            CompareOp::Ne => false,
+            _ => return Ok(py.NotImplemented()),
+        };
+        let Some(moves) = Self::moves_of(other)? else {
+            return Ok(py.NotImplemented());
+        };
+        let answer = (moves == self.moves) == wanted;
+        Ok(answer.into_pyobject(py)?.to_owned().into_any().unbind())
+    }
+
+    fn __repr__(&self) -> String {
+        let moves: Vec<String> = self.moves.iter().map(|m| format!("Move('{m}')")).collect();
+        format!("MoveList([{}])", moves.join(", "))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (Vec<String>,)) {
+        let text = slf.get().moves.iter().map(ToString::to_string).collect();
+        (slf.get_type(), (text,))
+    }
+}
+
+/// The iterator of a ``MoveList``: makes each ``Move`` as it is reached.
+#[pyclass(name = "MoveListIterator", module = "phutball")]
+pub(crate) struct MoveListIterator {
+    list: Py<PyMoveList>,
+    next: usize,
+}
+
+#[pymethods]
+impl MoveListIterator {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(mut slf: PyRefMut<'_, Self>) -> Option<PyMove> {
+        let m = slf.list.get().moves.get(slf.next)?.clone();
+        slf.next += 1;
+        Some(PyMove::from(m))
+    }
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
-    m.add_class::<PyMove>()
+    m.add_class::<PyMove>()?;
+    m.add_class::<PyMoveList>()?;
+    m.add_class::<MoveListIterator>()
 }

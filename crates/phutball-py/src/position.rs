@@ -7,7 +7,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use crate::bounds::{run, Bounds, MemoryLimit};
 use crate::errors::{InvalidPositionError, OrRaise};
 use crate::jump_in_progress::PyJumpInProgress;
-use crate::moves::{moves_to_py, PyMove};
+use crate::moves::{PyMove, PyMoveList};
 use crate::notation::{action_arg, limit_arg, move_arg, parse_point, parse_side, size_arg};
 use crate::rules::{rules_arg, rules_repr, PyRules};
 
@@ -210,8 +210,8 @@ impl PyPosition {
     }
 
     /// Every placement, row by row from row 1.
-    fn placements(&self) -> Vec<PyMove> {
-        moves_to_py(self.inner.placements())
+    fn placements(&self) -> PyMoveList {
+        self.inner.placements().into()
     }
 
     /// The landing points of the single jumps the ball can make now.
@@ -239,12 +239,12 @@ impl PyPosition {
         limit: Option<&Bound<'_, PyAny>>,
         timeout: Option<&Bound<'_, PyAny>>,
         memory_limit: MemoryLimit,
-    ) -> PyResult<Vec<PyMove>> {
+    ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
         let bounds = Bounds::new(timeout, memory_limit)?;
         let pos = self.inner;
         let moves = run(py, bounds, |budget| pos.jump_paths_up_to(limit, budget))?;
-        Ok(moves_to_py(moves))
+        Ok(moves.into())
     }
 
     /// The number of legal jump paths, counted without building any (dense
@@ -274,12 +274,12 @@ impl PyPosition {
         limit: Option<&Bound<'_, PyAny>>,
         timeout: Option<&Bound<'_, PyAny>>,
         memory_limit: MemoryLimit,
-    ) -> PyResult<Vec<PyMove>> {
+    ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
         let bounds = Bounds::new(timeout, memory_limit)?;
         let pos = self.inner;
         let moves = run(py, bounds, |budget| pos.jump_outcomes_up_to(limit, budget))?;
-        Ok(moves_to_py(moves))
+        Ok(moves.into())
     }
 
     /// The number of distinct positions a jump move can reach. Bounded as
@@ -310,12 +310,12 @@ impl PyPosition {
         limit: Option<&Bound<'_, PyAny>>,
         timeout: Option<&Bound<'_, PyAny>>,
         memory_limit: MemoryLimit,
-    ) -> PyResult<Vec<PyMove>> {
+    ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
         let bounds = Bounds::new(timeout, memory_limit)?;
         let pos = self.inner;
         let moves = run(py, bounds, |budget| pos.legal_moves_up_to(limit, budget))?;
-        Ok(moves_to_py(moves))
+        Ok(moves.into())
     }
 
     /// The number of legal moves (placements plus distinct jump outcomes).

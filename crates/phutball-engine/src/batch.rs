@@ -1,0 +1,367 @@
+//! All cores, in batches: analysis of many positions and self-play of many
+//! games over a number of threads. Each thread has an engine of its own (and
+//! so a table of its own); results come back in input order, and with node
+//! or depth limits (no time limit) and one thread per search
+//! ([`Limits::threads`](crate::Limits::threads)) they do not depend on the
+//! thread count.
+
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use phutball::{Budget, Game, GameResult, Interrupt, Position, SearchError, SplitMix64};
+
+use crate::arena::MatchError;
+use crate::error::EngineError;
+use crate::limits::Limits;
+use crate::search::{Analysis, Engine};
+
+/// The number of threads a batch uses when the caller does not say: every
+/// core the system reports (1 if it cannot tell).
+pub fn default_jobs() -> usize {
+    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
+}
+
+/// Runs `work(state, i)` for every `i` in `0..count` on up to `jobs` threads
+/// (each with a `state` of its own from `new_state`), and calls `done(i,
+/// &result)` on the calling thread as results arrive (in any order). When
+/// `done` answers `false` no further item is started. The results that were
+/// computed come back in input order.
+fn run_parallel<S, T: Send>(
+    count: usize,
+    jobs: usize,
+    new_state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, usize) -> T + Sync,
+    mut done: impl FnMut(usize, &T) -> bool,
+) -> Vec<Option<T>> {
+    let next = AtomicUsize::new(0);
+    let give_up = AtomicBool::new(false);
+    let mut results: Vec<Option<T>> = (0..count).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let (sender, receiver) = mpsc::channel();
+        for _ in 0..jobs.clamp(1, count.max(1)) {
+            let sender = sender.clone();
+            let (next, give_up, new_state, work) = (&next, &give_up, &new_state, &work);
+            scope.spawn(move || {
+                let mut state = new_state();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= count || give_up.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    // The receiver outlives every worker (same scope).
+                    if sender.send((i, work(&mut state, i))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        // Only the workers hold senders now: the loop ends with the last one.
+        drop(sender);
+        for (i, result) in receiver {
+            if !done(i, &result) {
+                give_up.store(true, Ordering::Relaxed);
+            }
+            results[i] = Some(result);
+        }
+    });
+    results
+}
+
+/// Analyses every position of `positions` with an engine of these `limits`
+/// and `seed`, on `jobs` threads; the results are in input order. `stop`
+/// stops every search as [`Engine::analyse_within`] does (the positions not
+/// reached then are [`EngineError::Interrupted`] too).
+///
+/// ```
+/// use phutball::{Budget, Position};
+/// use phutball_engine::{analyse_many, Engine, Limits};
+/// let positions = [Position::standard(), Position::standard().end_turn()];
+/// let results = analyse_many(&positions, Limits::nodes(300), 1, 2, &Budget::default());
+/// let one = Engine::new(Limits::nodes(300), 1).analyse(&positions[1])?;
+/// assert_eq!(results[1].as_ref().unwrap().best_move, one.best_move);
+/// # Ok::<(), phutball_engine::EngineError>(())
+/// ```
+pub fn analyse_many(
+    positions: &[Position],
+    limits: Limits,
+    seed: u64,
+    jobs: usize,
+    stop: &Budget<'_>,
+) -> Vec<Result<Analysis, EngineError>> {
+    run_parallel(
+        positions.len(),
+        jobs,
+        || Engine::new(limits, seed),
+        |engine, i| engine.analyse_within(&positions[i], stop),
+        |_, _| true,
+    )
+    .into_iter()
+    .map(|r| r.unwrap_or(Err(EngineError::Interrupted(SearchError::Cancelled))))
+    .collect()
+}
+
+/// The settings of a self-play run: engine against engine from the
+/// `openings` in turn (game `i` from `openings[i % len]`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfPlay {
+    /// The start positions, used in turn (at least one).
+    pub openings: Vec<Position>,
+    /// Each move's limits.
+    pub limits: Limits,
+    /// The run's seed: game `i` is seeded from it and `i` ([`SelfPlay::game_seed`]).
+    pub seed: u64,
+    /// A game that reaches this many moves is a draw.
+    pub move_limit: u32,
+}
+
+/// One finished self-play game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfPlayGame {
+    /// Its index in the run, from 0.
+    pub index: usize,
+    /// Its seed ([`SelfPlay::game_seed`]): Ohs's engine has this seed, Eks's the next.
+    pub seed: u64,
+    /// The record: start, moves, result.
+    pub game: Game,
+    /// Time taken.
+    pub elapsed: Duration,
+}
+
+impl SelfPlay {
+    /// The time per move of self-play when the caller gives no limit (the
+    /// CLI's and Python's default).
+    pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(100);
+
+    /// Self-play from `openings` with these limits, seed and move limit.
+    pub fn new(openings: Vec<Position>, limits: Limits, seed: u64, move_limit: u32) -> SelfPlay {
+        SelfPlay {
+            openings,
+            limits,
+            seed,
+            move_limit,
+        }
+    }
+
+    /// The seed of game `index`: output `index` of the core's generator
+    /// seeded with the run's seed. It depends on nothing else (not on the
+    /// thread count), and games of runs with other seeds get other seeds.
+    pub fn game_seed(&self, index: usize) -> u64 {
+        const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
+        SplitMix64::new(
+            self.seed
+                .wrapping_add((index as u64).wrapping_mul(GOLDEN_GAMMA)),
+        )
+        .next_u64()
+    }
+
+    /// Plays game `index` (see [`SelfPlay::play`]).
+    ///
+    /// # Errors
+    ///
+    /// [`MatchError::Player`] if there are no openings or an engine cannot
+    /// move (`stop` stopped it), [`MatchError::Illegal`] if the game refuses
+    /// an engine's move.
+    pub fn play_one(&self, index: usize, stop: &Budget<'_>) -> Result<SelfPlayGame, MatchError> {
+        let started = Instant::now();
+        let seed = self.game_seed(index);
+        let ohs = Engine::new(self.limits, seed);
+        let eks = Engine::new(self.limits, seed.wrapping_add(1));
+        let start = match self.openings.len() {
+            0 => return Err(MatchError::Player(EngineError::NoLegalMove)),
+            len => self.openings[index % len],
+        };
+        let mut game = Game::new(start).with_move_limit(Some(self.move_limit));
+        while game.result() == GameResult::Ongoing {
+            let engine = match game.position().to_move() {
+                phutball::Side::Ohs => &ohs,
+                phutball::Side::Eks => &eks,
+            };
+            let analysis = engine
+                .analyse_game_within(&game, stop)
+                .map_err(MatchError::Player)?;
+            game.push(analysis.best_move).map_err(MatchError::Illegal)?;
+        }
+        Ok(SelfPlayGame {
+            index,
+            seed,
+            game,
+            elapsed: started.elapsed(),
+        })
+    }
+
+    /// Plays games `0..games` on `jobs` threads and returns them in index
+    /// order; `done` sees each game's index and the game (or its error) as
+    /// it finishes, and ends
+    /// the run by answering `false` (the games under way are stopped, and
+    /// those not started are left out: the list then ends early). `stop`
+    /// stops every search as [`Engine::analyse_within`] does. Without a time
+    /// limit, and with one thread per search, every game is determined by
+    /// the settings and its index alone.
+    pub fn play(
+        &self,
+        games: usize,
+        jobs: usize,
+        stop: &Budget<'_>,
+        mut done: impl FnMut(usize, &Result<SelfPlayGame, MatchError>) -> bool,
+    ) -> Vec<Result<SelfPlayGame, MatchError>> {
+        // The caller's stop, and ours for when `done` ends the run.
+        let ended = AtomicBool::new(false);
+        let callers = || {
+            stop.interrupted().map(|e| match e {
+                SearchError::TimedOut => Interrupt::TimedOut,
+                _ => Interrupt::Cancelled,
+            })
+        };
+        let both = Budget::default()
+            .with_memory_limit(stop.memory_limit())
+            .with_cancel_flag(&ended)
+            .with_interrupt(&callers);
+        let results = run_parallel(
+            games,
+            jobs,
+            || (),
+            |(), i| self.play_one(i, &both),
+            |i, result| {
+                let go_on = done(i, result);
+                if !go_on {
+                    ended.store(true, Ordering::Relaxed);
+                }
+                go_on
+            },
+        );
+        let mut played = Vec::with_capacity(games);
+        for result in results {
+            match result {
+                Some(result) => played.push(result),
+                None => break,
+            }
+        }
+        played
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small_board() -> Position {
+        "7/7/7/7/3@3/7/7/7/7 O".parse().expect("a position")
+    }
+
+    #[test]
+    fn results_come_back_in_input_order_whatever_the_thread_count() {
+        let squares = run_parallel(
+            50,
+            3,
+            || 0u32,
+            |calls, i| {
+                *calls += 1;
+                i * i
+            },
+            |_, _| true,
+        );
+        let squares: Vec<usize> = squares.into_iter().map(Option::unwrap).collect();
+        assert_eq!(squares, (0..50).map(|i| i * i).collect::<Vec<_>>());
+    }
+
+    #[test]
+    fn a_run_given_up_starts_nothing_more() {
+        let mut seen = 0;
+        let slow = |(): &mut (), i| {
+            std::thread::sleep(Duration::from_millis(1));
+            i
+        };
+        let results = run_parallel(
+            1000,
+            2,
+            || (),
+            slow,
+            |_, _| {
+                seen += 1;
+                seen < 3
+            },
+        );
+        let computed = results.iter().filter(|r| r.is_some()).count();
+        // The workers may have started a few more meanwhile, not the rest.
+        assert!((3..100).contains(&computed), "{computed}");
+    }
+
+    #[test]
+    fn batch_analysis_matches_one_engine_per_position() {
+        let positions: Vec<Position> = ["D4", "D6", "C5"]
+            .iter()
+            .map(|m| small_board().play(&m.parse().unwrap()).unwrap())
+            .chain([small_board()])
+            .collect();
+        let limits = Limits::nodes(400);
+        let batch = analyse_many(&positions, limits, 5, 2, &Budget::default());
+        assert_eq!(batch.len(), positions.len());
+        for (pos, result) in positions.iter().zip(&batch) {
+            let alone = Engine::new(limits, 5).analyse(pos).unwrap();
+            let result = result.as_ref().unwrap();
+            assert_eq!(
+                (&result.best_move, result.nodes),
+                (&alone.best_move, alone.nodes)
+            );
+        }
+    }
+
+    #[test]
+    fn a_finished_position_is_an_error_in_its_place() {
+        let won: Position = "7/7/7/7/7/7/7/7/3@3 X".parse().unwrap();
+        let results = analyse_many(
+            &[small_board(), won],
+            Limits::nodes(100),
+            1,
+            2,
+            &Budget::default(),
+        );
+        assert!(results[0].is_ok());
+        assert!(matches!(results[1], Err(EngineError::Finished { .. })));
+    }
+
+    #[test]
+    fn a_cancelled_batch_stops() {
+        let cancel = AtomicBool::new(true);
+        let results = analyse_many(
+            &[small_board(); 4],
+            Limits::nodes(100),
+            1,
+            2,
+            &Budget::default().with_cancel_flag(&cancel),
+        );
+        assert!(results
+            .iter()
+            .all(|r| matches!(r, Err(EngineError::Interrupted(SearchError::Cancelled)))));
+    }
+
+    #[test]
+    fn self_play_does_not_depend_on_the_thread_count() {
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(300), 9, 30);
+        let games = |jobs| -> Vec<Game> {
+            run.play(4, jobs, &Budget::default(), |_, _| true)
+                .into_iter()
+                .map(|g| g.unwrap().game)
+                .collect()
+        };
+        let one = games(1);
+        assert_eq!(one.len(), 4);
+        assert_eq!(one, games(2));
+        // Different games get different seeds, so not all games are alike.
+        let seeds: std::collections::HashSet<u64> = (0..4).map(|i| run.game_seed(i)).collect();
+        assert_eq!(seeds.len(), 4);
+    }
+
+    #[test]
+    fn self_play_ends_when_told() {
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(100), 1, 10);
+        let mut seen = 0;
+        let played = run.play(50, 2, &Budget::default(), |_, _| {
+            seen += 1;
+            false
+        });
+        assert!(played.len() < 50, "{}", played.len());
+    }
+}

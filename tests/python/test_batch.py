@@ -1,0 +1,103 @@
+"""Batches from Python: Engine.analyse_many answers in input order as one
+search per position would, and phutball.selfplay plays the same games on one
+thread and on two; both release the GIL and reject bad input clearly."""
+
+import threading
+
+import pytest
+
+import phutball
+
+START = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
+CHAIN = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
+FINISHED = "15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 O H0"
+SMALL = "7/7/7/7/3@3/7/7/7/7 O"
+
+
+def test_analyse_many_answers_in_input_order():
+    engine = phutball.Engine(nodes=400, seed=3)
+    small = phutball.Position(SMALL)
+    positions = [small.play(m) for m in ["D6", "C4", "E5", "D3"]] + [CHAIN, phutball.Position(START)]
+    batch = engine.analyse_many(positions, jobs=2)
+    assert len(batch) == len(positions)
+    for pos, analysis in zip(positions, batch):
+        alone = engine.analyse(pos)
+        assert (str(analysis.best_move), analysis.nodes, analysis.score_text) == (
+            str(alone.best_move),
+            alone.nodes,
+            alone.score_text,
+        )
+    assert str(batch[4].best_move) == "H10-H19"
+    assert engine.analyse_many([]) == []
+
+
+def test_analyse_many_with_a_threaded_engine_gives_legal_moves_at_its_depth():
+    # Each job's engine searches with two threads sharing its table.
+    engine = phutball.Engine(depth=2, threads=2)
+    positions = [phutball.Position(START), phutball.Position(CHAIN), phutball.Position(SMALL)]
+    batch = engine.analyse_many(positions * 2, jobs=2)
+    assert len(batch) == 6
+    for pos, analysis in zip(positions * 2, batch):
+        assert pos.is_legal(analysis.best_move)
+        assert analysis.depth == 2 or analysis.win_in is not None
+    assert str(engine.analyse_many([CHAIN], jobs=1)[0].best_move) == "H10-H19"
+
+
+def test_analyse_many_rejects_bad_input_by_position():
+    engine = phutball.Engine(nodes=100)
+    with pytest.raises(ValueError, match=r"positions\[1\]: the game is over"):
+        engine.analyse_many([START, FINISHED])
+    with pytest.raises(phutball.ParseError):
+        engine.analyse_many([START, "not a position"])
+    with pytest.raises(TypeError):
+        engine.analyse_many([START, 7])
+    with pytest.raises(ValueError, match="jobs"):
+        engine.analyse_many([START], jobs=0)
+
+
+def test_selfplay_is_the_same_on_one_thread_and_on_two():
+    def games(jobs):
+        played = phutball.selfplay(4, jobs=jobs, nodes=300, seed=5, openings=[SMALL], move_limit=30)
+        return [(g.index, g.seed, str(g.game)) for g in played]
+
+    one = games(1)
+    assert [index for index, _, _ in one] == [0, 1, 2, 3]
+    assert one == games(2)
+    assert len({seed for _, seed, _ in one}) == 4
+    record = phutball.Game.from_record(one[0][2])
+    assert str(record.start) == SMALL
+    assert record.result != "ongoing"
+
+
+def test_selfplay_rejects_bad_input():
+    with pytest.raises(ValueError, match="openings"):
+        phutball.selfplay(1, nodes=10, openings=[])
+    with pytest.raises(ValueError, match=r"openings\[0\]"):
+        phutball.selfplay(1, nodes=10, openings=[FINISHED])
+    with pytest.raises(ValueError, match="nodes"):
+        phutball.selfplay(1, nodes=-1)
+    for jobs in [1, 2]:
+        # Not KeyboardInterrupt: the games are stopped by the timeout alone.
+        with pytest.raises(phutball.SearchTimeoutError):
+            phutball.selfplay(50, depth=64, jobs=jobs, timeout=0.05)
+
+
+def test_batches_release_the_gil():
+    # A Python thread keeps counting while a batch runs in another.
+    engine = phutball.Engine(nodes=3000)
+    done = threading.Event()
+    ticks = 0
+
+    def count():
+        nonlocal ticks
+        while not done.is_set():
+            ticks += 1
+
+    counter = threading.Thread(target=count)
+    counter.start()
+    try:
+        engine.analyse_many([START] * 4, jobs=1)
+    finally:
+        done.set()
+        counter.join()
+    assert ticks > 1000
