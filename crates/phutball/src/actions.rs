@@ -30,6 +30,72 @@ use crate::point::Point;
 use crate::position::Position;
 use crate::step::StepState;
 
+impl StepState {
+    /// Calls `visit` with the index of every legal action, in increasing
+    /// order. It costs the actions there are (the placements are read from
+    /// the bitboard a row at a time, the jumps from the men next to the
+    /// ball): no pass over every action index.
+    pub fn for_each_legal_action_index(&self, mut visit: impl FnMut(usize)) {
+        let (pos, may_end) = match self {
+            StepState::Move(pos) => (*pos, false),
+            StepState::Jump(jump) => (jump.position(), true),
+        };
+        let size = pos.size();
+        let (c, r) = (size.cols() as usize, size.rows() as usize);
+        if !may_end {
+            // Row-major bitboard order is index order: (row - 1) * C + col.
+            for p in pos.placement_points() {
+                visit((p.row() as usize - 1) * c + p.col() as usize);
+            }
+        }
+        let jumps = match self {
+            StepState::Move(pos) => pos.single_jumps(),
+            StepState::Jump(jump) => jump.single_jumps(),
+        };
+        // At most 8 landings: sorting them is cheaper than any other order.
+        let mut landings: Vec<usize> = jumps
+            .iter()
+            .map(|j| c * r + j.to.row() as usize * c + j.to.col() as usize)
+            .collect();
+        landings.sort_unstable();
+        landings.into_iter().for_each(&mut visit);
+        if may_end {
+            visit(c * (2 * r + 2));
+        }
+    }
+
+    /// The indices of the legal actions, in increasing order.
+    pub fn legal_action_indices(&self) -> Vec<usize> {
+        let mut indices = Vec::new();
+        self.for_each_legal_action_index(|i| indices.push(i));
+        indices
+    }
+
+    /// One flag per action index ([`BoardSize::action_count`] of them):
+    /// whether that action is legal here.
+    pub fn legal_action_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; self.position().size().action_count()];
+        self.write_legal_action_mask(&mut mask);
+        mask
+    }
+
+    /// [`StepState::legal_action_mask`] written into `mask`, without
+    /// allocating (a batch of games writes into one array).
+    ///
+    /// # Panics
+    /// If `mask` does not have [`BoardSize::action_count`] flags.
+    pub fn write_legal_action_mask(&self, mask: &mut [bool]) {
+        let count = self.position().size().action_count();
+        assert_eq!(
+            mask.len(),
+            count,
+            "a legal-action mask of this board has {count} flags"
+        );
+        mask.fill(false);
+        self.for_each_legal_action_index(|i| mask[i] = true);
+    }
+}
+
 /// One step of step-by-step play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Action {
@@ -174,13 +240,7 @@ impl Position {
     /// One flag per action index ([`BoardSize::action_count`] of them): whether
     /// that action is legal here.
     pub fn legal_action_mask(&self) -> Vec<bool> {
-        let mut mask = vec![false; self.size.action_count()];
-        for action in self.legal_actions() {
-            if let Some(i) = self.size.action_index(action) {
-                mask[i] = true;
-            }
-        }
-        mask
+        StepState::from(*self).legal_action_mask()
     }
 
     /// Takes one action: a placement passes the turn
@@ -288,6 +348,45 @@ mod tests {
             }
         }
         assert_eq!(step, StepState::Move(pos.play(&m).unwrap()));
+    }
+
+    #[test]
+    fn indices_and_mask_agree_with_the_legal_actions_along_random_play() {
+        let mut rng = crate::SplitMix64::new(11);
+        let mut state = StepState::from(Position::standard());
+        let size = BoardSize::STANDARD;
+        let mut mask = vec![true; size.action_count()];
+        let mut mid_jumps = 0;
+        for _ in 0..400 {
+            let expected: Vec<usize> = state
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| size.action_index(a))
+                .collect();
+            assert_eq!(state.legal_action_indices(), expected, "{state}");
+            state.write_legal_action_mask(&mut mask);
+            let from_mask: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
+            assert_eq!(from_mask, expected, "{state}");
+            if state.is_finished() {
+                state = StepState::from(Position::standard());
+                continue;
+            }
+            // Jumps when there are some, so that jump moves get played.
+            let jumps: Vec<usize> = expected.iter().copied().filter(|&i| i >= 285).collect();
+            let pool = if !jumps.is_empty() && rng.chance(3, 4) {
+                &jumps
+            } else {
+                &expected
+            };
+            state = state
+                .apply_action_index(pool[rng.below(pool.len())])
+                .unwrap();
+            mid_jumps += usize::from(state.is_mid_jump());
+        }
+        assert!(
+            mid_jumps > 10,
+            "the walk should make jump moves: {mid_jumps}"
+        );
     }
 
     #[test]
