@@ -29,6 +29,7 @@ from ._phutball import (
     Rules,
     SearchTimeoutError,
     TooManyOutcomesError,
+    VecEnv,
     __version__,
 )
 
@@ -47,6 +48,7 @@ __all__ = [
     "Rules",
     "SearchTimeoutError",
     "TooManyOutcomesError",
+    "VecEnv",
     "__version__",
 ]
 

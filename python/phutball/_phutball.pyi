@@ -1,7 +1,7 @@
 """Type stubs for the compiled extension ``phutball._phutball``."""
 
 from os import PathLike
-from typing import Any, List, Optional, Union, final
+from typing import Any, Dict, List, Optional, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,7 @@ __all__ = [
     "Game",
     "Engine",
     "Analysis",
+    "VecEnv",
     "__version__",
 ]
 
@@ -304,3 +305,53 @@ class Engine:
     ) -> "Engine": ...
     def best_move(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Move: ...
     def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis: ...
+
+@final
+class VecEnv:
+    """``num_envs`` games of step-by-step play stepped together in Rust, the GIL released."""
+
+    def __new__(
+        cls,
+        num_envs: int,
+        *,
+        cols: int = 15,
+        rows: int = 19,
+        rules: Optional[Rules] = None,
+        move_limit: Optional[int] = 200,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+    ) -> "VecEnv": ...
+    def __len__(self) -> int:
+        """The number of games."""
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+    @property
+    def threads(self) -> int:
+        """The most threads a step uses (fewer for small batches)."""
+    @property
+    def move_limit(self) -> Optional[int]:
+        """The whole moves after which a game without a goal is truncated (None: never)."""
+    @property
+    def action_count(self) -> int:
+        """The number of actions of the board (the masks' second dimension)."""
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """The shape of one game's observation, ``(C, rows + 2, cols)``."""
+    def reset(self, seed: Optional[int] = None) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Every game back at the start; returns ``(obs, mask)``; ``seed`` reseeds ``sample_actions``."""
+    def step(
+        self, actions: Union[npt.ArrayLike, List[int]]
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, npt.NDArray[Any]],
+    ]:
+        """One action per game; returns ``(obs, mask, rewards, terminated, truncated, info)``."""
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """One uniformly random legal action per game, from the batch's seeded generator."""
+    def states(self) -> List[Union[Position, JumpInProgress]]:
+        """The state of each game: a ``Position``, or a ``JumpInProgress`` during a jump move."""

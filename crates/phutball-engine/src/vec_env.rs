@@ -49,7 +49,7 @@ pub enum VecEnvError {
         got: usize,
     },
     /// An action that game `game` cannot take.
-    #[error("game {game}: action {action}: {source}")]
+    #[error("game {game}: {}", action_message(*action, source))]
     Action {
         /// The game's index in the batch.
         game: usize,
@@ -58,6 +58,14 @@ pub enum VecEnvError {
         /// Why it cannot be taken.
         source: ActionError,
     },
+}
+
+/// Why an action cannot be taken, naming it unless the core's message does.
+fn action_message(action: usize, source: &ActionError) -> String {
+    match source {
+        ActionError::OutOfRange { .. } => source.to_string(),
+        _ => format!("action {action}: {source}"),
+    }
 }
 
 /// Where [`VecEnv::step`] writes, one entry (or one block) per game, in
