@@ -328,7 +328,7 @@ class VecEnv:
         """The number of games."""
     @property
     def threads(self) -> int:
-        """The most threads a step uses (fewer for small batches)."""
+        """The threads a step uses (default: one per 512 games, at most the cores)."""
     @property
     def move_limit(self) -> Optional[int]:
         """The whole moves after which a game without a goal is truncated (None: never)."""

@@ -28,9 +28,11 @@ use std::thread;
 use phutball::{ActionError, Position, SplitMix64, StepState};
 use thiserror::Error;
 
-/// Below this many games a thread of its own costs more than it saves
-/// (starting one takes tens of microseconds, a step about one).
-const MIN_GAMES_PER_THREAD: usize = 32;
+/// The games per thread of [`VecEnv::default_threads`]: a step of a game
+/// takes about a microsecond and starting a thread tens of them, and on a
+/// busy machine a second thread waits for a core (measured: 256 games step
+/// faster on one thread than on two there).
+const GAMES_PER_THREAD: usize = 512;
 
 /// Why a batch could not be made or stepped. A step that fails changes no game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -116,7 +118,8 @@ pub struct VecEnv {
 impl VecEnv {
     /// `count` games at `start`; a game reaching `move_limit` whole moves
     /// without a goal is truncated (`None`: never); `seed` seeds
-    /// [`VecEnv::sample_actions`]; `threads` is the most threads a step uses.
+    /// [`VecEnv::sample_actions`]; a step uses `threads` threads (see
+    /// [`VecEnv::default_threads`]).
     pub fn new(
         start: Position,
         count: usize,
@@ -150,9 +153,11 @@ impl VecEnv {
         })
     }
 
-    /// The number of threads available here, at least 1: the default for `threads`.
-    pub fn available_threads() -> usize {
-        thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    /// A number of threads for `games` games: one per [`GAMES_PER_THREAD`]
+    /// games (512), at most the cores available here.
+    pub fn default_threads(games: usize) -> usize {
+        let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        games.div_ceil(GAMES_PER_THREAD).clamp(1, cores)
     }
 
     /// The number of games.
@@ -165,7 +170,7 @@ impl VecEnv {
         self.games.is_empty()
     }
 
-    /// The most threads a step uses (fewer for small batches).
+    /// The threads a step uses (no more than there are games).
     pub fn threads(&self) -> usize {
         self.threads
     }
@@ -219,16 +224,12 @@ impl VecEnv {
     /// One legal action for every game, uniformly at random from the batch's
     /// generator: a random player's moves, with no round trip through masks.
     pub fn sample_actions(&mut self) -> Vec<usize> {
-        let mut legal = Vec::new();
+        let rng = &mut self.rng;
         self.games
             .iter()
-            .map(|game| {
-                legal.clear();
-                game.state.for_each_legal_action_index(|i| legal.push(i));
-                // A game is never finished between steps, and an unfinished
-                // state always has an action (a vacant point, or "end jump").
-                legal[self.rng.below(legal.len())]
-            })
+            // A game is never finished between steps, and an unfinished state
+            // always has an action (a vacant point, or "end jump"); 0 is never used.
+            .map(|game| game.state.random_legal_action_index(rng).unwrap_or(0))
             .collect()
     }
 
@@ -249,7 +250,7 @@ impl VecEnv {
         self.check_length("rewards", out.rewards.len(), 1)?;
         self.check_length("terminated", out.terminated.len(), 1)?;
         self.check_length("truncated", out.truncated.len(), 1)?;
-        let threads = self.threads.min(n.div_ceil(MIN_GAMES_PER_THREAD)).max(1);
+        let threads = self.threads.min(n);
         let chunk = n.div_ceil(threads);
         let rules = Rules {
             start: self.start,

@@ -161,7 +161,7 @@ impl PyVecEnv {
         let move_limit = move_limit.map(|l| count_arg(l, "move_limit")).transpose()?;
         let threads = match threads {
             Some(t) => count_arg(t, "threads")?,
-            None => VecEnv::available_threads(),
+            None => VecEnv::default_threads(count),
         };
         let seed = seed.unwrap_or_else(random_seed);
         let env = VecEnv::new(start, count, move_limit, seed, threads).map_err(raise)?;
@@ -178,7 +178,7 @@ impl PyVecEnv {
         self.env.len()
     }
 
-    /// The most threads a step uses (fewer for small batches).
+    /// The threads a step uses.
     #[getter]
     fn threads(&self) -> usize {
         self.env.threads()

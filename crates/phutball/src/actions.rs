@@ -23,44 +23,57 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
+use crate::bitboard::Bitboard;
 use crate::board_size::BoardSize;
 use crate::error::{IllegalMoveError, ParseError};
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
+use crate::rng::SplitMix64;
 use crate::step::StepState;
 
 impl StepState {
+    /// The board as it stands, whether a jump move is under way (then no
+    /// placement and "end jump" are legal), and the action indices of the
+    /// single jumps in increasing order (at most 8: a sort is cheapest).
+    fn action_parts(&self) -> (Position, bool, Vec<usize>) {
+        let (pos, jumps, mid_jump) = match self {
+            StepState::Move(pos) => (*pos, pos.single_jumps(), false),
+            StepState::Jump(jump) => (jump.position(), jump.single_jumps(), true),
+        };
+        let size = pos.size();
+        let mut landings: Vec<usize> = jumps
+            .iter()
+            .filter_map(|j| size.action_index(Action::JumpTo(j.to)))
+            .collect();
+        landings.sort_unstable();
+        (pos, mid_jump, landings)
+    }
+
+    /// The placements that are legal: none during a jump move.
+    fn legal_placements(pos: &Position, mid_jump: bool) -> Bitboard {
+        if mid_jump {
+            Bitboard::EMPTY
+        } else {
+            pos.placement_points()
+        }
+    }
+
     /// Calls `visit` with the index of every legal action, in increasing
     /// order. It costs the actions there are (the placements are read from
     /// the bitboard a row at a time, the jumps from the men next to the
     /// ball): no pass over every action index.
     pub fn for_each_legal_action_index(&self, mut visit: impl FnMut(usize)) {
-        let (pos, may_end) = match self {
-            StepState::Move(pos) => (*pos, false),
-            StepState::Jump(jump) => (jump.position(), true),
-        };
+        let (pos, mid_jump, landings) = self.action_parts();
         let size = pos.size();
-        let (c, r) = (size.cols() as usize, size.rows() as usize);
-        if !may_end {
-            // Row-major bitboard order is index order: (row - 1) * C + col.
-            for p in pos.placement_points() {
-                visit((p.row() as usize - 1) * c + p.col() as usize);
-            }
+        // Row-major bitboard order is index order.
+        let cols = size.cols() as usize;
+        for p in StepState::legal_placements(&pos, mid_jump) {
+            visit((p.row() as usize - 1) * cols + p.col() as usize);
         }
-        let jumps = match self {
-            StepState::Move(pos) => pos.single_jumps(),
-            StepState::Jump(jump) => jump.single_jumps(),
-        };
-        // At most 8 landings: sorting them is cheaper than any other order.
-        let mut landings: Vec<usize> = jumps
-            .iter()
-            .map(|j| c * r + j.to.row() as usize * c + j.to.col() as usize)
-            .collect();
-        landings.sort_unstable();
         landings.into_iter().for_each(&mut visit);
-        if may_end {
-            visit(c * (2 * r + 2));
+        if mid_jump {
+            visit(size.action_count() - 1);
         }
     }
 
@@ -69,6 +82,36 @@ impl StepState {
         let mut indices = Vec::new();
         self.for_each_legal_action_index(|i| indices.push(i));
         indices
+    }
+
+    /// One of the legal actions' indices, uniformly at random from `rng`
+    /// (none once the game is over). It picks the k-th legal action by
+    /// counting the placements a row at a time, without listing them.
+    pub fn random_legal_action_index(&self, rng: &mut SplitMix64) -> Option<usize> {
+        let (pos, mid_jump, landings) = self.action_parts();
+        let size = pos.size();
+        let placements = StepState::legal_placements(&pos, mid_jump);
+        let total = placements.count() as usize + landings.len() + usize::from(mid_jump);
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.below(total);
+        for row in 1..=size.rows() {
+            let mut bits = placements.row_bits(row);
+            let here = bits.count_ones() as usize;
+            if k < here {
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                let col = bits.trailing_zeros() as usize;
+                return Some((row as usize - 1) * size.cols() as usize + col);
+            }
+            k -= here;
+        }
+        match landings.get(k) {
+            Some(&i) => Some(i),
+            None => size.action_index(Action::EndJump),
+        }
     }
 
     /// One flag per action index ([`BoardSize::action_count`] of them):
@@ -80,19 +123,34 @@ impl StepState {
     }
 
     /// [`StepState::legal_action_mask`] written into `mask`, without
-    /// allocating (a batch of games writes into one array).
+    /// allocating (a batch of games writes into one array). Each flag is
+    /// written once; the placements come a bitboard row at a time.
     ///
     /// # Panics
     /// If `mask` does not have [`BoardSize::action_count`] flags.
     pub fn write_legal_action_mask(&self, mask: &mut [bool]) {
-        let count = self.position().size().action_count();
+        let (pos, mid_jump, landings) = self.action_parts();
+        let size = pos.size();
+        let count = size.action_count();
         assert_eq!(
             mask.len(),
             count,
             "a legal-action mask of this board has {count} flags"
         );
-        mask.fill(false);
-        self.for_each_legal_action_index(|i| mask[i] = true);
+        let (cols, rows) = (size.cols() as usize, size.rows() as usize);
+        let (placement_flags, rest) = mask.split_at_mut(cols * rows);
+        let placements = StepState::legal_placements(&pos, mid_jump);
+        for (row, flags) in (1..).zip(placement_flags.chunks_exact_mut(cols)) {
+            let bits = placements.row_bits(row);
+            for (col, flag) in flags.iter_mut().enumerate() {
+                *flag = (bits >> col) & 1 != 0;
+            }
+        }
+        rest.fill(false);
+        for i in landings {
+            mask[i] = true;
+        }
+        mask[count - 1] = mid_jump;
     }
 }
 
@@ -367,6 +425,23 @@ mod tests {
             state.write_legal_action_mask(&mut mask);
             let from_mask: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
             assert_eq!(from_mask, expected, "{state}");
+            // Draws are legal; on short lists, every action is drawn.
+            let mut drawn = std::collections::BTreeSet::new();
+            for _ in 0..expected.len().clamp(1, 16) * 20 {
+                drawn.insert(state.random_legal_action_index(&mut rng));
+            }
+            let every: std::collections::BTreeSet<Option<usize>> =
+                expected.iter().map(|&i| Some(i)).collect();
+            let every = if every.is_empty() {
+                [None].into()
+            } else {
+                every
+            };
+            if every.len() <= 16 {
+                assert_eq!(drawn, every, "{state}");
+            } else {
+                assert!(drawn.is_subset(&every), "{state}");
+            }
             if state.is_finished() {
                 state = StepState::from(Position::standard());
                 continue;
