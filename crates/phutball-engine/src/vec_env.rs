@@ -104,8 +104,11 @@ struct Slot {
     moves: u32,
 }
 
-/// A batch of games played step by step from one start position (see the
-/// [module](self) docs).
+/// A batch of games played step by step from one start position: each game
+/// is a [`StepState`] of the core's action space; one [`VecEnv::step`] takes
+/// one action in every game, resets the finished ones to the start, and
+/// writes every game's observation, legal-action mask, reward and end flags
+/// into the caller's slices ([`StepBuffers`]).
 #[derive(Clone, Debug)]
 pub struct VecEnv {
     start: Position,
@@ -153,7 +156,7 @@ impl VecEnv {
         })
     }
 
-    /// A number of threads for `games` games: one per [`GAMES_PER_THREAD`]
+    /// A number of threads for `games` games: one per `GAMES_PER_THREAD`
     /// games (512), at most the cores available here.
     pub fn default_threads(games: usize) -> usize {
         let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);

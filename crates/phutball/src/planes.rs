@@ -1,17 +1,7 @@
 //! The board as planes of numbers for neural networks: the observation of
 //! step-by-step play, shared by the Python `planes()` and the batched games.
 //!
-//! A state of a board of `C` columns and `R` rows is [`PLANE_COUNT`] planes
-//! of `R + 2` rows (the strips included, row 0 first) by `C` columns,
-//! channel-major, each value 0 or 1:
-//!
-//! | channel | ones where |
-//! |---|---|
-//! | 0 | a man stands |
-//! | 1 | the ball is |
-//! | 2 | everywhere when Ohs is to move |
-//! | 3 | everywhere during a jump move |
-//! | 4 | a man may stand (rows 1 to R) |
+//! The layout is in the docs of [`StepState::planes`].
 
 use crate::board_size::BoardSize;
 use crate::point::Side;
@@ -29,10 +19,21 @@ impl BoardSize {
 }
 
 impl StepState {
-    /// The planes of this state (see the [module](self) table). With
-    /// `relative` the board is turned top to bottom when Eks is to move, so
-    /// the side to move always attacks the top (channel 2 still says who
-    /// is to move).
+    /// The planes of this state: for a board of `C` columns and `R` rows,
+    /// [`PLANE_COUNT`] planes of `R + 2` rows (the strips included, row 0
+    /// first) by `C` columns, channel-major, each value 0 or 1:
+    ///
+    /// | channel | ones where |
+    /// |---|---|
+    /// | 0 | a man stands |
+    /// | 1 | the ball is |
+    /// | 2 | everywhere when Ohs is to move |
+    /// | 3 | everywhere during a jump move |
+    /// | 4 | a man may stand (rows 1 to R) |
+    ///
+    /// With `relative` the board is turned top to bottom when Eks is to
+    /// move, so the side to move always attacks the top (channel 2 still
+    /// says who is to move).
     pub fn planes(&self, relative: bool) -> Vec<f32> {
         let mut planes = vec![0.0; self.position().size().planes_len()];
         self.write_planes(relative, &mut planes);
