@@ -29,9 +29,9 @@ from ._phutball import (
     Rules,
     SearchTimeoutError,
     TooManyOutcomesError,
-    VecEnv,
     __version__,
 )
+from ._vector import VecEnv
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",

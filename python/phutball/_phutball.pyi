@@ -5,6 +5,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -306,9 +307,10 @@ class Engine:
     def best_move(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Move: ...
     def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis: ...
 
-@final
+@disjoint_base
 class VecEnv:
-    """``num_envs`` games of step-by-step play stepped together in Rust, the GIL released."""
+    """``num_envs`` games of step-by-step play stepped together in Rust, the GIL released
+    (``phutball.VecEnv`` derives from it, adding gymnasium-style spaces)."""
 
     def __new__(
         cls,

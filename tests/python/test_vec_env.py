@@ -124,3 +124,17 @@ def test_a_batch_describes_itself() -> None:
     assert env.observation_shape == (5, ROWS + 2, COLS)
     assert env.move_limit is None and env.threads == 1
     assert repr(env) == "VecEnv(3, cols=5, rows=7, move_limit=None, threads=1)"
+
+
+def test_the_spaces_describe_what_reset_and_step_return() -> None:
+    env = VecEnv(4, cols=COLS, rows=ROWS, seed=2)
+    obs, _ = env.reset()
+    assert env.observation_space.contains(obs)
+    assert env.single_observation_space.contains(obs[0])
+    assert env.single_action_space.n == env.action_count
+    actions = env.sample_actions()
+    assert env.action_space.contains(actions)
+    assert env.action_space.shape == (4,)
+    obs, *_ = env.step(actions)
+    assert env.observation_space.contains(obs)
+    assert isinstance(env, phutball._phutball.VecEnv)

@@ -21,7 +21,9 @@ use crate::rules::{rules_arg, PyRules};
 /// docs/python.md): ``reset()`` gives ``(obs, mask)``, ``step(actions)``
 /// gives ``(obs, mask, rewards, terminated, truncated, info)``; games that
 /// end restart at once, their last observation in ``info["final_obs"]``.
-#[pyclass(name = "VecEnv", module = "phutball")]
+/// ``phutball.VecEnv`` (python/phutball/_vector.py) derives from this
+/// class, adding the gymnasium-style spaces.
+#[pyclass(name = "VecEnv", module = "phutball", subclass)]
 pub(crate) struct PyVecEnv {
     env: VecEnv,
 }
