@@ -266,13 +266,10 @@ impl PyVecEnv {
     /// One legal action per game, uniformly at random (the batch's seeded
     /// generator), as an int64 array.
     fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let actions: Vec<i64> = self
-            .env
-            .sample_actions()
-            .into_iter()
-            .map(|a| a as i64)
-            .collect();
-        PyArray1::from_vec(py, actions)
+        let env = &mut self.env;
+        let actions = py.detach(|| env.sample_actions());
+        // Action indices are below 2^31 (at most 25 * 52 + 1 of them).
+        PyArray1::from_vec(py, actions.into_iter().map(|a| a as i64).collect())
     }
 
     /// The state of each game: a ``Position``, or a ``JumpInProgress`` during a jump move.
