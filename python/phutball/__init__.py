@@ -31,6 +31,7 @@ from ._phutball import (
     TooManyOutcomesError,
     __version__,
 )
+from ._vector import VecEnv
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -47,6 +48,7 @@ __all__ = [
     "Rules",
     "SearchTimeoutError",
     "TooManyOutcomesError",
+    "VecEnv",
     "__version__",
 ]
 

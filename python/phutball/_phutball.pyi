@@ -1,10 +1,11 @@
 """Type stubs for the compiled extension ``phutball._phutball``."""
 
 from os import PathLike
-from typing import Any, List, Optional, Union, final
+from typing import Any, Dict, List, Optional, Tuple, Union, final
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -21,6 +22,7 @@ __all__ = [
     "Game",
     "Engine",
     "Analysis",
+    "VecEnv",
     "__version__",
 ]
 
@@ -419,3 +421,55 @@ class Engine:
         """The move to play in ``pos`` (a ``Position`` or a position string). Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
     def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis:
         """Searches ``pos`` and returns an ``Analysis`` (best move, score, depth, nodes, principal variation). Raises ``ValueError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+
+@disjoint_base
+class VecEnv:
+    """``num_envs`` games of step-by-step play stepped together in Rust, the GIL released
+    (``phutball.VecEnv`` derives from it, adding gymnasium-style spaces)."""
+
+    def __new__(
+        cls,
+        num_envs: int,
+        *,
+        cols: int = 15,
+        rows: int = 19,
+        rules: Optional[Rules] = None,
+        move_limit: Optional[int] = 200,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+    ) -> "VecEnv":
+        """``num_envs`` games at the start. Raises ``ValueError`` for a bad size, board, move limit or thread count."""
+    def __len__(self) -> int:
+        """The number of games."""
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+    @property
+    def threads(self) -> int:
+        """The threads a step uses (default: one per 512 games, at most the cores)."""
+    @property
+    def move_limit(self) -> Optional[int]:
+        """The whole moves after which a game without a goal is truncated (None: never)."""
+    @property
+    def action_count(self) -> int:
+        """The number of actions of the board (the masks' second dimension)."""
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """The shape of one game's observation, ``(C, rows + 2, cols)``."""
+    def reset(self, seed: Optional[int] = None) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Every game back at the start; returns ``(obs, mask)``; ``seed`` reseeds ``sample_actions``."""
+    def step(
+        self, actions: Union[npt.ArrayLike, List[int]]
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, npt.NDArray[Any]],
+    ]:
+        """One action per game; returns ``(obs, mask, rewards, terminated, truncated, info)``."""
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """One uniformly random legal action per game, from the batch's seeded generator."""
+    def states(self) -> List[Union[Position, JumpInProgress]]:
+        """The state of each game: a ``Position``, or a ``JumpInProgress`` during a jump move."""

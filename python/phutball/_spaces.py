@@ -34,6 +34,28 @@ class Discrete:
     __contains__ = contains
 
 
+class MultiDiscrete:
+    """Arrays of integers, entry ``i`` in ``0 .. nvec[i] - 1``."""
+
+    def __init__(self, nvec: Any) -> None:
+        self.nvec = np.asarray(nvec, dtype=np.int64)
+        self.shape: Tuple[int, ...] = self.nvec.shape
+        self.dtype = np.dtype(np.int64)
+        self._rng = np.random.default_rng()
+
+    def seed(self, seed: Optional[int] = None) -> None:
+        self._rng = np.random.default_rng(seed)
+
+    def sample(self) -> np.ndarray:
+        return (self._rng.random(self.shape) * self.nvec).astype(np.int64)
+
+    def contains(self, x: Any) -> bool:
+        x = np.asarray(x)
+        return x.shape == self.shape and x.dtype.kind in "iu" and bool(np.all((0 <= x) & (x < self.nvec)))
+
+    __contains__ = contains
+
+
 class Box:
     """Arrays of a fixed shape and dtype with values in ``[low, high]``."""
 

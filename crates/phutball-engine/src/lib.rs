@@ -124,6 +124,7 @@ mod search;
 #[doc(hidden)]
 pub mod suites;
 mod table;
+mod vec_env;
 
 pub use arena::{play_game, MatchError};
 pub use deadline::Deadline;
@@ -135,6 +136,7 @@ pub use players::{BaselinePlayer, Player, RandomPlayer};
 pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};
+pub use vec_env::{FinalObservation, StepBuffers, VecEnv, VecEnvError};
 
 #[cfg(doc)]
 use phutball::Position;

@@ -1,0 +1,299 @@
+//! `phutball.VecEnv`: the engine's batch of games (`phutball_engine::VecEnv`)
+//! with numpy arrays in and out; the stepping runs with the GIL released.
+
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+
+use numpy::ndarray::{Array2, Array4};
+use numpy::{IntoPyArray, PyArray1, PyArrayDescrMethods, PyArrayMethods, PyUntypedArrayMethods};
+use phutball::{Position, PLANE_COUNT};
+use phutball_engine::{FinalObservation, StepBuffers, VecEnv, VecEnvError};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::actions::step_to_py;
+use crate::errors::{IllegalMoveError, OrRaise};
+use crate::notation::size_arg;
+use crate::rules::{rules_arg, PyRules};
+
+/// ``num_envs`` games of step-by-step play stepped together in Rust (see
+/// docs/python.md): ``reset()`` gives ``(obs, mask)``, ``step(actions)``
+/// gives ``(obs, mask, rewards, terminated, truncated, info)``; games that
+/// end restart at once, their last observation in ``info["final_obs"]``.
+/// ``phutball.VecEnv`` (python/phutball/_vector.py) derives from this
+/// class, adding the gymnasium-style spaces.
+#[pyclass(name = "VecEnv", module = "phutball", subclass)]
+pub(crate) struct PyVecEnv {
+    env: VecEnv,
+}
+
+/// The Python exception for a batch that cannot be made or stepped.
+fn raise(e: VecEnvError) -> PyErr {
+    match e {
+        VecEnvError::Action { .. } => IllegalMoveError::new_err(e.to_string()),
+        VecEnvError::Config(_) | VecEnvError::Length { .. } => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// A count argument (`num_envs`, `threads`, `move_limit`): an int of at least 1.
+fn count_arg<T: TryFrom<i64>>(value: i64, what: &str) -> PyResult<T> {
+    T::try_from(value)
+        .ok()
+        .filter(|_| value >= 1)
+        .ok_or_else(|| PyValueError::new_err(format!("{what} must be at least 1, not {value}")))
+}
+
+/// A seed nobody chose: the standard library's per-process random keys.
+fn random_seed() -> u64 {
+    RandomState::new().build_hasher().finish()
+}
+
+impl PyVecEnv {
+    /// The observations of the batch, `(N, C, rows + 2, cols)`.
+    fn observations<'py>(&self, py: Python<'py>, planes: Vec<f32>) -> PyResult<Bound<'py, PyAny>> {
+        let size = self.env.start().size();
+        let shape = (
+            self.env.len(),
+            PLANE_COUNT,
+            size.rows() as usize + 2,
+            size.cols() as usize,
+        );
+        let array = Array4::from_shape_vec(shape, planes)
+            .map_err(|e| PyValueError::new_err(format!("observations of the wrong shape: {e}")))?;
+        Ok(array.into_pyarray(py).into_any())
+    }
+
+    /// The legal-action masks of the batch, `(N, A)`.
+    fn masks<'py>(&self, py: Python<'py>, masks: Vec<bool>) -> PyResult<Bound<'py, PyAny>> {
+        let shape = (self.env.len(), self.env.start().size().action_count());
+        let array = Array2::from_shape_vec(shape, masks)
+            .map_err(|e| PyValueError::new_err(format!("masks of the wrong shape: {e}")))?;
+        Ok(array.into_pyarray(py).into_any())
+    }
+
+    /// `info`: `final_obs`, an object array with the last observation of each
+    /// game that ended (None for the others), and `_final_obs`, which ended.
+    fn info<'py>(
+        &self,
+        py: Python<'py>,
+        finals: Vec<FinalObservation>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let size = self.env.start().size();
+        let shape = (PLANE_COUNT, size.rows() as usize + 2, size.cols() as usize);
+        let mut ended = vec![false; self.env.len()];
+        let mut observations: Vec<Py<PyAny>> = (0..self.env.len()).map(|_| py.None()).collect();
+        for last in finals {
+            let array = numpy::ndarray::Array3::from_shape_vec(shape, last.planes)
+                .map_err(|e| PyValueError::new_err(format!("planes of the wrong shape: {e}")))?;
+            observations[last.game] = array.into_pyarray(py).into_any().unbind();
+            ended[last.game] = true;
+        }
+        let info = PyDict::new(py);
+        info.set_item("final_obs", PyArray1::from_vec(py, observations))?;
+        info.set_item("_final_obs", PyArray1::from_vec(py, ended))?;
+        Ok(info)
+    }
+}
+
+/// The `actions` argument: one action index per game, from a numpy array of
+/// integers or a sequence of ints.
+fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, count: usize) -> PyResult<Vec<usize>> {
+    let numpy = py.import("numpy")?;
+    let array = numpy.call_method1("asarray", (actions,))?;
+    let array = array
+        .cast_into::<numpy::PyUntypedArray>()
+        .map_err(PyErr::from)?;
+    let dtype = array.dtype();
+    let kind = dtype.kind();
+    if kind != b'i' && kind != b'u' {
+        return Err(PyTypeError::new_err(format!(
+            "actions must be integers, not {}",
+            dtype.str()?
+        )));
+    }
+    if array.shape() != [count] {
+        return Err(PyValueError::new_err(format!(
+            "actions must have shape ({count},), one per game, not ({})",
+            array
+                .shape()
+                .iter()
+                .map(|d| format!("{d},"))
+                .collect::<String>()
+        )));
+    }
+    let array = array.call_method1("astype", ("int64",))?;
+    let array = array
+        .cast_into::<numpy::PyArray1<i64>>()
+        .map_err(PyErr::from)?;
+    let values = array
+        .to_vec()
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    values
+        .into_iter()
+        .enumerate()
+        .map(|(game, a)| {
+            usize::try_from(a).map_err(|_| {
+                IllegalMoveError::new_err(format!(
+                    "game {game}: action {a} does not exist: actions are 0 or more"
+                ))
+            })
+        })
+        .collect()
+}
+
+#[pymethods]
+impl PyVecEnv {
+    #[new]
+    #[pyo3(
+        signature = (num_envs, *, cols=15, rows=19, rules=None, move_limit=Some(200), seed=None, threads=None),
+        text_signature = "(num_envs, *, cols=15, rows=19, rules=None, move_limit=200, seed=None, threads=None)"
+    )]
+    fn new(
+        num_envs: i64,
+        cols: i64,
+        rows: i64,
+        rules: Option<&PyRules>,
+        move_limit: Option<i64>,
+        seed: Option<u64>,
+        threads: Option<i64>,
+    ) -> PyResult<Self> {
+        let start = Position::start_with(size_arg(cols, rows)?, rules_arg(rules)).or_raise()?;
+        let count = count_arg(num_envs, "num_envs")?;
+        let move_limit = move_limit.map(|l| count_arg(l, "move_limit")).transpose()?;
+        let threads = match threads {
+            Some(t) => count_arg(t, "threads")?,
+            None => VecEnv::default_threads(count),
+        };
+        let seed = seed.unwrap_or_else(random_seed);
+        let env = VecEnv::new(start, count, move_limit, seed, threads).map_err(raise)?;
+        Ok(PyVecEnv { env })
+    }
+
+    /// The number of games.
+    #[getter]
+    fn num_envs(&self) -> usize {
+        self.env.len()
+    }
+
+    fn __len__(&self) -> usize {
+        self.env.len()
+    }
+
+    /// The threads a step uses.
+    #[getter]
+    fn threads(&self) -> usize {
+        self.env.threads()
+    }
+
+    /// The whole moves after which a game without a goal is truncated (None: never).
+    #[getter]
+    fn move_limit(&self) -> Option<u32> {
+        self.env.move_limit()
+    }
+
+    /// The number of actions of the board (the masks' second dimension).
+    #[getter]
+    fn action_count(&self) -> usize {
+        self.env.start().size().action_count()
+    }
+
+    /// The shape of one game's observation, ``(C, rows + 2, cols)``.
+    #[getter]
+    fn observation_shape(&self) -> (usize, usize, usize) {
+        let size = self.env.start().size();
+        (PLANE_COUNT, size.rows() as usize + 2, size.cols() as usize)
+    }
+
+    /// Every game back at the start; ``seed`` reseeds ``sample_actions``.
+    /// Returns ``(obs, mask)``.
+    #[pyo3(signature = (seed=None))]
+    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
+        let size = self.env.start().size();
+        let n = self.env.len();
+        let mut planes = vec![0.0; n * size.planes_len()];
+        let mut masks = vec![false; n * size.action_count()];
+        let env = &mut self.env;
+        py.detach(|| env.reset(seed, &mut planes, &mut masks))
+            .map_err(raise)?;
+        PyTuple::new(py, [self.observations(py, planes)?, self.masks(py, masks)?])
+    }
+
+    /// Takes ``actions[i]`` in game ``i``. Returns ``(obs, mask, rewards,
+    /// terminated, truncated, info)``; on an illegal action raises
+    /// ``IllegalMoveError`` naming the game, and no game changes.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let actions = actions_arg(py, actions, self.env.len())?;
+        let size = self.env.start().size();
+        let n = self.env.len();
+        let mut planes = vec![0.0; n * size.planes_len()];
+        let mut masks = vec![false; n * size.action_count()];
+        let mut rewards = vec![0.0f32; n];
+        let mut terminated = vec![false; n];
+        let mut truncated = vec![false; n];
+        let env = &mut self.env;
+        let finals = py
+            .detach(|| {
+                env.step(
+                    &actions,
+                    StepBuffers {
+                        planes: &mut planes,
+                        masks: &mut masks,
+                        rewards: &mut rewards,
+                        terminated: &mut terminated,
+                        truncated: &mut truncated,
+                    },
+                )
+            })
+            .map_err(raise)?;
+        PyTuple::new(
+            py,
+            [
+                self.observations(py, planes)?,
+                self.masks(py, masks)?,
+                PyArray1::from_vec(py, rewards).into_any(),
+                PyArray1::from_vec(py, terminated).into_any(),
+                PyArray1::from_vec(py, truncated).into_any(),
+                self.info(py, finals)?.into_any(),
+            ],
+        )
+    }
+
+    /// One legal action per game, uniformly at random (the batch's seeded
+    /// generator), as an int64 array.
+    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let env = &mut self.env;
+        let actions = py.detach(|| env.sample_actions());
+        // Action indices are below 2^31 (at most 25 * 52 + 1 of them).
+        PyArray1::from_vec(py, actions.into_iter().map(|a| a as i64).collect())
+    }
+
+    /// The state of each game: a ``Position``, or a ``JumpInProgress`` during a jump move.
+    fn states<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let states: PyResult<Vec<Py<PyAny>>> =
+            self.env.states().map(|s| step_to_py(py, s)).collect();
+        PyList::new(py, states?)
+    }
+
+    fn __repr__(&self) -> String {
+        let size = self.env.start().size();
+        format!(
+            "VecEnv({}, cols={}, rows={}, move_limit={}, threads={})",
+            self.env.len(),
+            size.cols(),
+            size.rows(),
+            self.env
+                .move_limit()
+                .map_or("None".to_string(), |l| l.to_string()),
+            self.env.threads()
+        )
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyVecEnv>()
+}
