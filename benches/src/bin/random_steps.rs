@@ -1,5 +1,5 @@
 //! The core's own random-action step loop, the baseline of `phutball.VecEnv`
-//! (benches/python/vecenv_bench.py): `--games` games of step-by-step play on
+//! (`benches/python/vecenv_bench.py`): `--games` games of step-by-step play on
 //! the standard board, stepped in turn, each taking a uniformly random legal
 //! action (`StepState::random_legal_action_index`, as `VecEnv::sample_actions`)
 //! and restarting after a goal or 200 whole moves. With `--observe 1` every

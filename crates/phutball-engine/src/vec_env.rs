@@ -14,7 +14,7 @@
 //! env.reset(None, &mut planes, &mut masks)?;
 //! let (mut rewards, mut terminated, mut truncated) = (vec![0.0; 4], vec![false; 4], vec![false; 4]);
 //! let actions = env.sample_actions();
-//! let finals = env.step(&actions, StepBuffers {
+//! let finals = env.step(&actions, &mut StepBuffers {
 //!     planes: &mut planes, masks: &mut masks, rewards: &mut rewards,
 //!     terminated: &mut terminated, truncated: &mut truncated,
 //! })?;
@@ -123,6 +123,11 @@ impl VecEnv {
     /// without a goal is truncated (`None`: never); `seed` seeds
     /// [`VecEnv::sample_actions`]; a step uses `threads` threads (see
     /// [`VecEnv::default_threads`]).
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Config`] for no games, no threads, a move limit of 0
+    /// or a finished start.
     pub fn new(
         start: Position,
         count: usize,
@@ -195,6 +200,10 @@ impl VecEnv {
 
     /// Puts every game back at the start (and reseeds [`VecEnv::sample_actions`]
     /// when `seed` is given); writes the observations and masks.
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Length`] if a slice does not fit the batch.
     pub fn reset(
         &mut self,
         seed: Option<u64>,
@@ -240,10 +249,15 @@ impl VecEnv {
     /// or the move limit) and writes every game's results into `out`. It
     /// returns the last observations of the games that ended. If any action
     /// cannot be taken, no game changes and the error names the first such game.
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Length`] if a slice does not fit the batch,
+    /// [`VecEnvError::Action`] for an action its game cannot take.
     pub fn step(
         &mut self,
         actions: &[usize],
-        out: StepBuffers<'_>,
+        out: &mut StepBuffers<'_>,
     ) -> Result<Vec<FinalObservation>, VecEnvError> {
         let (planes_len, action_count) = self.block_sizes();
         let n = self.games.len();
@@ -357,8 +371,8 @@ struct Chunk<'a> {
 
 impl Chunk<'_> {
     fn run(self, rules: Rules) -> Result<Vec<FinalObservation>, VecEnvError> {
-        let size = rules.start.size();
-        let (planes_len, action_count) = (size.planes_len(), size.action_count());
+        let board = rules.start.size();
+        let (planes_len, action_count) = (board.planes_len(), board.action_count());
         let mut finals = Vec::new();
         for (i, (game, &action)) in self.games.iter().zip(self.actions).enumerate() {
             let index = self.first + i;
@@ -371,9 +385,9 @@ impl Chunk<'_> {
                         source,
                     })?;
             let mover = game.state.to_move();
-            let moves = game.moves + u32::from(state.to_move() != mover);
+            let whole_moves = game.moves + u32::from(state.to_move() != mover);
             let winner = state.winner();
-            let truncated = winner.is_none() && rules.move_limit.is_some_and(|l| moves >= l);
+            let truncated = winner.is_none() && rules.move_limit.is_some_and(|l| whole_moves >= l);
             self.out.rewards[i] = match winner {
                 Some(side) if side == mover => 1.0,
                 Some(_) => -1.0,
@@ -391,7 +405,10 @@ impl Chunk<'_> {
                     moves: 0,
                 }
             } else {
-                Slot { state, moves }
+                Slot {
+                    state,
+                    moves: whole_moves,
+                }
             };
             let shown = self.next[i].state;
             shown.write_planes(false, &mut self.out.planes[i * planes_len..][..planes_len]);
@@ -402,6 +419,8 @@ impl Chunk<'_> {
 }
 
 #[cfg(test)]
+// Rewards are exactly -1.0, 0.0 or 1.0.
+#[allow(clippy::float_cmp)]
 mod tests {
     use phutball::{Action, BoardSize};
 
@@ -456,12 +475,12 @@ mod tests {
             let (mut goals, mut limits) = (0, 0);
             for _ in 0..300 {
                 let actions = env.sample_actions();
-                let finals = env.step(&actions, out.buffers()).unwrap();
+                let finals = env.step(&actions, &mut out.buffers()).unwrap();
                 let mut ended = Vec::new();
                 for (i, single) in singles.iter_mut().enumerate() {
                     let mover = single.0.to_move();
                     let after = single.0.apply_action_index(actions[i]).unwrap();
-                    let moves = single.1 + u32::from(after.to_move() != mover);
+                    let whole_moves = single.1 + u32::from(after.to_move() != mover);
                     let reward = match after.winner() {
                         Some(w) if w == mover => 1.0,
                         Some(_) => -1.0,
@@ -469,14 +488,17 @@ mod tests {
                     };
                     assert_eq!(out.rewards[i], reward);
                     assert_eq!(out.terminated[i], after.is_finished());
-                    assert_eq!(out.truncated[i], !after.is_finished() && moves >= limit);
+                    assert_eq!(
+                        out.truncated[i],
+                        !after.is_finished() && whole_moves >= limit
+                    );
                     *single = if out.terminated[i] || out.truncated[i] {
                         ended.push((i, after.planes(false)));
                         goals += usize::from(out.terminated[i]);
                         limits += usize::from(out.truncated[i]);
                         (start.into(), 0)
                     } else {
-                        (after, moves)
+                        (after, whole_moves)
                     };
                     let planes = &out.planes[i * size.planes_len()..][..size.planes_len()];
                     assert_eq!(planes, single.0.planes(false).as_slice());
@@ -502,7 +524,7 @@ mod tests {
         let before: Vec<StepState> = env.states().collect();
         let end_jump = start.size().action_index(Action::EndJump).unwrap();
         actions[77] = end_jump;
-        let err = env.step(&actions, out.buffers()).unwrap_err();
+        let err = env.step(&actions, &mut out.buffers()).unwrap_err();
         assert!(
             matches!(
                 err,
@@ -517,9 +539,9 @@ mod tests {
         assert!(err.to_string().starts_with("game 77: action "), "{err}");
         assert!(env.states().eq(before.iter().copied()));
         actions[77] = start.size().action_count();
-        let err = env.step(&actions, out.buffers()).unwrap_err();
+        let err = env.step(&actions, &mut out.buffers()).unwrap_err();
         assert!(err.to_string().contains("does not exist"), "{err}");
-        let err = env.step(&actions[1..], out.buffers()).unwrap_err();
+        let err = env.step(&actions[1..], &mut out.buffers()).unwrap_err();
         assert_eq!(
             err.to_string(),
             "actions has 99 entries, not the 100 this batch needs"

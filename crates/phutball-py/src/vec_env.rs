@@ -29,7 +29,7 @@ pub(crate) struct PyVecEnv {
 }
 
 /// The Python exception for a batch that cannot be made or stepped.
-fn raise(e: VecEnvError) -> PyErr {
+fn raise(e: &VecEnvError) -> PyErr {
     match e {
         VecEnvError::Action { .. } => IllegalMoveError::new_err(e.to_string()),
         VecEnvError::Config(_) | VecEnvError::Length { .. } => PyValueError::new_err(e.to_string()),
@@ -166,7 +166,7 @@ impl PyVecEnv {
             None => VecEnv::default_threads(count),
         };
         let seed = seed.unwrap_or_else(random_seed);
-        let env = VecEnv::new(start, count, move_limit, seed, threads).map_err(raise)?;
+        let env = VecEnv::new(start, count, move_limit, seed, threads).map_err(|e| raise(&e))?;
         Ok(PyVecEnv { env })
     }
 
@@ -215,7 +215,7 @@ impl PyVecEnv {
         let mut masks = vec![false; n * size.action_count()];
         let env = &mut self.env;
         py.detach(|| env.reset(seed, &mut planes, &mut masks))
-            .map_err(raise)?;
+            .map_err(|e| raise(&e))?;
         PyTuple::new(py, [self.observations(py, planes)?, self.masks(py, masks)?])
     }
 
@@ -240,7 +240,7 @@ impl PyVecEnv {
             .detach(|| {
                 env.step(
                     &actions,
-                    StepBuffers {
+                    &mut StepBuffers {
                         planes: &mut planes,
                         masks: &mut masks,
                         rewards: &mut rewards,
@@ -249,7 +249,7 @@ impl PyVecEnv {
                     },
                 )
             })
-            .map_err(raise)?;
+            .map_err(|e| raise(&e))?;
         PyTuple::new(
             py,
             [

@@ -83,6 +83,8 @@ impl StepState {
 }
 
 #[cfg(test)]
+// Plane values are exactly 0.0 or 1.0, and sums of them small integers.
+#[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
     use crate::position::Position;
