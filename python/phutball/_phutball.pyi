@@ -446,7 +446,7 @@ class VecEnv:
         """The number of games."""
     @property
     def threads(self) -> int:
-        """The threads a step uses (default: one per 512 games, at most the cores)."""
+        """The threads a step uses: at most ``threads=``, and one per 512 games."""
     @property
     def move_limit(self) -> Optional[int]:
         """The whole moves after which a game without a goal is truncated (None: never)."""
@@ -457,7 +457,7 @@ class VecEnv:
     def observation_shape(self) -> Tuple[int, int, int]:
         """The shape of one game's observation, ``(C, rows + 2, cols)``."""
     def reset(self, seed: Optional[int] = None) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
-        """Every game back at the start; returns ``(obs, mask)``; ``seed`` reseeds ``sample_actions``."""
+        """Every game back at the start; ``seed`` reseeds ``sample_actions``. Returns ``(obs, mask)``; Ctrl-C raises ``KeyboardInterrupt``."""
     def step(
         self, actions: Union[npt.ArrayLike, List[int]]
     ) -> Tuple[
@@ -468,8 +468,8 @@ class VecEnv:
         npt.NDArray[np.bool_],
         Dict[str, npt.NDArray[Any]],
     ]:
-        """One action per game; returns ``(obs, mask, rewards, terminated, truncated, info)``."""
+        """Takes ``actions[i]`` in game ``i``. Returns ``(obs, mask, rewards, terminated, truncated, info)``; raises ``IllegalMoveError`` (no game changes), ``ValueError``, ``TypeError`` or ``KeyboardInterrupt``."""
     def sample_actions(self) -> npt.NDArray[np.int64]:
-        """One uniformly random legal action per game, from the batch's seeded generator."""
+        """One legal action per game, uniformly at random (the batch's seeded generator), as an int64 array."""
     def states(self) -> List[Union[Position, JumpInProgress]]:
         """The state of each game: a ``Position``, or a ``JumpInProgress`` during a jump move."""

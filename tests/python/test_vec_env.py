@@ -59,8 +59,10 @@ def test_a_batch_steps_like_single_positions() -> None:
 
 def test_threads_and_seeds_do_not_change_the_games() -> None:
     runs = []
+    n = 2 * 512 + 37  # a second thread needs 512 games of its own
     for threads in (1, 2):
-        env = VecEnv(100, cols=COLS, rows=ROWS, seed=9, threads=threads)
+        env = VecEnv(n, cols=COLS, rows=ROWS, seed=9, threads=threads)
+        assert env.threads == threads
         env.reset()
         outputs = [env.step(env.sample_actions())[:5] for _ in range(30)]
         runs.append((env.states(), outputs))
@@ -68,7 +70,8 @@ def test_threads_and_seeds_do_not_change_the_games() -> None:
     assert states_1 == states_2
     for a, b in zip(out_1, out_2):
         assert all(np.array_equal(x, y) for x, y in zip(a, b))
-    env = VecEnv(100, cols=COLS, rows=ROWS, seed=9)
+    env = VecEnv(100, cols=COLS, rows=ROWS, seed=9, threads=2)
+    assert env.threads == 1, "too few games to split"
     env.step(env.sample_actions())
     env.reset(seed=9)
     assert env.states() == [start()] * 100

@@ -5,6 +5,11 @@
 //! core's [`StepState::write_planes`]), legal-action mask, reward and end
 //! flags into the caller's slices, on up to [`VecEnv::threads`] threads.
 //!
+//! A step or a reset is O(N) work for N games, so it needs no work limit;
+//! [`VecEnv::step_within`] and [`VecEnv::reset_within`] take a [`Budget`]
+//! all the same, polled every [`POLL_GAMES`] games, so that a large batch
+//! can be cancelled (Ctrl-C from Python) or given a deadline.
+//!
 //! ```
 //! use phutball::{BoardSize, Position};
 //! use phutball_engine::{StepBuffers, VecEnv};
@@ -23,16 +28,28 @@
 //! ```
 
 use std::num::NonZeroUsize;
+use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread;
 
-use phutball::{ActionError, Position, SplitMix64, StepState};
+use phutball::{ActionError, Budget, Position, SearchError, SplitMix64, StepState};
 use thiserror::Error;
 
-/// The games per thread of [`VecEnv::default_threads`]: a step of a game
-/// takes about a microsecond and starting a thread tens of them, and on a
-/// busy machine a second thread waits for a core (measured: 256 games step
-/// faster on one thread than on two there).
-const GAMES_PER_THREAD: usize = 512;
+/// The fewest games a step gives a thread of its own. A game's step (with
+/// its planes and mask) takes about half a microsecond, and a step starts
+/// its threads afresh (scoped threads: they write straight into the
+/// caller's slices, which a pool of long-lived threads could not borrow
+/// without `unsafe` or a copy of every observation), which costs tens of
+/// microseconds; below this a second thread costs more than it saves
+/// (README: `random_steps --threads`).
+pub const MIN_GAMES_PER_THREAD: usize = 512;
+
+/// The games a step or a reset does between two polls of its budget: about
+/// half a millisecond of work.
+pub const POLL_GAMES: usize = 1024;
+
+/// The games a thread of a step takes at a time (a divisor of [`POLL_GAMES`]):
+/// a few tens of microseconds of work.
+const BLOCK_GAMES: usize = 64;
 
 /// Why a batch could not be made or stepped. A step that fails changes no game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -50,6 +67,9 @@ pub enum VecEnvError {
         /// The length given.
         got: usize,
     },
+    /// The budget stopped the call (a deadline, a cancel flag, Ctrl-C).
+    #[error(transparent)]
+    Interrupted(SearchError),
     /// An action that game `game` cannot take.
     #[error("game {game}: {}", action_message(*action, source))]
     Action {
@@ -108,7 +128,8 @@ struct Slot {
 /// is a [`StepState`] of the core's action space; one [`VecEnv::step`] takes
 /// one action in every game, resets the finished ones to the start, and
 /// writes every game's observation, legal-action mask, reward and end flags
-/// into the caller's slices ([`StepBuffers`]).
+/// into the caller's slices ([`StepBuffers`]). A step splits the batch
+/// between threads only where each gets [`MIN_GAMES_PER_THREAD`] games.
 #[derive(Clone, Debug)]
 pub struct VecEnv {
     start: Position,
@@ -121,8 +142,8 @@ pub struct VecEnv {
 impl VecEnv {
     /// `count` games at `start`; a game reaching `move_limit` whole moves
     /// without a goal is truncated (`None`: never); `seed` seeds
-    /// [`VecEnv::sample_actions`]; a step uses `threads` threads (see
-    /// [`VecEnv::default_threads`]).
+    /// [`VecEnv::sample_actions`]; a step uses at most `threads` threads
+    /// (see [`VecEnv::threads`] and [`VecEnv::default_threads`]).
     ///
     /// # Errors
     ///
@@ -156,16 +177,15 @@ impl VecEnv {
             start,
             move_limit,
             games: vec![slot; count],
-            threads,
+            // A thread for every MIN_GAMES_PER_THREAD games at most.
+            threads: threads.min(count / MIN_GAMES_PER_THREAD).max(1),
             rng: SplitMix64::new(seed),
         })
     }
 
-    /// A number of threads for `games` games: one per `GAMES_PER_THREAD`
-    /// games (512), at most the cores available here.
-    pub fn default_threads(games: usize) -> usize {
-        let cores = thread::available_parallelism().map_or(1, NonZeroUsize::get);
-        games.div_ceil(GAMES_PER_THREAD).clamp(1, cores)
+    /// The cores available here: the thread count to ask for by default.
+    pub fn default_threads() -> usize {
+        thread::available_parallelism().map_or(1, NonZeroUsize::get)
     }
 
     /// The number of games.
@@ -178,7 +198,8 @@ impl VecEnv {
         self.games.is_empty()
     }
 
-    /// The threads a step uses (no more than there are games).
+    /// The threads a step uses: those asked for, but no more than one per
+    /// [`MIN_GAMES_PER_THREAD`] games (and at least one).
     pub fn threads(&self) -> usize {
         self.threads
     }
@@ -210,9 +231,39 @@ impl VecEnv {
         planes: &mut [f32],
         masks: &mut [bool],
     ) -> Result<(), VecEnvError> {
+        self.reset_within(seed, planes, masks, &Budget::unlimited())
+    }
+
+    /// [`VecEnv::reset`] within `budget`, polled every [`POLL_GAMES`] games.
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Length`] if a slice does not fit the batch,
+    /// [`VecEnvError::Interrupted`] if the budget stopped it: then no game
+    /// changed (the slices may hold part of the start's observations).
+    pub fn reset_within(
+        &mut self,
+        seed: Option<u64>,
+        planes: &mut [f32],
+        masks: &mut [bool],
+        budget: &Budget<'_>,
+    ) -> Result<(), VecEnvError> {
         let (planes_len, action_count) = self.block_sizes();
         self.check_length("planes", planes.len(), planes_len)?;
         self.check_length("masks", masks.len(), action_count)?;
+        // Every game shows the same start: encode it once, copy it.
+        let start = StepState::from(self.start);
+        start.write_planes(false, &mut planes[..planes_len]);
+        start.write_legal_action_mask(&mut masks[..action_count]);
+        for i in 1..self.games.len() {
+            if i % POLL_GAMES == 0 {
+                if let Some(stop) = budget.interrupted() {
+                    return Err(VecEnvError::Interrupted(stop));
+                }
+            }
+            planes.copy_within(..planes_len, i * planes_len);
+            masks.copy_within(..action_count, i * action_count);
+        }
         if let Some(seed) = seed {
             self.rng = SplitMix64::new(seed);
         }
@@ -221,14 +272,6 @@ impl VecEnv {
                 state: self.start.into(),
                 moves: 0,
             };
-        }
-        // Every game shows the same start: encode it once, copy it.
-        let start = StepState::from(self.start);
-        start.write_planes(false, &mut planes[..planes_len]);
-        start.write_legal_action_mask(&mut masks[..action_count]);
-        for i in 1..self.games.len() {
-            planes.copy_within(..planes_len, i * planes_len);
-            masks.copy_within(..action_count, i * action_count);
         }
         Ok(())
     }
@@ -259,30 +302,44 @@ impl VecEnv {
         actions: &[usize],
         out: &mut StepBuffers<'_>,
     ) -> Result<Vec<FinalObservation>, VecEnvError> {
+        self.step_within(actions, out, &Budget::unlimited())
+    }
+
+    /// [`VecEnv::step`] within `budget`, which each thread polls every
+    /// [`POLL_GAMES`] games.
+    ///
+    /// # Errors
+    ///
+    /// As [`VecEnv::step`], and [`VecEnvError::Interrupted`] if the budget
+    /// stopped it. After any error no game has changed (`out` may hold part
+    /// of the step's results).
+    pub fn step_within(
+        &mut self,
+        actions: &[usize],
+        out: &mut StepBuffers<'_>,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<FinalObservation>, VecEnvError> {
         let (planes_len, action_count) = self.block_sizes();
-        let n = self.games.len();
         self.check_length("actions", actions.len(), 1)?;
         self.check_length("planes", out.planes.len(), planes_len)?;
         self.check_length("masks", out.masks.len(), action_count)?;
         self.check_length("rewards", out.rewards.len(), 1)?;
         self.check_length("terminated", out.terminated.len(), 1)?;
         self.check_length("truncated", out.truncated.len(), 1)?;
-        let threads = self.threads.min(n);
-        let chunk = n.div_ceil(threads);
         let rules = Rules {
             start: self.start,
             move_limit: self.move_limit,
         };
         let mut next = self.games.clone();
-        let jobs = next
-            .chunks_mut(chunk)
-            .zip(self.games.chunks(chunk))
-            .zip(actions.chunks(chunk))
-            .zip(out.planes.chunks_mut(chunk * planes_len))
-            .zip(out.masks.chunks_mut(chunk * action_count))
-            .zip(out.rewards.chunks_mut(chunk))
-            .zip(out.terminated.chunks_mut(chunk))
-            .zip(out.truncated.chunks_mut(chunk))
+        let blocks: Vec<Block<'_>> = next
+            .chunks_mut(BLOCK_GAMES)
+            .zip(self.games.chunks(BLOCK_GAMES))
+            .zip(actions.chunks(BLOCK_GAMES))
+            .zip(out.planes.chunks_mut(BLOCK_GAMES * planes_len))
+            .zip(out.masks.chunks_mut(BLOCK_GAMES * action_count))
+            .zip(out.rewards.chunks_mut(BLOCK_GAMES))
+            .zip(out.terminated.chunks_mut(BLOCK_GAMES))
+            .zip(out.truncated.chunks_mut(BLOCK_GAMES))
             .enumerate()
             .map(
                 |(
@@ -291,39 +348,71 @@ impl VecEnv {
                         ((((((next, games), actions), planes), masks), rewards), terminated),
                         truncated,
                     ),
-                )| {
-                    Chunk {
-                        first: i * chunk,
-                        games,
-                        next,
-                        actions,
-                        out: StepBuffers {
-                            planes,
-                            masks,
-                            rewards,
-                            terminated,
-                            truncated,
-                        },
-                    }
+                )| Block {
+                    first: i * BLOCK_GAMES,
+                    games,
+                    next,
+                    actions,
+                    out: StepBuffers {
+                        planes,
+                        masks,
+                        rewards,
+                        terminated,
+                        truncated,
+                    },
                 },
-            );
-        let results: Vec<Result<Vec<FinalObservation>, VecEnvError>> = thread::scope(|scope| {
-            let mut jobs = jobs;
-            let here = jobs.next();
-            let others: Vec<_> = jobs
-                .map(|job| scope.spawn(move || job.run(rules)))
-                .collect();
-            let mut results = vec![here.map_or(Ok(Vec::new()), |job| job.run(rules))];
-            results.extend(others.into_iter().map(|h| {
-                h.join()
+            )
+            .collect();
+        // Each thread takes the next block until none is left: a thread that
+        // starts late (the machine busy) takes fewer, and the caller's
+        // thread never waits for work another could not start.
+        let queue = Mutex::new(blocks.into_iter());
+        // The first interrupt any thread sees; the others stop at their next block.
+        let stop = OnceLock::new();
+        let work = || -> (Vec<FinalObservation>, Option<VecEnvError>) {
+            let mut finals = Vec::new();
+            loop {
+                let block = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let Some(block) = block else {
+                    return (finals, None);
+                };
+                if let Err(e) = block.run(rules, budget, &stop, &mut finals) {
+                    return (finals, Some(e));
+                }
+            }
+        };
+        let results = thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads).map(|_| scope.spawn(work)).collect();
+            let mut results = vec![work()];
+            results.extend(helpers.into_iter().map(|helper| {
+                helper
+                    .join()
                     .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
             }));
             results
         });
-        let mut finals = Vec::new();
-        for result in results {
-            finals.extend(result?);
+        if let Some(interrupt) = stop.get() {
+            return Err(VecEnvError::Interrupted(interrupt.clone()));
         }
+        let mut finals = Vec::new();
+        let mut first_error: Option<VecEnvError> = None;
+        for (done, error) in results {
+            finals.extend(done);
+            // Blocks are taken in order and a thread stops at its first bad
+            // action, so the lowest game with an error is the first bad game.
+            first_error = match (first_error, error) {
+                (Some(a), Some(b)) => Some(if failed_game(&b) < failed_game(&a) {
+                    b
+                } else {
+                    a
+                }),
+                (a, b) => a.or(b),
+            };
+        }
+        if let Some(error) = first_error {
+            return Err(error);
+        }
+        finals.sort_unstable_by_key(|last| last.game);
         self.games = next;
         Ok(finals)
     }
@@ -360,8 +449,17 @@ struct Rules {
     move_limit: Option<u32>,
 }
 
-/// The games one thread steps: the slices of the batch from game `first` on.
-struct Chunk<'a> {
+/// The game of a failed step's error (none for an interrupt).
+fn failed_game(error: &VecEnvError) -> Option<usize> {
+    match error {
+        VecEnvError::Action { game, .. } => Some(*game),
+        _ => None,
+    }
+}
+
+/// [`BLOCK_GAMES`] games of a step, from game `first` on: the slices of the
+/// batch one thread steps at a time.
+struct Block<'a> {
     first: usize,
     games: &'a [Slot],
     next: &'a mut [Slot],
@@ -369,11 +467,30 @@ struct Chunk<'a> {
     out: StepBuffers<'a>,
 }
 
-impl Chunk<'_> {
-    fn run(self, rules: Rules) -> Result<Vec<FinalObservation>, VecEnvError> {
+impl Block<'_> {
+    /// Steps the block's games, adding the games that ended to `finals`.
+    /// It stops if another thread saw an interrupt (`stop`), and polls
+    /// `budget` if its first game is a multiple of [`POLL_GAMES`] (setting
+    /// `stop` for every thread if the budget says to stop).
+    fn run(
+        self,
+        rules: Rules,
+        budget: &Budget<'_>,
+        stop: &OnceLock<SearchError>,
+        finals: &mut Vec<FinalObservation>,
+    ) -> Result<(), VecEnvError> {
+        let polled = if self.first % POLL_GAMES == 0 {
+            budget.interrupted()
+        } else {
+            None
+        };
+        if let Some(interrupt) = stop.get().cloned().or(polled) {
+            return Err(VecEnvError::Interrupted(
+                stop.get_or_init(|| interrupt).clone(),
+            ));
+        }
         let board = rules.start.size();
         let (planes_len, action_count) = (board.planes_len(), board.action_count());
-        let mut finals = Vec::new();
         for (i, (game, &action)) in self.games.iter().zip(self.actions).enumerate() {
             let index = self.first + i;
             let state =
@@ -414,7 +531,7 @@ impl Chunk<'_> {
             shown.write_planes(false, &mut self.out.planes[i * planes_len..][..planes_len]);
             shown.write_legal_action_mask(&mut self.out.masks[i * action_count..][..action_count]);
         }
-        Ok(finals)
+        Ok(())
     }
 }
 
@@ -465,15 +582,17 @@ mod tests {
     fn a_batch_steps_like_single_games_on_any_number_of_threads() {
         let start = small_start();
         let size = start.size();
-        let n = 70;
-        let limit = 12;
-        for threads in [1, 3] {
+        // Enough games for two threads, the second with fewer than the first.
+        let n = 2 * MIN_GAMES_PER_THREAD + 37;
+        let limit = 5;
+        for threads in [1, 2] {
             let mut env = VecEnv::new(start, n, Some(limit), 5, threads).unwrap();
+            assert_eq!(env.threads(), threads);
             let mut singles = vec![(StepState::from(start), 0u32); n];
             let mut out = Outputs::new(n, size);
             env.reset(None, &mut out.planes, &mut out.masks).unwrap();
             let (mut goals, mut limits) = (0, 0);
-            for _ in 0..300 {
+            for _ in 0..30 {
                 let actions = env.sample_actions();
                 let finals = env.step(&actions, &mut out.buffers()).unwrap();
                 let mut ended = Vec::new();
@@ -547,6 +666,58 @@ mod tests {
             "actions has 99 entries, not the 100 this batch needs"
         );
         assert!(env.states().eq(before.iter().copied()));
+    }
+
+    #[test]
+    fn a_thread_gets_at_least_its_share_of_games() {
+        let start = small_start();
+        for (count, asked, used) in [
+            (1, 4, 1),
+            (2 * MIN_GAMES_PER_THREAD - 1, 4, 1),
+            (2 * MIN_GAMES_PER_THREAD, 4, 2),
+            (2 * MIN_GAMES_PER_THREAD, 1, 1),
+            (5 * MIN_GAMES_PER_THREAD, 4, 4),
+        ] {
+            let env = VecEnv::new(start, count, None, 0, asked).unwrap();
+            assert_eq!(env.threads(), used, "{count} games, {asked} threads asked");
+        }
+    }
+
+    #[test]
+    fn an_interrupted_step_or_reset_changes_no_game() {
+        let start = small_start();
+        let size = start.size();
+        // Three polls a thread: the interrupt comes at the second.
+        let n = 2 * 3 * POLL_GAMES;
+        let mut env = VecEnv::new(start, n, None, 1, 2).unwrap();
+        assert_eq!(env.threads(), 2);
+        let mut out = Outputs::new(n, size);
+        let first = env.sample_actions();
+        env.step(&first, &mut out.buffers()).unwrap();
+        let before: Vec<StepState> = env.states().collect();
+        let polls = std::sync::atomic::AtomicUsize::new(0);
+        let second_poll = || {
+            (polls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 1)
+                .then_some(phutball::Interrupt::TimedOut)
+        };
+        let budget = Budget::default().with_interrupt(&second_poll);
+        let actions = env.sample_actions();
+        let err = env
+            .step_within(&actions, &mut out.buffers(), &budget)
+            .unwrap_err();
+        assert_eq!(err, VecEnvError::Interrupted(SearchError::TimedOut));
+        assert_eq!(err.to_string(), "timed out");
+        assert!(env.states().eq(before.iter().copied()));
+        let cancelled = std::sync::atomic::AtomicBool::new(true);
+        let budget = Budget::default().with_cancel_flag(&cancelled);
+        let err = env
+            .reset_within(Some(3), &mut out.planes, &mut out.masks, &budget)
+            .unwrap_err();
+        assert_eq!(err, VecEnvError::Interrupted(SearchError::Cancelled));
+        assert!(env.states().eq(before.iter().copied()));
+        // Unbounded, the same actions step every game.
+        env.step(&actions, &mut out.buffers()).unwrap();
+        assert!(!env.states().eq(before.iter().copied()));
     }
 
     #[test]

@@ -1,5 +1,6 @@
 //! `phutball.VecEnv`: the engine's batch of games (`phutball_engine::VecEnv`)
-//! with numpy arrays in and out; the stepping runs with the GIL released.
+//! with numpy arrays in and out; the stepping runs with the GIL released
+//! and answers Ctrl-C between chunks of games (`bounds::run`).
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -13,7 +14,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::actions::step_to_py;
-use crate::errors::{IllegalMoveError, OrRaise};
+use crate::bounds::{run, Bounds};
+use crate::errors::{exception, IllegalMoveError, OrRaise};
 use crate::notation::size_arg;
 use crate::rules::{rules_arg, PyRules};
 
@@ -33,7 +35,23 @@ fn raise(e: &VecEnvError) -> PyErr {
     match e {
         VecEnvError::Action { .. } => IllegalMoveError::new_err(e.to_string()),
         VecEnvError::Config(_) | VecEnvError::Length { .. } => PyValueError::new_err(e.to_string()),
+        // As a search stopped by the same budget (`bounded` lets
+        // `bounds::run` raise these, with the signal handler's exception).
+        VecEnvError::Interrupted(stop) => exception(&stop.clone().into()),
     }
+}
+
+/// Runs a step or a reset through `bounds::run` (the GIL released, Ctrl-C
+/// answered between chunks of games; no deadline: the work is O(N)).
+fn bounded<T: Send>(
+    py: Python<'_>,
+    call: impl FnOnce(&phutball::Budget<'_>) -> Result<T, VecEnvError> + Send,
+) -> PyResult<T> {
+    let split = |budget: &phutball::Budget<'_>| match call(budget) {
+        Err(VecEnvError::Interrupted(stop)) => Err(stop),
+        answer => Ok(answer),
+    };
+    run(py, Bounds::timeout(None)?, split)?.map_err(|e| raise(&e))
 }
 
 /// A count argument (`num_envs`, `threads`, `move_limit`): an int of at least 1.
@@ -163,7 +181,7 @@ impl PyVecEnv {
         let move_limit = move_limit.map(|l| count_arg(l, "move_limit")).transpose()?;
         let threads = match threads {
             Some(t) => count_arg(t, "threads")?,
-            None => VecEnv::default_threads(count),
+            None => VecEnv::default_threads(),
         };
         let seed = seed.unwrap_or_else(random_seed);
         let env = VecEnv::new(start, count, move_limit, seed, threads).map_err(|e| raise(&e))?;
@@ -180,7 +198,7 @@ impl PyVecEnv {
         self.env.len()
     }
 
-    /// The threads a step uses.
+    /// The threads a step uses: at most ``threads=``, and one per 512 games.
     #[getter]
     fn threads(&self) -> usize {
         self.env.threads()
@@ -206,7 +224,8 @@ impl PyVecEnv {
     }
 
     /// Every game back at the start; ``seed`` reseeds ``sample_actions``.
-    /// Returns ``(obs, mask)``.
+    /// Returns ``(obs, mask)``; Ctrl-C raises ``KeyboardInterrupt`` (polled
+    /// every 1024 games; no game changes).
     #[pyo3(signature = (seed=None))]
     fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
         let size = self.env.start().size();
@@ -214,14 +233,18 @@ impl PyVecEnv {
         let mut planes = vec![0.0; n * size.planes_len()];
         let mut masks = vec![false; n * size.action_count()];
         let env = &mut self.env;
-        py.detach(|| env.reset(seed, &mut planes, &mut masks))
-            .map_err(|e| raise(&e))?;
+        bounded(py, |budget| {
+            env.reset_within(seed, &mut planes, &mut masks, budget)
+        })?;
         PyTuple::new(py, [self.observations(py, planes)?, self.masks(py, masks)?])
     }
 
     /// Takes ``actions[i]`` in game ``i``. Returns ``(obs, mask, rewards,
-    /// terminated, truncated, info)``; on an illegal action raises
-    /// ``IllegalMoveError`` naming the game, and no game changes.
+    /// terminated, truncated, info)``; raises ``IllegalMoveError`` naming
+    /// the game for an illegal action, ``ValueError`` for a wrong shape,
+    /// ``TypeError`` for actions that are not integers, and
+    /// ``KeyboardInterrupt`` on Ctrl-C (polled every 1024 games); then no
+    /// game changes.
     fn step<'py>(
         &mut self,
         py: Python<'py>,
@@ -236,20 +259,19 @@ impl PyVecEnv {
         let mut terminated = vec![false; n];
         let mut truncated = vec![false; n];
         let env = &mut self.env;
-        let finals = py
-            .detach(|| {
-                env.step(
-                    &actions,
-                    &mut StepBuffers {
-                        planes: &mut planes,
-                        masks: &mut masks,
-                        rewards: &mut rewards,
-                        terminated: &mut terminated,
-                        truncated: &mut truncated,
-                    },
-                )
-            })
-            .map_err(|e| raise(&e))?;
+        let finals = bounded(py, |budget| {
+            env.step_within(
+                &actions,
+                &mut StepBuffers {
+                    planes: &mut planes,
+                    masks: &mut masks,
+                    rewards: &mut rewards,
+                    terminated: &mut terminated,
+                    truncated: &mut truncated,
+                },
+                budget,
+            )
+        })?;
         PyTuple::new(
             py,
             [
