@@ -271,8 +271,11 @@ impl PyVecEnv {
         let truncated = PyArray1::<bool>::zeros(py, n, false);
         let finals = {
             let (mut planes, mut flags) = (obs.readwrite(), masks.readwrite());
-            let (mut won, mut ended, mut cut) =
-                (rewards.readwrite(), terminated.readwrite(), truncated.readwrite());
+            let (mut won, mut ended, mut cut) = (
+                rewards.readwrite(),
+                terminated.readwrite(),
+                truncated.readwrite(),
+            );
             let mut out = StepBuffers {
                 planes: contiguous(&mut planes)?,
                 masks: contiguous(&mut flags)?,
