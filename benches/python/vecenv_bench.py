@@ -2,9 +2,11 @@
 
 - the Rust core's own random-action loop (``benches/src/bin/random_steps.rs``,
   one thread, 256 games stepped in turn), bare and writing each step's
-  observation planes and legal-action mask as ``VecEnv`` does;
-- ``phutball.VecEnv(256)`` stepped with ``env.sample_actions()`` (one thread,
-  and all cores), and with actions drawn in numpy from the returned masks;
+  observation planes and legal-action mask as ``VecEnv`` does, and the
+  engine's ``VecEnv`` from Rust (``random_steps --threads``);
+- ``phutball.VecEnv(256)`` stepped with ``env.sample_actions()`` (``threads=1``
+  and ``threads=2``), and with actions drawn in numpy from the returned masks;
+  ``phutball.VecEnv(1024)`` with ``threads=1`` and ``threads=2``;
 - the PettingZoo AEC environment ``phutball.env`` with ``action_space.sample(mask)``.
 
 Each as a ratio to the core and to PettingZoo. Run by hand from the repository
@@ -29,10 +31,10 @@ import phutball.env
 GAMES = 256
 
 
-def core_rate(steps: int, observe: bool) -> float:
+def core_rate(steps: int, *options: str) -> float:
     command = ["cargo", "run", "--release", "-q", "-p", "phutball-benches", "--bin", "random_steps", "--"]
     out = subprocess.run(
-        command + ["--steps", str(steps), "--observe", str(int(observe))],
+        command + ["--steps", str(steps), *options],
         check=True,
         capture_output=True,
         text=True,
@@ -52,8 +54,9 @@ def timed(seconds: float, run: Callable[[], int]) -> float:
     return steps / (time.perf_counter() - begin)
 
 
-def vec_env_rate(seconds: float, threads: int | None, numpy_choice: bool) -> float:
-    env = phutball.VecEnv(GAMES, seed=1, threads=threads)
+def vec_env_rate(seconds: float, threads: int, numpy_choice: bool = False, games: int = GAMES) -> float:
+    env = phutball.VecEnv(games, seed=1, threads=threads)
+    print(f"  {env!r}: {env.threads} thread(s) a step")
     _, mask = env.reset()
     rng = np.random.default_rng(1)
     state = {"mask": mask}
@@ -63,12 +66,12 @@ def vec_env_rate(seconds: float, threads: int | None, numpy_choice: bool) -> flo
             # A uniformly random legal action per row: the k-th True of the row.
             masks = state["mask"]
             counts = masks.sum(axis=1)
-            kth = (rng.random(GAMES) * counts).astype(np.int64)
+            kth = (rng.random(games) * counts).astype(np.int64)
             actions = (np.cumsum(masks, axis=1) > kth[:, None]).argmax(axis=1)
         else:
             actions = env.sample_actions()
         _, state["mask"], *_ = env.step(actions)
-        return GAMES
+        return games
 
     return timed(seconds, run)
 
@@ -100,11 +103,17 @@ def main() -> None:
     args = parser.parse_args()
     print(f"random play, {GAMES} games, {args.seconds} s a measurement")
     rates: Dict[str, float] = {}
-    rates["core (Rust, 1 thread)"] = core_rate(int(4_000_000 * args.seconds), False)
-    rates["core with observations (Rust, 1 thread)"] = core_rate(int(1_000_000 * args.seconds), True)
-    rates["VecEnv, sample_actions, threads=1"] = vec_env_rate(args.seconds, 1, False)
-    rates["VecEnv, sample_actions, threads=2"] = vec_env_rate(args.seconds, 2, False)
-    rates["VecEnv, numpy choice, threads=1"] = vec_env_rate(args.seconds, 1, True)
+    steps = int(1_000_000 * args.seconds)
+    rates["core (Rust, 1 thread)"] = core_rate(4 * steps, "--observe", "0")
+    rates["core with observations (Rust, 1 thread)"] = core_rate(steps, "--observe", "1")
+    rates["Rust VecEnv(256), threads=1"] = core_rate(steps, "--threads", "1")
+    rates["VecEnv(256), sample_actions, threads=1"] = vec_env_rate(args.seconds, 1)
+    rates["VecEnv(256), sample_actions, threads=2"] = vec_env_rate(args.seconds, 2)
+    rates["VecEnv(256), numpy choice, threads=1"] = vec_env_rate(args.seconds, 1, numpy_choice=True)
+    rates["VecEnv(1024), sample_actions, threads=1"] = vec_env_rate(args.seconds, 1, games=1024)
+    rates["VecEnv(1024), sample_actions, threads=2"] = vec_env_rate(args.seconds, 2, games=1024)
+    rates["Rust VecEnv(1024), threads=1"] = core_rate(steps, "--games", "1024", "--threads", "1")
+    rates["Rust VecEnv(1024), threads=2"] = core_rate(steps, "--games", "1024", "--threads", "2")
     rates["PettingZoo env"] = pettingzoo_rate(args.seconds)
     core, observed = rates["core (Rust, 1 thread)"], rates["core with observations (Rust, 1 thread)"]
     zoo = rates["PettingZoo env"]

@@ -8,22 +8,24 @@
 //! prints the steps per second.
 //!
 //! With `--threads T` it steps the engine's `VecEnv` of `--games` games on
-//! `T` threads instead (`sample_actions`, then `step` into buffers allocated
-//! once): the same work as `--observe 1`, batched.
+//! up to `T` threads instead (`sample_actions`, then `step` into buffers
+//! allocated once): the same work as `--observe 1`, batched. `--min-games M`
+//! lets a thread start for every `M` games (`VecEnv::with_min_games_per_thread`;
+//! default `MIN_GAMES_PER_THREAD`, 512).
 //!
-//! Usage: `random_steps [--steps N] [--games G] [--seed S] [--observe 0|1] [--threads T]`
+//! Usage: `random_steps [--steps N] [--games G] [--seed S] [--observe 0|1] [--threads T] [--min-games M]`
 
 use std::process::ExitCode;
 use std::time::Instant;
 
 use phutball::{Position, SplitMix64, StepState};
-use phutball_engine::{StepBuffers, VecEnv};
+use phutball_engine::{StepBuffers, VecEnv, MIN_GAMES_PER_THREAD};
 
 /// Whole moves after which a game restarts, as `VecEnv`'s default.
 const MOVE_LIMIT: u32 = 200;
 
-const USAGE: &str =
-    "random_steps: usage: random_steps [--steps N] [--games G] [--seed S] [--observe 0|1] [--threads T]";
+const USAGE: &str = "random_steps: usage: random_steps [--steps N] [--games G] [--seed S] \
+[--observe 0|1] [--threads T] [--min-games M]";
 
 fn main() -> ExitCode {
     let mut steps: usize = 2_000_000;
@@ -31,6 +33,7 @@ fn main() -> ExitCode {
     let mut seed: u64 = 1;
     let mut observe = false;
     let mut threads = None;
+    let mut min_games = MIN_GAMES_PER_THREAD;
     let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
         let value = pair.get(1).and_then(|v| v.parse::<u64>().ok());
@@ -40,6 +43,7 @@ fn main() -> ExitCode {
             ("--seed", Some(v)) => seed = v,
             ("--observe", Some(v @ (0 | 1))) => observe = v == 1,
             ("--threads", Some(v)) if v > 0 => threads = Some(v as usize),
+            ("--min-games", Some(v)) if v > 0 => min_games = v as usize,
             _ => {
                 eprintln!("{USAGE}");
                 return ExitCode::from(2);
@@ -47,7 +51,7 @@ fn main() -> ExitCode {
         }
     }
     let result = match threads {
-        Some(threads) => vec_env_steps(steps, games, seed, threads),
+        Some(threads) => vec_env_steps(steps, games, seed, threads, min_games),
         None => core_steps(steps, games, seed, observe),
     };
     match result {
@@ -105,11 +109,18 @@ fn core_steps(steps: usize, games: usize, seed: u64, observe: bool) -> Result<St
 }
 
 /// The engine's `VecEnv`: every game one action a call.
-fn vec_env_steps(steps: usize, games: usize, seed: u64, threads: usize) -> Result<String, String> {
+fn vec_env_steps(
+    steps: usize,
+    games: usize,
+    seed: u64,
+    threads: usize,
+    min_games: usize,
+) -> Result<String, String> {
     let start = Position::standard();
     let size = start.size();
-    let mut env =
-        VecEnv::new(start, games, Some(MOVE_LIMIT), seed, threads).map_err(|e| e.to_string())?;
+    let mut env = VecEnv::new(start, games, Some(MOVE_LIMIT), seed, threads)
+        .map_err(|e| e.to_string())?
+        .with_min_games_per_thread(min_games);
     let mut planes = vec![0.0; games * size.planes_len()];
     let mut masks = vec![false; games * size.action_count()];
     let (mut rewards, mut terminated, mut truncated) =

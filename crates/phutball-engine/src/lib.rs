@@ -136,7 +136,9 @@ pub use players::{BaselinePlayer, Player, RandomPlayer};
 pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};
-pub use vec_env::{FinalObservation, StepBuffers, VecEnv, VecEnvError};
+pub use vec_env::{
+    FinalObservation, StepBuffers, VecEnv, VecEnvError, MIN_GAMES_PER_THREAD, POLL_GAMES,
+};
 
 #[cfg(doc)]
 use phutball::Position;

@@ -135,7 +135,10 @@ pub struct VecEnv {
     start: Position,
     move_limit: Option<u32>,
     games: Vec<Slot>,
+    /// The threads asked for.
     threads: usize,
+    /// The fewest games a thread of a step gets.
+    min_games_per_thread: usize,
     rng: SplitMix64,
 }
 
@@ -177,10 +180,20 @@ impl VecEnv {
             start,
             move_limit,
             games: vec![slot; count],
-            // A thread for every MIN_GAMES_PER_THREAD games at most.
-            threads: threads.min(count / MIN_GAMES_PER_THREAD).max(1),
+            threads,
+            min_games_per_thread: MIN_GAMES_PER_THREAD,
             rng: SplitMix64::new(seed),
         })
+    }
+
+    /// The same batch with `games` (at least 1) instead of
+    /// [`MIN_GAMES_PER_THREAD`] as the fewest games a thread of a step gets:
+    /// lower on a machine with idle cores and quick thread starts, higher
+    /// where the cores are busy with other work.
+    #[must_use]
+    pub fn with_min_games_per_thread(mut self, games: usize) -> VecEnv {
+        self.min_games_per_thread = games.max(1);
+        self
     }
 
     /// The cores available here: the thread count to ask for by default.
@@ -199,9 +212,11 @@ impl VecEnv {
     }
 
     /// The threads a step uses: those asked for, but no more than one per
-    /// [`MIN_GAMES_PER_THREAD`] games (and at least one).
+    /// [`MIN_GAMES_PER_THREAD`] games (or [`VecEnv::with_min_games_per_thread`];
+    /// and at least one).
     pub fn threads(&self) -> usize {
-        self.threads
+        let shares = self.games.len() / self.min_games_per_thread;
+        self.threads.min(shares).max(1)
     }
 
     /// The start position every game starts and restarts from.
@@ -382,7 +397,7 @@ impl VecEnv {
             }
         };
         let results = thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads).map(|_| scope.spawn(work)).collect();
+            let helpers: Vec<_> = (1..self.threads()).map(|_| scope.spawn(work)).collect();
             let mut results = vec![work()];
             results.extend(helpers.into_iter().map(|helper| {
                 helper
@@ -681,6 +696,8 @@ mod tests {
             let env = VecEnv::new(start, count, None, 0, asked).unwrap();
             assert_eq!(env.threads(), used, "{count} games, {asked} threads asked");
         }
+        let env = VecEnv::new(start, 300, None, 0, 4).unwrap();
+        assert_eq!(env.with_min_games_per_thread(100).threads(), 3);
     }
 
     #[test]
