@@ -36,6 +36,7 @@ from ._phutball import (
     __version__,
     selfplay,
 )
+from ._vector import VecEnv
 from . import svg  # pictures as plain functions: phutball.svg.board, phutball.svg.to_png
 
 # A MoveList is a read-only sequence: isinstance(moves, Sequence) holds.
@@ -58,6 +59,7 @@ __all__ = [
     "SearchTimeoutError",
     "SelfPlayGame",
     "TooManyOutcomesError",
+    "VecEnv",
     "__version__",
     "selfplay",
     "svg",

@@ -1,10 +1,11 @@
 """Type stubs for the compiled extension ``phutball._phutball``."""
 
 from os import PathLike
-from typing import Any, Iterable, Iterator, List, Optional, Sequence, Union, final, overload
+from typing import Any, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union, final, overload
 
 import numpy as np
 import numpy.typing as npt
+from typing_extensions import disjoint_base
 
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
@@ -25,6 +26,7 @@ __all__ = [
     "Analysis",
     "SelfPlayGame",
     "selfplay",
+    "VecEnv",
     "__version__",
 ]
 
@@ -534,3 +536,55 @@ def selfplay(
     timeout: _Timeout = None,
 ) -> List[SelfPlayGame]:
     """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``."""
+
+@disjoint_base
+class VecEnv:
+    """``num_envs`` games of step-by-step play stepped together in Rust, the GIL released
+    (``phutball.VecEnv`` derives from it, adding gymnasium-style spaces)."""
+
+    def __new__(
+        cls,
+        num_envs: int,
+        *,
+        cols: int = 15,
+        rows: int = 19,
+        rules: Optional[Rules] = None,
+        move_limit: Optional[int] = 200,
+        seed: Optional[int] = None,
+        threads: Optional[int] = None,
+    ) -> "VecEnv":
+        """``num_envs`` games at the start. Raises ``ValueError`` for a bad size, board, move limit or thread count."""
+    def __len__(self) -> int:
+        """The number of games."""
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+    @property
+    def threads(self) -> int:
+        """The threads a step uses: at most ``threads=``, and one per 512 games."""
+    @property
+    def move_limit(self) -> Optional[int]:
+        """The whole moves after which a game without a goal is truncated (None: never)."""
+    @property
+    def action_count(self) -> int:
+        """The number of actions of the board (the masks' second dimension)."""
+    @property
+    def observation_shape(self) -> Tuple[int, int, int]:
+        """The shape of one game's observation, ``(C, rows + 2, cols)``."""
+    def reset(self, seed: Optional[int] = None) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Every game back at the start; ``seed`` reseeds ``sample_actions``. Returns ``(obs, mask)``; Ctrl-C raises ``KeyboardInterrupt``."""
+    def step(
+        self, actions: Union[npt.ArrayLike, List[int]]
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, npt.NDArray[Any]],
+    ]:
+        """Takes ``actions[i]`` in game ``i``. Returns ``(obs, mask, rewards, terminated, truncated, info)``; raises ``IllegalMoveError`` (no game changes), ``ValueError``, ``TypeError`` or ``KeyboardInterrupt``."""
+    def sample_actions(self) -> npt.NDArray[np.int64]:
+        """One legal action per game, uniformly at random (the batch's seeded generator), as an int64 array."""
+    def states(self) -> List[Union[Position, JumpInProgress]]:
+        """The state of each game: a ``Position``, or a ``JumpInProgress`` during a jump move."""

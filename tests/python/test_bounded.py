@@ -254,6 +254,8 @@ LONG_CALLS = {
     "Engine.analyse_many": "lambda: phutball.Engine(depth=64).analyse_many([START] * 4, jobs=2)",
     "selfplay": "lambda: phutball.selfplay(4, jobs=2, depth=64)",
     "Engine.best_move, 2 threads": "lambda: phutball.Engine(depth=64, threads=2).best_move(START)",
+    # Steps without end, each result dropped: Ctrl-C lands inside a step or between two.
+    "VecEnv.step": "lambda: all(env.step(env.sample_actions()) for env in [phutball.VecEnv(4096)] for _ in iter(int, 1))",
 }
 
 

@@ -134,6 +134,7 @@ mod search;
 #[doc(hidden)]
 pub mod suites;
 mod table;
+mod vec_env;
 
 pub use arena::{play_game, MatchError};
 pub use batch::{analyse_many, default_jobs, SelfPlay, SelfPlayGame};
@@ -146,6 +147,9 @@ pub use players::{BaselinePlayer, Player, RandomPlayer};
 pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};
+pub use vec_env::{
+    FinalObservation, StepBuffers, VecEnv, VecEnvError, MIN_GAMES_PER_THREAD, POLL_GAMES,
+};
 
 #[cfg(doc)]
 use phutball::Position;

@@ -4,15 +4,13 @@
 
 use numpy::ndarray::Array3;
 use numpy::{IntoPyArray, PyArray1, PyArray3};
-use phutball::{Action, BoardSize, Move, Point, Position, Side, StepState};
+use phutball::{Action, BoardSize, Move, Position, StepState, PLANE_COUNT};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::{IllegalMoveError, OrRaise};
 use crate::jump_in_progress::PyJumpInProgress;
 use crate::position::PyPosition;
-
-/// Channels of [`planes`]: men, ball, Ohs to move, jump under way, board points.
-const PLANE_COUNT: usize = 5;
 
 pub(crate) fn legal_action_mask<'py>(
     py: Python<'py>,
@@ -22,14 +20,7 @@ pub(crate) fn legal_action_mask<'py>(
 }
 
 pub(crate) fn legal_action_indices(state: &StepState) -> Vec<usize> {
-    let size = state.position().size();
-    let mut indices: Vec<usize> = state
-        .legal_actions()
-        .into_iter()
-        .filter_map(|a| size.action_index(a))
-        .collect();
-    indices.sort_unstable();
-    indices
+    state.legal_action_indices()
 }
 
 pub(crate) fn move_to_actions(pos: &Position, m: &Move) -> PyResult<Vec<usize>> {
@@ -64,31 +55,16 @@ pub(crate) fn step_to_py(py: Python<'_>, state: StepState) -> PyResult<Py<PyAny>
     })
 }
 
+/// The core's planes of `state` (`phutball::PLANE_COUNT` channels of the
+/// board with its strips), as a numpy array.
 pub(crate) fn planes<'py>(
     py: Python<'py>,
     state: &StepState,
     relative: bool,
-) -> Bound<'py, PyArray3<f32>> {
-    let pos = &state.position();
-    let turned = relative && pos.to_move() == Side::Eks;
-    let view = if turned { pos.flip_rows() } else { *pos };
-    let (cols, rows) = (pos.size().cols() as usize, pos.size().rows() as usize);
-    let mut planes = Array3::<f32>::zeros((PLANE_COUNT, rows + 2, cols));
-    let mut mark = |channel: usize, p: Point| {
-        planes[[channel, p.row() as usize, p.col() as usize]] = 1.0;
-    };
-    for p in view.men() {
-        mark(0, p);
-    }
-    mark(1, view.ball());
-    if pos.to_move() == Side::Ohs {
-        planes.index_axis_mut(numpy::ndarray::Axis(0), 2).fill(1.0);
-    }
-    if state.is_mid_jump() {
-        planes.index_axis_mut(numpy::ndarray::Axis(0), 3).fill(1.0);
-    }
-    for p in pos.size().board_points() {
-        planes[[4, p.row() as usize, p.col() as usize]] = 1.0;
-    }
-    planes.into_pyarray(py)
+) -> PyResult<Bound<'py, PyArray3<f32>>> {
+    let size = state.position().size();
+    let shape = (PLANE_COUNT, size.rows() as usize + 2, size.cols() as usize);
+    let planes = Array3::from_shape_vec(shape, state.planes(relative))
+        .map_err(|e| PyValueError::new_err(format!("planes of the wrong shape: {e}")))?;
+    Ok(planes.into_pyarray(py))
 }

@@ -181,7 +181,7 @@ fn class_of(error: &AnyError) -> ExceptionClass {
 }
 
 /// The Python exception for `error`, with the core's message.
-fn exception(error: &AnyError) -> PyErr {
+pub(crate) fn exception(error: &AnyError) -> PyErr {
     class_of(error).new_err(error.to_string())
 }
 

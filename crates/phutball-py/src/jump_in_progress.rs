@@ -182,7 +182,11 @@ impl PyJumpInProgress {
     /// The planes of ``Position.planes`` for the board as it stands, with
     /// channel 3 (jump under way) all ones.
     #[pyo3(signature = (relative=false))]
-    fn planes<'py>(&self, py: Python<'py>, relative: bool) -> Bound<'py, numpy::PyArray3<f32>> {
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        relative: bool,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
         crate::actions::planes(py, &self.state(), relative)
     }
 

@@ -14,6 +14,7 @@ mod notation;
 mod position;
 mod rules;
 mod svg;
+mod vec_env;
 
 use pyo3::prelude::*;
 
@@ -27,6 +28,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     jump_in_progress::register(m)?;
     game::register(m)?;
     engine::register(m)?;
+    vec_env::register(m)?;
     m.add("DEFAULT_MEMORY_LIMIT", phutball::DEFAULT_MEMORY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

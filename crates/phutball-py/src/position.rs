@@ -467,7 +467,11 @@ impl PyPosition {
     /// With ``relative=True`` the board is turned top to bottom when Eks is to
     /// move, so the side to move always attacks the high row indices.
     #[pyo3(signature = (relative=false))]
-    fn planes<'py>(&self, py: Python<'py>, relative: bool) -> Bound<'py, numpy::PyArray3<f32>> {
+    fn planes<'py>(
+        &self,
+        py: Python<'py>,
+        relative: bool,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
         crate::actions::planes(py, &self.state(), relative)
     }
 

@@ -23,12 +23,136 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
+use crate::bitboard::Bitboard;
 use crate::board_size::BoardSize;
 use crate::error::{IllegalMoveError, ParseError};
 use crate::moves::Move;
 use crate::point::Point;
 use crate::position::Position;
+use crate::rng::SplitMix64;
 use crate::step::StepState;
+
+impl StepState {
+    /// The board as it stands, whether a jump move is under way (then no
+    /// placement and "end jump" are legal), and the action indices of the
+    /// single jumps in increasing order (at most 8: a sort is cheapest).
+    fn action_parts(&self) -> (Position, bool, Vec<usize>) {
+        let (pos, jumps, mid_jump) = match self {
+            StepState::Move(pos) => (*pos, pos.single_jumps(), false),
+            StepState::Jump(jump) => (jump.position(), jump.single_jumps(), true),
+        };
+        let size = pos.size();
+        let mut landings: Vec<usize> = jumps
+            .iter()
+            .filter_map(|j| size.action_index(Action::JumpTo(j.to)))
+            .collect();
+        landings.sort_unstable();
+        (pos, mid_jump, landings)
+    }
+
+    /// The placements that are legal: none during a jump move.
+    fn legal_placements(pos: &Position, mid_jump: bool) -> Bitboard {
+        if mid_jump {
+            Bitboard::EMPTY
+        } else {
+            pos.placement_points()
+        }
+    }
+
+    /// Calls `visit` with the index of every legal action, in increasing
+    /// order. It costs the actions there are (the placements are read from
+    /// the bitboard a row at a time, the jumps from the men next to the
+    /// ball): no pass over every action index.
+    pub fn for_each_legal_action_index(&self, mut visit: impl FnMut(usize)) {
+        let (pos, mid_jump, landings) = self.action_parts();
+        let size = pos.size();
+        // Row-major bitboard order is index order.
+        let cols = size.cols() as usize;
+        for p in StepState::legal_placements(&pos, mid_jump) {
+            visit((p.row() as usize - 1) * cols + p.col() as usize);
+        }
+        landings.into_iter().for_each(&mut visit);
+        if mid_jump {
+            visit(size.action_count() - 1);
+        }
+    }
+
+    /// The indices of the legal actions, in increasing order.
+    pub fn legal_action_indices(&self) -> Vec<usize> {
+        let mut indices = Vec::new();
+        self.for_each_legal_action_index(|i| indices.push(i));
+        indices
+    }
+
+    /// One of the legal actions' indices, uniformly at random from `rng`
+    /// (none once the game is over). It picks the k-th legal action by
+    /// counting the placements a row at a time, without listing them.
+    pub fn random_legal_action_index(&self, rng: &mut SplitMix64) -> Option<usize> {
+        let (pos, mid_jump, landings) = self.action_parts();
+        let size = pos.size();
+        let placements = StepState::legal_placements(&pos, mid_jump);
+        let total = placements.count() as usize + landings.len() + usize::from(mid_jump);
+        if total == 0 {
+            return None;
+        }
+        let mut k = rng.below(total);
+        for row in 1..=size.rows() {
+            let mut bits = placements.row_bits(row);
+            let here = bits.count_ones() as usize;
+            if k < here {
+                for _ in 0..k {
+                    bits &= bits - 1;
+                }
+                let col = bits.trailing_zeros() as usize;
+                return Some((row as usize - 1) * size.cols() as usize + col);
+            }
+            k -= here;
+        }
+        match landings.get(k) {
+            Some(&i) => Some(i),
+            None => size.action_index(Action::EndJump),
+        }
+    }
+
+    /// One flag per action index ([`BoardSize::action_count`] of them):
+    /// whether that action is legal here.
+    pub fn legal_action_mask(&self) -> Vec<bool> {
+        let mut mask = vec![false; self.position().size().action_count()];
+        self.write_legal_action_mask(&mut mask);
+        mask
+    }
+
+    /// [`StepState::legal_action_mask`] written into `mask`, without
+    /// allocating (a batch of games writes into one array). Each flag is
+    /// written once; the placements come a bitboard row at a time.
+    ///
+    /// # Panics
+    /// If `mask` does not have [`BoardSize::action_count`] flags.
+    pub fn write_legal_action_mask(&self, mask: &mut [bool]) {
+        let (pos, mid_jump, landings) = self.action_parts();
+        let size = pos.size();
+        let count = size.action_count();
+        assert_eq!(
+            mask.len(),
+            count,
+            "a legal-action mask of this board has {count} flags"
+        );
+        let (cols, rows) = (size.cols() as usize, size.rows() as usize);
+        let (placement_flags, rest) = mask.split_at_mut(cols * rows);
+        let placements = StepState::legal_placements(&pos, mid_jump);
+        for (row, flags) in (1..).zip(placement_flags.chunks_exact_mut(cols)) {
+            let bits = placements.row_bits(row);
+            for (col, flag) in flags.iter_mut().enumerate() {
+                *flag = (bits >> col) & 1 != 0;
+            }
+        }
+        rest.fill(false);
+        for i in landings {
+            mask[i] = true;
+        }
+        mask[count - 1] = mid_jump;
+    }
+}
 
 /// One step of step-by-step play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -178,13 +302,7 @@ impl Position {
     /// One flag per action index ([`BoardSize::action_count`] of them): whether
     /// that action is legal here.
     pub fn legal_action_mask(&self) -> Vec<bool> {
-        let mut mask = vec![false; self.size.action_count()];
-        for action in self.legal_actions() {
-            if let Some(i) = self.size.action_index(action) {
-                mask[i] = true;
-            }
-        }
-        mask
+        StepState::from(*self).legal_action_mask()
     }
 
     /// Takes one action: a placement passes the turn
@@ -303,6 +421,62 @@ mod tests {
             }
         }
         assert_eq!(step, StepState::Move(pos.play(&m).unwrap()));
+    }
+
+    #[test]
+    fn indices_and_mask_agree_with_the_legal_actions_along_random_play() {
+        let mut rng = crate::SplitMix64::new(11);
+        let mut state = StepState::from(Position::standard());
+        let size = BoardSize::STANDARD;
+        let mut mask = vec![true; size.action_count()];
+        let mut mid_jumps = 0;
+        for _ in 0..400 {
+            let expected: Vec<usize> = state
+                .legal_actions()
+                .into_iter()
+                .filter_map(|a| size.action_index(a))
+                .collect();
+            assert_eq!(state.legal_action_indices(), expected, "{state}");
+            state.write_legal_action_mask(&mut mask);
+            let from_mask: Vec<usize> = (0..mask.len()).filter(|&i| mask[i]).collect();
+            assert_eq!(from_mask, expected, "{state}");
+            // Draws are legal; on short lists, every action is drawn.
+            let mut drawn = std::collections::BTreeSet::new();
+            for _ in 0..expected.len().clamp(1, 16) * 20 {
+                drawn.insert(state.random_legal_action_index(&mut rng));
+            }
+            let every: std::collections::BTreeSet<Option<usize>> =
+                expected.iter().map(|&i| Some(i)).collect();
+            let every = if every.is_empty() {
+                [None].into()
+            } else {
+                every
+            };
+            if every.len() <= 16 {
+                assert_eq!(drawn, every, "{state}");
+            } else {
+                assert!(drawn.is_subset(&every), "{state}");
+            }
+            if state.is_finished() {
+                state = StepState::from(Position::standard());
+                continue;
+            }
+            // Jumps when there are some, so that jump moves get played.
+            let jumps: Vec<usize> = expected.iter().copied().filter(|&i| i >= 285).collect();
+            let pool = if !jumps.is_empty() && rng.chance(3, 4) {
+                &jumps
+            } else {
+                &expected
+            };
+            state = state
+                .apply_action_index(pool[rng.below(pool.len())])
+                .unwrap();
+            mid_jumps += usize::from(state.is_mid_jump());
+        }
+        assert!(
+            mid_jumps > 10,
+            "the walk should make jump moves: {mid_jumps}"
+        );
     }
 
     #[test]

@@ -6,9 +6,8 @@ use core::ops::ControlFlow;
 use crate::bitboard::Bitboard;
 use crate::budget::{Budget, Meter, SearchError};
 use crate::error::{IllegalMoveError, TooManyOutcomesError};
-use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, MAILBOX_MASK, MAN, OUTSIDE};
 use crate::moves::Move;
-use crate::point::Point;
+use crate::point::{Direction, Point};
 use crate::position::Position;
 use crate::step::JumpInProgress;
 use crate::walk::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
@@ -71,22 +70,22 @@ impl Position {
         }
     }
 
-    /// The single jumps from the ball's point, whoever has scored.
+    /// The single jumps from the ball's point, whoever has scored. It steps
+    /// along the men's bitboard, so it costs the men next to the ball, not a
+    /// pass over the board (step-by-step play calls it at every step).
     pub(crate) fn jumps_from_ball(&self) -> Vec<Jump> {
         let mut out = Vec::new();
-        let mb = Mailbox::new(self.size, self.men, false);
-        let b = mb.cell(self.ball);
-        for &d in &DIRECTION_OFFSETS {
-            let mut c = b.wrapping_add(d) & MAILBOX_MASK;
+        for direction in Direction::ALL {
+            let mut landing = self.ball.step(direction);
             let mut jumped = 0u8;
-            while mb.cells[c] == MAN {
-                c = c.wrapping_add(d) & MAILBOX_MASK;
+            while let Some(p) = landing.filter(|&p| self.men.contains(p)) {
+                landing = p.step(direction);
                 jumped += 1;
             }
-            if jumped > 0 && mb.cells[c] != OUTSIDE {
+            if let Some(to) = landing.filter(|&p| jumped > 0 && self.size.contains(p)) {
                 out.push(Jump {
                     from: self.ball,
-                    to: mb.point(c),
+                    to,
                     jumped,
                 });
             }

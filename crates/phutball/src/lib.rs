@@ -18,6 +18,7 @@ mod mailbox;
 mod moves;
 mod notation;
 mod perft;
+mod planes;
 mod point;
 mod position;
 mod reach;
@@ -54,6 +55,7 @@ pub use moves::Move;
 #[allow(deprecated)]
 pub use notation::side_name;
 pub use perft::{perft, perft_within};
+pub use planes::PLANE_COUNT;
 pub use point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use position::Position;
 pub use rng::SplitMix64;

@@ -180,14 +180,7 @@ impl JumpInProgress {
 
     /// One flag per action index: whether that action is legal here.
     pub fn legal_action_mask(&self) -> Vec<bool> {
-        let size = self.position.size();
-        let mut mask = vec![false; size.action_count()];
-        for action in self.legal_actions() {
-            if let Some(i) = size.action_index(action) {
-                mask[i] = true;
-            }
-        }
-        mask
+        StepState::from(*self).legal_action_mask()
     }
 
     /// Takes one action: a jump continues the move, [`Action::EndJump`] ends
@@ -368,14 +361,6 @@ impl StepState {
         match self {
             StepState::Move(pos) => pos.legal_actions(),
             StepState::Jump(jump) => jump.legal_actions(),
-        }
-    }
-
-    /// One flag per action index: whether that action is legal here.
-    pub fn legal_action_mask(&self) -> Vec<bool> {
-        match self {
-            StepState::Move(pos) => pos.legal_action_mask(),
-            StepState::Jump(jump) => jump.legal_action_mask(),
         }
     }
 

@@ -1,0 +1,126 @@
+"""Random play, three ways, in one run (issue 11): steps per second of
+
+- the Rust core's own random-action loop (``benches/src/bin/random_steps.rs``,
+  one thread, 256 games stepped in turn), bare and writing each step's
+  observation planes and legal-action mask as ``VecEnv`` does, and the
+  engine's ``VecEnv`` from Rust (``random_steps --threads``);
+- ``phutball.VecEnv(256)`` stepped with ``env.sample_actions()`` (``threads=1``
+  and ``threads=2``), and with actions drawn in numpy from the returned masks;
+  ``phutball.VecEnv(1024)`` with ``threads=1`` and ``threads=2``;
+- the PettingZoo AEC environment ``phutball.env`` with ``action_space.sample(mask)``.
+
+Each as a ratio to the core and to PettingZoo. Run by hand from the repository
+root with the package installed (``bash tests/python/run.sh`` makes ``.venv``):
+
+    .venv/bin/python benches/python/vecenv_bench.py [--seconds 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import subprocess
+import time
+from typing import Callable, Dict
+
+import numpy as np
+
+import phutball
+import phutball.env
+
+GAMES = 256
+
+
+def core_rate(steps: int, *options: str) -> float:
+    command = ["cargo", "run", "--release", "-q", "-p", "phutball-benches", "--bin", "random_steps", "--"]
+    out = subprocess.run(
+        command + ["--steps", str(steps), *options],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    print("  " + out.strip())
+    match = re.search(r"([0-9]+) steps/s", out)
+    assert match, out
+    return float(match.group(1))
+
+
+def timed(seconds: float, run: Callable[[], int]) -> float:
+    """Calls ``run`` (which returns the steps it took) until ``seconds`` have passed."""
+    steps = 0
+    begin = time.perf_counter()
+    while time.perf_counter() - begin < seconds:
+        steps += run()
+    return steps / (time.perf_counter() - begin)
+
+
+def vec_env_rate(seconds: float, threads: int, numpy_choice: bool = False, games: int = GAMES) -> float:
+    env = phutball.VecEnv(games, seed=1, threads=threads)
+    print(f"  {env!r}: {env.threads} thread(s) a step")
+    _, mask = env.reset()
+    rng = np.random.default_rng(1)
+    state = {"mask": mask}
+
+    def run() -> int:
+        if numpy_choice:
+            # A uniformly random legal action per row: the k-th True of the row.
+            masks = state["mask"]
+            counts = masks.sum(axis=1)
+            kth = (rng.random(games) * counts).astype(np.int64)
+            actions = (np.cumsum(masks, axis=1) > kth[:, None]).argmax(axis=1)
+        else:
+            actions = env.sample_actions()
+        _, state["mask"], *_ = env.step(actions)
+        return games
+
+    return timed(seconds, run)
+
+
+def pettingzoo_rate(seconds: float) -> float:
+    env = phutball.env.env()
+    env.reset(seed=1)
+
+    def run() -> int:
+        steps = 0
+        for _ in range(1000):
+            agent = env.agent_selection
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                if not env.agents:
+                    env.reset()
+                continue
+            env.step(env.action_space(agent).sample(observation["action_mask"]))
+            steps += 1
+        return steps
+
+    return timed(seconds, run)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    args = parser.parse_args()
+    print(f"random play, {GAMES} games, {args.seconds} s a measurement")
+    rates: Dict[str, float] = {}
+    steps = int(1_000_000 * args.seconds)
+    rates["core (Rust, 1 thread)"] = core_rate(4 * steps, "--observe", "0")
+    rates["core with observations (Rust, 1 thread)"] = core_rate(steps, "--observe", "1")
+    rates["Rust VecEnv(256), threads=1"] = core_rate(steps, "--threads", "1")
+    rates["VecEnv(256), sample_actions, threads=1"] = vec_env_rate(args.seconds, 1)
+    rates["VecEnv(256), sample_actions, threads=2"] = vec_env_rate(args.seconds, 2)
+    rates["VecEnv(256), numpy choice, threads=1"] = vec_env_rate(args.seconds, 1, numpy_choice=True)
+    rates["VecEnv(1024), sample_actions, threads=1"] = vec_env_rate(args.seconds, 1, games=1024)
+    rates["VecEnv(1024), sample_actions, threads=2"] = vec_env_rate(args.seconds, 2, games=1024)
+    rates["Rust VecEnv(1024), threads=1"] = core_rate(steps, "--games", "1024", "--threads", "1")
+    rates["Rust VecEnv(1024), threads=2"] = core_rate(steps, "--games", "1024", "--threads", "2")
+    rates["PettingZoo env"] = pettingzoo_rate(args.seconds)
+    core, observed = rates["core (Rust, 1 thread)"], rates["core with observations (Rust, 1 thread)"]
+    zoo = rates["PettingZoo env"]
+    print(f"{'what':42} {'steps/s':>10} {'x core':>7} {'x core+obs':>10} {'x PettingZoo':>12}")
+    for name, rate in rates.items():
+        print(f"{name:42} {rate:10,.0f} {rate / core:7.2f} {rate / observed:10.2f} {rate / zoo:12.1f}")
+
+
+if __name__ == "__main__":
+    main()

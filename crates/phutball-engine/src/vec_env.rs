@@ -1,0 +1,754 @@
+//! Many games of step-by-step play stepped as one batch (reinforcement
+//! learning): [`VecEnv`]. Each game is a [`StepState`] of the core's action
+//! space; one [`VecEnv::step`] takes one action in every game, resets the
+//! finished ones to the start, and writes every game's observation (the
+//! core's [`StepState::write_planes`]), legal-action mask, reward and end
+//! flags into the caller's slices, on up to [`VecEnv::threads`] threads.
+//!
+//! A step or a reset is O(N) work for N games, so it needs no work limit;
+//! [`VecEnv::step_within`] and [`VecEnv::reset_within`] take a [`Budget`]
+//! all the same, polled every [`POLL_GAMES`] games, so that a large batch
+//! can be cancelled (Ctrl-C from Python) or given a deadline.
+//!
+//! ```
+//! use phutball::{BoardSize, Position};
+//! use phutball_engine::{StepBuffers, VecEnv};
+//! let mut env = VecEnv::new(Position::standard(), 4, Some(200), 7, 1)?;
+//! let size = BoardSize::STANDARD;
+//! let (mut planes, mut masks) = (vec![0.0; 4 * size.planes_len()], vec![false; 4 * size.action_count()]);
+//! env.reset(None, &mut planes, &mut masks)?;
+//! let (mut rewards, mut terminated, mut truncated) = (vec![0.0; 4], vec![false; 4], vec![false; 4]);
+//! let actions = env.sample_actions();
+//! let finals = env.step(&actions, &mut StepBuffers {
+//!     planes: &mut planes, masks: &mut masks, rewards: &mut rewards,
+//!     terminated: &mut terminated, truncated: &mut truncated,
+//! })?;
+//! assert!(finals.is_empty(), "one placement ends no game");
+//! # Ok::<(), phutball_engine::VecEnvError>(())
+//! ```
+
+use std::num::NonZeroUsize;
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::thread;
+
+use phutball::{ActionError, Budget, Position, SearchError, SplitMix64, StepState};
+use thiserror::Error;
+
+/// The fewest games a step gives a thread of its own. A game's step (with
+/// its planes and mask) takes about half a microsecond, and a step starts
+/// its threads afresh (scoped threads: they write straight into the
+/// caller's slices, which a pool of long-lived threads could not borrow
+/// without `unsafe` or a copy of every observation), which costs tens of
+/// microseconds; below this a second thread costs more than it saves
+/// (README: `random_steps --threads`).
+pub const MIN_GAMES_PER_THREAD: usize = 512;
+
+/// The games a step or a reset does between two polls of its budget: about
+/// half a millisecond of work.
+pub const POLL_GAMES: usize = 1024;
+
+/// The games a thread of a step takes at a time (a divisor of [`POLL_GAMES`]):
+/// a few tens of microseconds of work.
+const BLOCK_GAMES: usize = 64;
+
+/// Why a batch could not be made or stepped. A step that fails changes no game.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum VecEnvError {
+    /// A batch of no games, no threads, a move limit of 0, or a finished start.
+    #[error("{0}")]
+    Config(String),
+    /// A slice of the wrong length.
+    #[error("{what} has {got} entries, not the {expected} this batch needs")]
+    Length {
+        /// Which argument.
+        what: &'static str,
+        /// The length needed.
+        expected: usize,
+        /// The length given.
+        got: usize,
+    },
+    /// The budget stopped the call (a deadline, a cancel flag, Ctrl-C).
+    #[error(transparent)]
+    Interrupted(SearchError),
+    /// An action that game `game` cannot take.
+    #[error("game {game}: {}", action_message(*action, source))]
+    Action {
+        /// The game's index in the batch.
+        game: usize,
+        /// The action's index.
+        action: usize,
+        /// Why it cannot be taken.
+        source: ActionError,
+    },
+}
+
+/// Why an action cannot be taken, naming it unless the core's message does.
+fn action_message(action: usize, source: &ActionError) -> String {
+    match source {
+        ActionError::OutOfRange { .. } => source.to_string(),
+        _ => format!("action {action}: {source}"),
+    }
+}
+
+/// Where [`VecEnv::step`] writes, one entry (or one block) per game, in
+/// game order.
+#[derive(Debug)]
+pub struct StepBuffers<'a> {
+    /// The observations: [`phutball::BoardSize::planes_len`] values a game.
+    pub planes: &'a mut [f32],
+    /// The legal-action masks: [`phutball::BoardSize::action_count`] flags a game.
+    pub masks: &'a mut [bool],
+    /// The reward of the side that took the action: +1 if it scored, -1 for
+    /// an own goal, 0 otherwise.
+    pub rewards: &'a mut [f32],
+    /// Whether the action ended the game with a goal.
+    pub terminated: &'a mut [bool],
+    /// Whether the game reached the move limit without a goal.
+    pub truncated: &'a mut [bool],
+}
+
+/// A game that ended in a step (and was reset): its index and its last observation.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinalObservation {
+    /// The game's index in the batch.
+    pub game: usize,
+    /// [`StepState::planes`] of its last state.
+    pub planes: Vec<f32>,
+}
+
+/// One game of the batch.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+struct Slot {
+    state: StepState,
+    /// Whole moves played (actions that passed the turn).
+    moves: u32,
+}
+
+/// A batch of games played step by step from one start position: each game
+/// is a [`StepState`] of the core's action space; one [`VecEnv::step`] takes
+/// one action in every game, resets the finished ones to the start, and
+/// writes every game's observation, legal-action mask, reward and end flags
+/// into the caller's slices ([`StepBuffers`]). A step splits the batch
+/// between threads only where each gets [`MIN_GAMES_PER_THREAD`] games.
+#[derive(Clone, Debug)]
+pub struct VecEnv {
+    start: Position,
+    move_limit: Option<u32>,
+    games: Vec<Slot>,
+    /// The threads asked for.
+    threads: usize,
+    /// The fewest games a thread of a step gets.
+    min_games_per_thread: usize,
+    rng: SplitMix64,
+}
+
+impl VecEnv {
+    /// `count` games at `start`; a game reaching `move_limit` whole moves
+    /// without a goal is truncated (`None`: never); `seed` seeds
+    /// [`VecEnv::sample_actions`]; a step uses at most `threads` threads
+    /// (see [`VecEnv::threads`] and [`VecEnv::default_threads`]).
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Config`] for no games, no threads, a move limit of 0
+    /// or a finished start.
+    pub fn new(
+        start: Position,
+        count: usize,
+        move_limit: Option<u32>,
+        seed: u64,
+        threads: usize,
+    ) -> Result<VecEnv, VecEnvError> {
+        let bad = |what: &str| Err(VecEnvError::Config(what.to_string()));
+        if count == 0 {
+            return bad("a batch needs at least one game");
+        }
+        if threads == 0 {
+            return bad("threads must be at least 1");
+        }
+        if move_limit == Some(0) {
+            return bad("the move limit must be at least 1 (or none)");
+        }
+        if start.is_finished() {
+            return bad("the start position is already finished: no game could be played");
+        }
+        let slot = Slot {
+            state: start.into(),
+            moves: 0,
+        };
+        Ok(VecEnv {
+            start,
+            move_limit,
+            games: vec![slot; count],
+            threads,
+            min_games_per_thread: MIN_GAMES_PER_THREAD,
+            rng: SplitMix64::new(seed),
+        })
+    }
+
+    /// The same batch with `games` (at least 1) instead of
+    /// [`MIN_GAMES_PER_THREAD`] as the fewest games a thread of a step gets:
+    /// lower on a machine with idle cores and quick thread starts, higher
+    /// where the cores are busy with other work.
+    #[must_use]
+    pub fn with_min_games_per_thread(mut self, games: usize) -> VecEnv {
+        self.min_games_per_thread = games.max(1);
+        self
+    }
+
+    /// The cores available here: the thread count to ask for by default.
+    pub fn default_threads() -> usize {
+        thread::available_parallelism().map_or(1, NonZeroUsize::get)
+    }
+
+    /// The number of games.
+    pub fn len(&self) -> usize {
+        self.games.len()
+    }
+
+    /// Always false: a batch has at least one game.
+    pub fn is_empty(&self) -> bool {
+        self.games.is_empty()
+    }
+
+    /// The threads a step uses: those asked for, but no more than one per
+    /// [`MIN_GAMES_PER_THREAD`] games (or [`VecEnv::with_min_games_per_thread`];
+    /// and at least one).
+    pub fn threads(&self) -> usize {
+        let shares = self.games.len() / self.min_games_per_thread;
+        self.threads.min(shares).max(1)
+    }
+
+    /// The start position every game starts and restarts from.
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    /// The whole-move limit.
+    pub fn move_limit(&self) -> Option<u32> {
+        self.move_limit
+    }
+
+    /// The state of each game, in order.
+    pub fn states(&self) -> impl Iterator<Item = StepState> + '_ {
+        self.games.iter().map(|g| g.state)
+    }
+
+    /// Puts every game back at the start (and reseeds [`VecEnv::sample_actions`]
+    /// when `seed` is given); writes the observations and masks.
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Length`] if a slice does not fit the batch.
+    pub fn reset(
+        &mut self,
+        seed: Option<u64>,
+        planes: &mut [f32],
+        masks: &mut [bool],
+    ) -> Result<(), VecEnvError> {
+        self.reset_within(seed, planes, masks, &Budget::unlimited())
+    }
+
+    /// [`VecEnv::reset`] within `budget`, polled every [`POLL_GAMES`] games.
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Length`] if a slice does not fit the batch,
+    /// [`VecEnvError::Interrupted`] if the budget stopped it: then no game
+    /// changed (the slices may hold part of the start's observations).
+    pub fn reset_within(
+        &mut self,
+        seed: Option<u64>,
+        planes: &mut [f32],
+        masks: &mut [bool],
+        budget: &Budget<'_>,
+    ) -> Result<(), VecEnvError> {
+        let (planes_len, action_count) = self.block_sizes();
+        self.check_length("planes", planes.len(), planes_len)?;
+        self.check_length("masks", masks.len(), action_count)?;
+        // Every game shows the same start: encode it once, copy it.
+        let start = StepState::from(self.start);
+        start.write_planes(false, &mut planes[..planes_len]);
+        start.write_legal_action_mask(&mut masks[..action_count]);
+        for i in 1..self.games.len() {
+            if i % POLL_GAMES == 0 {
+                if let Some(stop) = budget.interrupted() {
+                    return Err(VecEnvError::Interrupted(stop));
+                }
+            }
+            planes.copy_within(..planes_len, i * planes_len);
+            masks.copy_within(..action_count, i * action_count);
+        }
+        if let Some(seed) = seed {
+            self.rng = SplitMix64::new(seed);
+        }
+        for game in &mut self.games {
+            *game = Slot {
+                state: self.start.into(),
+                moves: 0,
+            };
+        }
+        Ok(())
+    }
+
+    /// One legal action for every game, uniformly at random from the batch's
+    /// generator: a random player's moves, with no round trip through masks.
+    pub fn sample_actions(&mut self) -> Vec<usize> {
+        let rng = &mut self.rng;
+        self.games
+            .iter()
+            // A game is never finished between steps, and an unfinished state
+            // always has an action (a vacant point, or "end jump"); 0 is never used.
+            .map(|game| game.state.random_legal_action_index(rng).unwrap_or(0))
+            .collect()
+    }
+
+    /// Takes `actions[i]` in game `i`, resets the games that ended (a goal
+    /// or the move limit) and writes every game's results into `out`. It
+    /// returns the last observations of the games that ended. If any action
+    /// cannot be taken, no game changes and the error names the first such game.
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Length`] if a slice does not fit the batch,
+    /// [`VecEnvError::Action`] for an action its game cannot take.
+    pub fn step(
+        &mut self,
+        actions: &[usize],
+        out: &mut StepBuffers<'_>,
+    ) -> Result<Vec<FinalObservation>, VecEnvError> {
+        self.step_within(actions, out, &Budget::unlimited())
+    }
+
+    /// [`VecEnv::step`] within `budget`, which each thread polls every
+    /// [`POLL_GAMES`] games.
+    ///
+    /// # Errors
+    ///
+    /// As [`VecEnv::step`], and [`VecEnvError::Interrupted`] if the budget
+    /// stopped it. After any error no game has changed (`out` may hold part
+    /// of the step's results).
+    pub fn step_within(
+        &mut self,
+        actions: &[usize],
+        out: &mut StepBuffers<'_>,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<FinalObservation>, VecEnvError> {
+        let (planes_len, action_count) = self.block_sizes();
+        self.check_length("actions", actions.len(), 1)?;
+        self.check_length("planes", out.planes.len(), planes_len)?;
+        self.check_length("masks", out.masks.len(), action_count)?;
+        self.check_length("rewards", out.rewards.len(), 1)?;
+        self.check_length("terminated", out.terminated.len(), 1)?;
+        self.check_length("truncated", out.truncated.len(), 1)?;
+        let rules = Rules {
+            start: self.start,
+            move_limit: self.move_limit,
+        };
+        let mut next = self.games.clone();
+        let blocks: Vec<Block<'_>> = next
+            .chunks_mut(BLOCK_GAMES)
+            .zip(self.games.chunks(BLOCK_GAMES))
+            .zip(actions.chunks(BLOCK_GAMES))
+            .zip(out.planes.chunks_mut(BLOCK_GAMES * planes_len))
+            .zip(out.masks.chunks_mut(BLOCK_GAMES * action_count))
+            .zip(out.rewards.chunks_mut(BLOCK_GAMES))
+            .zip(out.terminated.chunks_mut(BLOCK_GAMES))
+            .zip(out.truncated.chunks_mut(BLOCK_GAMES))
+            .enumerate()
+            .map(
+                |(
+                    i,
+                    (
+                        ((((((next, games), actions), planes), masks), rewards), terminated),
+                        truncated,
+                    ),
+                )| Block {
+                    first: i * BLOCK_GAMES,
+                    games,
+                    next,
+                    actions,
+                    out: StepBuffers {
+                        planes,
+                        masks,
+                        rewards,
+                        terminated,
+                        truncated,
+                    },
+                },
+            )
+            .collect();
+        // Each thread takes the next block until none is left: a thread that
+        // starts late (the machine busy) takes fewer, and the caller's
+        // thread never waits for work another could not start.
+        let queue = Mutex::new(blocks.into_iter());
+        // The first interrupt any thread sees; the others stop at their next block.
+        let stop = OnceLock::new();
+        let work = || -> (Vec<FinalObservation>, Option<VecEnvError>) {
+            let mut finals = Vec::new();
+            loop {
+                let block = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let Some(block) = block else {
+                    return (finals, None);
+                };
+                if let Err(e) = block.run(rules, budget, &stop, &mut finals) {
+                    return (finals, Some(e));
+                }
+            }
+        };
+        let results = thread::scope(|scope| {
+            let helpers: Vec<_> = (1..self.threads()).map(|_| scope.spawn(work)).collect();
+            let mut results = vec![work()];
+            results.extend(helpers.into_iter().map(|helper| {
+                helper
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+            }));
+            results
+        });
+        if let Some(interrupt) = stop.get() {
+            return Err(VecEnvError::Interrupted(interrupt.clone()));
+        }
+        let mut finals = Vec::new();
+        let mut first_error: Option<VecEnvError> = None;
+        for (done, error) in results {
+            finals.extend(done);
+            // Blocks are taken in order and a thread stops at its first bad
+            // action, so the lowest game with an error is the first bad game.
+            first_error = match (first_error, error) {
+                (Some(a), Some(b)) => Some(if failed_game(&b) < failed_game(&a) {
+                    b
+                } else {
+                    a
+                }),
+                (a, b) => a.or(b),
+            };
+        }
+        if let Some(error) = first_error {
+            return Err(error);
+        }
+        finals.sort_unstable_by_key(|last| last.game);
+        self.games = next;
+        Ok(finals)
+    }
+
+    /// The values of one game's planes and mask.
+    fn block_sizes(&self) -> (usize, usize) {
+        let size = self.start.size();
+        (size.planes_len(), size.action_count())
+    }
+
+    fn check_length(
+        &self,
+        what: &'static str,
+        got: usize,
+        per_game: usize,
+    ) -> Result<(), VecEnvError> {
+        let expected = self.games.len() * per_game;
+        if got == expected {
+            Ok(())
+        } else {
+            Err(VecEnvError::Length {
+                what,
+                expected,
+                got,
+            })
+        }
+    }
+}
+
+/// What every game of a batch shares.
+#[derive(Copy, Clone, Debug)]
+struct Rules {
+    start: Position,
+    move_limit: Option<u32>,
+}
+
+/// The game of a failed step's error (none for an interrupt).
+fn failed_game(error: &VecEnvError) -> Option<usize> {
+    match error {
+        VecEnvError::Action { game, .. } => Some(*game),
+        _ => None,
+    }
+}
+
+/// [`BLOCK_GAMES`] games of a step, from game `first` on: the slices of the
+/// batch one thread steps at a time.
+struct Block<'a> {
+    first: usize,
+    games: &'a [Slot],
+    next: &'a mut [Slot],
+    actions: &'a [usize],
+    out: StepBuffers<'a>,
+}
+
+impl Block<'_> {
+    /// Steps the block's games, adding the games that ended to `finals`.
+    /// It stops if another thread saw an interrupt (`stop`), and polls
+    /// `budget` if its first game is a multiple of [`POLL_GAMES`] (setting
+    /// `stop` for every thread if the budget says to stop).
+    fn run(
+        self,
+        rules: Rules,
+        budget: &Budget<'_>,
+        stop: &OnceLock<SearchError>,
+        finals: &mut Vec<FinalObservation>,
+    ) -> Result<(), VecEnvError> {
+        let polled = if self.first % POLL_GAMES == 0 {
+            budget.interrupted()
+        } else {
+            None
+        };
+        if let Some(interrupt) = stop.get().cloned().or(polled) {
+            return Err(VecEnvError::Interrupted(
+                stop.get_or_init(|| interrupt).clone(),
+            ));
+        }
+        let board = rules.start.size();
+        let (planes_len, action_count) = (board.planes_len(), board.action_count());
+        for (i, (game, &action)) in self.games.iter().zip(self.actions).enumerate() {
+            let index = self.first + i;
+            let state =
+                game.state
+                    .apply_action_index(action)
+                    .map_err(|source| VecEnvError::Action {
+                        game: index,
+                        action,
+                        source,
+                    })?;
+            let mover = game.state.to_move();
+            let whole_moves = game.moves + u32::from(state.to_move() != mover);
+            let winner = state.winner();
+            let truncated = winner.is_none() && rules.move_limit.is_some_and(|l| whole_moves >= l);
+            self.out.rewards[i] = match winner {
+                Some(side) if side == mover => 1.0,
+                Some(_) => -1.0,
+                None => 0.0,
+            };
+            self.out.terminated[i] = winner.is_some();
+            self.out.truncated[i] = truncated;
+            self.next[i] = if winner.is_some() || truncated {
+                finals.push(FinalObservation {
+                    game: index,
+                    planes: state.planes(false),
+                });
+                Slot {
+                    state: rules.start.into(),
+                    moves: 0,
+                }
+            } else {
+                Slot {
+                    state,
+                    moves: whole_moves,
+                }
+            };
+            let shown = self.next[i].state;
+            shown.write_planes(false, &mut self.out.planes[i * planes_len..][..planes_len]);
+            shown.write_legal_action_mask(&mut self.out.masks[i * action_count..][..action_count]);
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+// Rewards are exactly -1.0, 0.0 or 1.0.
+#[allow(clippy::float_cmp)]
+mod tests {
+    use phutball::{Action, BoardSize};
+
+    use super::*;
+
+    struct Outputs {
+        planes: Vec<f32>,
+        masks: Vec<bool>,
+        rewards: Vec<f32>,
+        terminated: Vec<bool>,
+        truncated: Vec<bool>,
+    }
+
+    impl Outputs {
+        fn new(n: usize, size: BoardSize) -> Outputs {
+            Outputs {
+                planes: vec![0.0; n * size.planes_len()],
+                masks: vec![false; n * size.action_count()],
+                rewards: vec![0.0; n],
+                terminated: vec![false; n],
+                truncated: vec![false; n],
+            }
+        }
+
+        fn buffers(&mut self) -> StepBuffers<'_> {
+            StepBuffers {
+                planes: &mut self.planes,
+                masks: &mut self.masks,
+                rewards: &mut self.rewards,
+                terminated: &mut self.terminated,
+                truncated: &mut self.truncated,
+            }
+        }
+    }
+
+    /// A small board, so that random games end often, by goals and by the limit.
+    fn small_start() -> Position {
+        Position::start_with(BoardSize::new(5, 7).unwrap(), phutball::Rules::default()).unwrap()
+    }
+
+    #[test]
+    fn a_batch_steps_like_single_games_on_any_number_of_threads() {
+        let start = small_start();
+        let size = start.size();
+        // Enough games for two threads, the second with fewer than the first.
+        let n = 2 * MIN_GAMES_PER_THREAD + 37;
+        let limit = 5;
+        for threads in [1, 2] {
+            let mut env = VecEnv::new(start, n, Some(limit), 5, threads).unwrap();
+            assert_eq!(env.threads(), threads);
+            let mut singles = vec![(StepState::from(start), 0u32); n];
+            let mut out = Outputs::new(n, size);
+            env.reset(None, &mut out.planes, &mut out.masks).unwrap();
+            let (mut goals, mut limits) = (0, 0);
+            for _ in 0..30 {
+                let actions = env.sample_actions();
+                let finals = env.step(&actions, &mut out.buffers()).unwrap();
+                let mut ended = Vec::new();
+                for (i, single) in singles.iter_mut().enumerate() {
+                    let mover = single.0.to_move();
+                    let after = single.0.apply_action_index(actions[i]).unwrap();
+                    let whole_moves = single.1 + u32::from(after.to_move() != mover);
+                    let reward = match after.winner() {
+                        Some(w) if w == mover => 1.0,
+                        Some(_) => -1.0,
+                        None => 0.0,
+                    };
+                    assert_eq!(out.rewards[i], reward);
+                    assert_eq!(out.terminated[i], after.is_finished());
+                    assert_eq!(
+                        out.truncated[i],
+                        !after.is_finished() && whole_moves >= limit
+                    );
+                    *single = if out.terminated[i] || out.truncated[i] {
+                        ended.push((i, after.planes(false)));
+                        goals += usize::from(out.terminated[i]);
+                        limits += usize::from(out.truncated[i]);
+                        (start.into(), 0)
+                    } else {
+                        (after, whole_moves)
+                    };
+                    let planes = &out.planes[i * size.planes_len()..][..size.planes_len()];
+                    assert_eq!(planes, single.0.planes(false).as_slice());
+                    let mask = &out.masks[i * size.action_count()..][..size.action_count()];
+                    assert_eq!(mask, single.0.legal_action_mask().as_slice());
+                }
+                let finals: Vec<(usize, Vec<f32>)> =
+                    finals.into_iter().map(|f| (f.game, f.planes)).collect();
+                assert_eq!(finals, ended);
+                assert!(env.states().eq(singles.iter().map(|s| s.0)));
+            }
+            assert!(goals > 0 && limits > 0, "goals {goals}, limits {limits}");
+        }
+    }
+
+    #[test]
+    fn a_bad_action_changes_no_game_and_names_the_game() {
+        let start = small_start();
+        let n = 100;
+        let mut env = VecEnv::new(start, n, None, 1, 2).unwrap();
+        let mut out = Outputs::new(n, start.size());
+        let mut actions = env.sample_actions();
+        let before: Vec<StepState> = env.states().collect();
+        let end_jump = start.size().action_index(Action::EndJump).unwrap();
+        actions[77] = end_jump;
+        let err = env.step(&actions, &mut out.buffers()).unwrap_err();
+        assert!(
+            matches!(
+                err,
+                VecEnvError::Action {
+                    game: 77,
+                    source: ActionError::NoJumpUnderWay,
+                    ..
+                }
+            ),
+            "{err}"
+        );
+        assert!(err.to_string().starts_with("game 77: action "), "{err}");
+        assert!(env.states().eq(before.iter().copied()));
+        actions[77] = start.size().action_count();
+        let err = env.step(&actions, &mut out.buffers()).unwrap_err();
+        assert!(err.to_string().contains("does not exist"), "{err}");
+        let err = env.step(&actions[1..], &mut out.buffers()).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "actions has 99 entries, not the 100 this batch needs"
+        );
+        assert!(env.states().eq(before.iter().copied()));
+    }
+
+    #[test]
+    fn a_thread_gets_at_least_its_share_of_games() {
+        let start = small_start();
+        for (count, asked, used) in [
+            (1, 4, 1),
+            (2 * MIN_GAMES_PER_THREAD - 1, 4, 1),
+            (2 * MIN_GAMES_PER_THREAD, 4, 2),
+            (2 * MIN_GAMES_PER_THREAD, 1, 1),
+            (5 * MIN_GAMES_PER_THREAD, 4, 4),
+        ] {
+            let env = VecEnv::new(start, count, None, 0, asked).unwrap();
+            assert_eq!(env.threads(), used, "{count} games, {asked} threads asked");
+        }
+        let env = VecEnv::new(start, 300, None, 0, 4).unwrap();
+        assert_eq!(env.with_min_games_per_thread(100).threads(), 3);
+    }
+
+    #[test]
+    fn an_interrupted_step_or_reset_changes_no_game() {
+        let start = small_start();
+        let size = start.size();
+        // Three polls a thread: the interrupt comes at the second.
+        let n = 2 * 3 * POLL_GAMES;
+        let mut env = VecEnv::new(start, n, None, 1, 2).unwrap();
+        assert_eq!(env.threads(), 2);
+        let mut out = Outputs::new(n, size);
+        let first = env.sample_actions();
+        env.step(&first, &mut out.buffers()).unwrap();
+        let before: Vec<StepState> = env.states().collect();
+        let polls = std::sync::atomic::AtomicUsize::new(0);
+        let second_poll = || {
+            (polls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) >= 1)
+                .then_some(phutball::Interrupt::TimedOut)
+        };
+        let budget = Budget::default().with_interrupt(&second_poll);
+        let actions = env.sample_actions();
+        let err = env
+            .step_within(&actions, &mut out.buffers(), &budget)
+            .unwrap_err();
+        assert_eq!(err, VecEnvError::Interrupted(SearchError::TimedOut));
+        assert_eq!(err.to_string(), "timed out");
+        assert!(env.states().eq(before.iter().copied()));
+        let cancelled = std::sync::atomic::AtomicBool::new(true);
+        let budget = Budget::default().with_cancel_flag(&cancelled);
+        let err = env
+            .reset_within(Some(3), &mut out.planes, &mut out.masks, &budget)
+            .unwrap_err();
+        assert_eq!(err, VecEnvError::Interrupted(SearchError::Cancelled));
+        assert!(env.states().eq(before.iter().copied()));
+        // Unbounded, the same actions step every game.
+        env.step(&actions, &mut out.buffers()).unwrap();
+        assert!(!env.states().eq(before.iter().copied()));
+    }
+
+    #[test]
+    fn bad_configurations_say_why() {
+        let start = small_start();
+        for (count, limit, threads, expected) in [
+            (0, None, 1, "at least one game"),
+            (1, None, 0, "threads must be at least 1"),
+            (1, Some(0), 1, "move limit must be at least 1"),
+        ] {
+            let err = VecEnv::new(start, count, limit, 0, threads).unwrap_err();
+            assert!(err.to_string().contains(expected), "{err}");
+        }
+        let finished: Position = "5/5/5/5/5/5/2@2 O".parse().unwrap();
+        assert!(VecEnv::new(finished, 1, None, 0, 1).is_err());
+    }
+}
