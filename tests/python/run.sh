@@ -31,7 +31,7 @@ say "installing maturin and twine into .venv (pip)"
 
 wheel_dir="$CARGO_TARGET_DIR/python-wheels"
 rm -rf "$wheel_dir"
-say "building the abi3 wheel (maturin build --release; cold: a few minutes on 2 cores)"
+say "building the abi3 wheel (maturin build --release; cold: a minute or two on 2 cores)"
 maturin build --release --quiet --out "$wheel_dir"
 ls "$wheel_dir"/phutball-*-cp39-abi3-*.whl >/dev/null
 wheel="$(ls "$wheel_dir"/phutball-*.whl)"
