@@ -25,6 +25,21 @@ pip_quiet=(python -m pip install --quiet --disable-pip-version-check)
 # cairosvg is optional too: the PNG pictures' test uses it when it is here.
 "${pip_quiet[@]}" cairosvg || echo "run.sh: cairosvg did not install; the PNG test will be skipped" >&2
 
+# The notebook pieces: the widget (anywidget), its browser test (selenium
+# driving Debian's chromium and chromium-driver) and the tour notebook's run
+# (nbclient, ipykernel). These are required: their tests fail without them.
+"${pip_quiet[@]}" anywidget selenium nbclient nbformat ipykernel
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "run.sh: installing chromium and chromium-driver with apt-get (for tests/python/test_widget_browser.py)" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null ||
+            { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null; } ||
+            echo "run.sh: chromium did not install: the widget's browser test will fail" >&2
+    else
+        echo "run.sh: /usr/bin/chromium or /usr/bin/chromedriver is missing and this is not root: install chromium and chromium-driver, or the widget's browser test fails" >&2
+    fi
+fi
+
 maturin develop --release --quiet
 
 cargo build --release --quiet -p phutball-cli
