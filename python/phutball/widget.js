@@ -14,22 +14,17 @@ function button(label, title, onClick) {
 }
 
 function render({ model, el }) {
-  const root = document.createElement("div");
-  root.className = "phutball-board";
-  const picture = document.createElement("div");
-  picture.className = "phutball-picture";
-  picture.style.cursor = "pointer";
-  picture.style.lineHeight = "0";
-  const status = document.createElement("div");
-  status.className = "phutball-status";
-  status.style.fontFamily = "sans-serif";
-  const message = document.createElement("div");
-  message.className = "phutball-message";
-  message.style.fontFamily = "sans-serif";
-  message.style.minHeight = "1.2em";
-  const toolbar = document.createElement("div");
-  toolbar.className = "phutball-toolbar";
-  toolbar.style.margin = "4px 0";
+  const part = (className, style) => {
+    const d = document.createElement("div");
+    d.className = className;
+    Object.assign(d.style, style);
+    return d;
+  };
+  const root = part("phutball-board", {});
+  const picture = part("phutball-picture", { cursor: "pointer", lineHeight: "0" });
+  const status = part("phutball-status", { fontFamily: "sans-serif" });
+  const message = part("phutball-message", { fontFamily: "sans-serif", minHeight: "1.2em" });
+  const toolbar = part("phutball-toolbar", { margin: "4px 0" });
 
   const endJump = button("End jump", "End the jump here (or click the ball)", () =>
     model.send({ type: "end_jump" }),

@@ -142,6 +142,8 @@ def test_analyse_game_takes_only_a_game():
     engine = phutball.Engine(depth=1)
     with pytest.raises(TypeError, match="must be a phutball.Game"):
         engine.analyse_game(phutball.Position())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a phutball.Game, a phutball.Position or a position string, not int"):
+        engine.best_move(3)  # type: ignore[arg-type]
     over = phutball.Game(FINISHED)
     with pytest.raises(ValueError):
         engine.analyse_game(over)

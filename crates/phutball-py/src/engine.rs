@@ -42,6 +42,13 @@ fn positive(name: &str, value: Option<i64>) -> PyResult<Option<u64>> {
     }
 }
 
+/// The name of `obj`'s type, for the `TypeError`s of bad arguments.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "that".to_string(), |n| n.to_string())
+}
+
 /// The position argument: a `phutball.Position` or a position string.
 fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
     if let Ok(p) = obj.cast::<PyPosition>() {
@@ -50,9 +57,7 @@ fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
     let text: String = obj.extract().map_err(|_| {
         PyTypeError::new_err(format!(
             "pos must be a phutball.Position or a position string, not {}",
-            obj.get_type()
-                .name()
-                .map_or_else(|_| "that".to_string(), |n| n.to_string())
+            type_name(obj)
         ))
     })?;
     text.parse::<Position>().or_raise()
@@ -94,6 +99,12 @@ enum Searched {
 fn searched_arg(obj: &Bound<'_, PyAny>) -> PyResult<Searched> {
     if let Ok(game) = obj.cast::<PyGame>() {
         return Ok(Searched::Game(game.borrow().inner().clone()));
+    }
+    if obj.cast::<PyPosition>().is_err() && obj.extract::<String>().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "pos must be a phutball.Game, a phutball.Position or a position string, not {}",
+            type_name(obj)
+        )));
     }
     position_arg(obj).map(Searched::Position)
 }
@@ -217,9 +228,7 @@ impl PyEngine {
         let game = game.cast::<PyGame>().map_err(|_| {
             PyTypeError::new_err(format!(
                 "game must be a phutball.Game, not {}",
-                game.get_type()
-                    .name()
-                    .map_or_else(|_| "that".to_string(), |n| n.to_string())
+                type_name(game)
             ))
         })?;
         let searched = Searched::Game(game.borrow().inner().clone());
