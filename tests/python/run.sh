@@ -29,6 +29,20 @@ say() { echo "run.sh: $*"; }
 say "installing maturin and twine into .venv (pip)"
 "${pip_quiet[@]}" "maturin>=1.9,<2" "twine>=6.1"
 
+# The widget's browser test drives Debian's chromium with chromium-driver
+# (selenium comes with the wheel's [test] extra below). Required: the test
+# fails without them.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "run.sh: installing chromium and chromium-driver with apt-get (for tests/python/test_widget_browser.py)" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null ||
+            { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null; } ||
+            echo "run.sh: chromium did not install: the widget's browser test will fail" >&2
+    else
+        echo "run.sh: /usr/bin/chromium or /usr/bin/chromedriver is missing and this is not root: install chromium and chromium-driver, or the widget's browser test fails" >&2
+    fi
+fi
+
 wheel_dir="$CARGO_TARGET_DIR/python-wheels"
 rm -rf "$wheel_dir"
 say "building the abi3 wheel (maturin build --release; cold: a minute or two on 2 cores)"
@@ -53,8 +67,8 @@ export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
 # come from the wheel's extras (and mypy for stubtest).
 check_venv="$CARGO_TARGET_DIR/python-wheel-check"
 [ -x "$check_venv/bin/python" ] || "$python" -m venv "$check_venv"
-say "installing the wheel with [env,png,test] and mypy into $check_venv (pip)"
-"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,test]" mypy
+say "installing the wheel with [env,png,notebook,test] and mypy into $check_venv (pip)"
+"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,notebook,test]" mypy
 "$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 no_rust_path=""
 IFS=: read -ra path_dirs <<<"$PATH"
