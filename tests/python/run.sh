@@ -26,6 +26,15 @@ pip_quiet=(python -m pip install --quiet --disable-pip-version-check)
 "${pip_quiet[@]}" cairosvg || echo "run.sh: cairosvg did not install; the PNG test will be skipped" >&2
 
 maturin develop --release --quiet
+# The extra of phutball.distributed (Ray, pyarrow, tqdm), as users install it:
+# its tests need a real Ray cluster, so a failed install fails the suite.
+# Its requirements are read from pyproject.toml (`pip install ".[ray]"` would
+# build the package again over the editable one above).
+extra_started=$SECONDS
+mapfile -t ray_extra < <(python -c 'import tomllib; print("\n".join(tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]["ray"]))')
+"${pip_quiet[@]}" "${ray_extra[@]}" ||
+    { echo "run.sh: the ray extra (pyproject.toml) did not install: phutball.distributed cannot be tested" >&2; exit 1; }
+echo "run.sh: the ray extra is installed ($((SECONDS - extra_started)) s)"
 
 cargo build --release --quiet -p phutball-cli
 export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
