@@ -35,6 +35,12 @@ except ImportError as missing:  # pragma: no cover - the message is the point
 
 __all__ = ["RunSummary", "analyse", "selfplay", "GAMES_SCHEMA", "TRAINING_SCHEMA", "ANALYSIS_SCHEMA"]
 
+
+def _required(name: str, kind: pa.DataType) -> pa.Field:
+    """A column that is never null."""
+    return pa.field(name, kind, nullable=False)
+
+
 # The limit columns of every dataset: the engine's limits per move (null: not limited by it).
 _LIMIT_FIELDS = [
     pa.field("limit_nodes", pa.int64()),
@@ -45,46 +51,46 @@ _LIMIT_FIELDS = [
 #: One row per game, in ``out/games``.
 GAMES_SCHEMA = pa.schema(
     [
-        pa.field("game", pa.int64(), nullable=False),
-        pa.field("run_seed", pa.uint64(), nullable=False),
-        pa.field("seed", pa.uint64(), nullable=False),
-        pa.field("opening", pa.string(), nullable=False),
-        pa.field("moves", pa.list_(pa.string()), nullable=False),
-        pa.field("result", pa.string(), nullable=False),
-        pa.field("plies", pa.int32(), nullable=False),
+        _required("game", pa.int64()),
+        _required("run_seed", pa.uint64()),
+        _required("seed", pa.uint64()),
+        _required("opening", pa.string()),
+        _required("moves", pa.list_(pa.string())),
+        _required("result", pa.string()),
+        _required("plies", pa.int32()),
         *_LIMIT_FIELDS,
-        pa.field("move_limit", pa.int32(), nullable=False),
-        pa.field("seconds", pa.float64(), nullable=False),
+        _required("move_limit", pa.int32()),
+        _required("seconds", pa.float64()),
     ]
 )
 
 #: One row per move of every game, in ``out/training`` (``training=True``).
 TRAINING_SCHEMA = pa.schema(
     [
-        pa.field("game", pa.int64(), nullable=False),
-        pa.field("ply", pa.int32(), nullable=False),
-        pa.field("position", pa.string(), nullable=False),
-        pa.field("action", pa.string(), nullable=False),
-        pa.field("result", pa.int8(), nullable=False),
+        _required("game", pa.int64()),
+        _required("ply", pa.int32()),
+        _required("position", pa.string()),
+        _required("action", pa.string()),
+        _required("result", pa.int8()),
     ]
 )
 
 #: One row per input position, in ``out/analysis``.
 ANALYSIS_SCHEMA = pa.schema(
     [
-        pa.field("index", pa.int64(), nullable=False),
-        pa.field("position", pa.string(), nullable=False),
-        pa.field("best_move", pa.string(), nullable=False),
+        _required("index", pa.int64()),
+        _required("position", pa.string()),
+        _required("best_move", pa.string()),
         pa.field("score", pa.int32()),
         pa.field("win_in", pa.int32()),
         pa.field("loss_in", pa.int32()),
-        pa.field("score_text", pa.string(), nullable=False),
-        pa.field("depth", pa.int32(), nullable=False),
-        pa.field("nodes", pa.int64(), nullable=False),
-        pa.field("pv", pa.list_(pa.string()), nullable=False),
-        pa.field("decision", pa.string(), nullable=False),
+        _required("score_text", pa.string()),
+        _required("depth", pa.int32()),
+        _required("nodes", pa.int64()),
+        _required("pv", pa.list_(pa.string())),
+        _required("decision", pa.string()),
         *_LIMIT_FIELDS,
-        pa.field("seed", pa.uint64(), nullable=False),
+        _required("seed", pa.uint64()),
     ]
 )
 
