@@ -130,6 +130,19 @@ def test_a_worker_killed_mid_run_leaves_every_game_once(tmp_path):
     assert len(list((tmp_path / "games").glob("*.parquet"))) == 5
 
 
+def test_a_run_out_of_time_is_cancelled_and_resumes(tmp_path):
+    settings = {**SETTINGS, "nodes": 1500, "move_limit": 60}
+    with pytest.raises(phutball.SearchTimeoutError, match="resume"):
+        distributed.selfplay(6, games_per_task=1, out=tmp_path, timeout=0.05, **settings)
+    summary = distributed.selfplay(6, games_per_task=1, out=tmp_path, **settings)
+    assert len(summary.written) > 0 and len(summary.written) + len(summary.skipped) == 6
+    assert [row["game"] for row in games_of(tmp_path)] == list(range(6))
+    late = ["selfplay", "--games", "2", "--nodes", "1500", "--move-limit", "60", "--out", str(tmp_path / "cli"), "--timeout", "0.01", "--no-progress"]
+    assert command(late) == 2
+    with pytest.raises(ValueError, match="timeout"):
+        distributed.selfplay(6, games_per_task=1, out=tmp_path, timeout=-1, **settings)
+
+
 def test_analysis_rows_are_in_input_order_and_match_analyse_many(tmp_path):
     positions = [SEEDS_STRING, START_STRING, str(phutball.Position.from_points("H10", ["H9", "H8"])), SEEDS_STRING, START_STRING]
     distributed.analyse(positions, nodes=300, seed=2, positions_per_task=2, out=tmp_path / "a")

@@ -18,6 +18,7 @@ import contextlib
 import hashlib
 import json
 import os
+import time
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -176,9 +177,16 @@ def _run(
     address: Optional[str],
     progress: bool,
     unit: str,
+    timeout: Optional[float],
 ) -> RunSummary:
     """Submits ``task`` for every range whose file is missing (with the
-    arguments ``task_args()`` makes once Ray is up) and waits for them all."""
+    arguments ``task_args()`` makes once Ray is up) and waits for them all,
+    or until ``timeout`` seconds have passed (``SearchTimeoutError``). At a
+    timeout, an error or Ctrl-C the tasks still running are cancelled; the
+    ranges written stay, for the next run to resume from."""
+    if timeout is not None and not timeout >= 0:
+        raise ValueError(f"timeout must be a number of seconds, 0 or more, or None, not {timeout}")
+    deadline = None if timeout is None else time.monotonic() + timeout
     os.makedirs(os.path.join(out, kind), exist_ok=True)
     done = [r for r in ranges if os.path.exists(_range_path(out, kind, *r))]
     pending = [r for r in ranges if r not in done]
@@ -190,12 +198,22 @@ def _run(
         with _connected(address):
             args = task_args()
             running = {task.remote(out, start, end, *args): (start, end) for start, end in pending}
-            while running:
-                finished, _ = ray.wait(list(running), num_returns=1)
-                start, end = running.pop(finished[0])
-                ray.get(finished[0])  # raises the task's error, after Ray's retries
-                summary.written.append((start, end))
-                bar.update(end - start)
+            try:
+                while running:
+                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
+                    finished, _ = ray.wait(list(running), num_returns=1, timeout=left)
+                    if not finished:
+                        raise phutball.SearchTimeoutError(
+                            f"timed out after {timeout} s with {len(summary.written)} of {len(pending)} ranges "
+                            f"written to {out}: run again with the same arguments to resume"
+                        )
+                    start, end = running.pop(finished[0])
+                    ray.get(finished[0])  # raises the task's error, after Ray's retries
+                    summary.written.append((start, end))
+                    bar.update(end - start)
+            finally:
+                for ref in running:
+                    ray.cancel(ref, force=True)
     finally:
         bar.close()
     summary.written.sort()
@@ -279,13 +297,16 @@ def selfplay(
     move_limit: int = 300,
     training: bool = False,
     progress: bool = False,
+    timeout: Optional[float] = None,
 ) -> RunSummary:
     """Plays ``games`` engine games on Ray, ``games_per_task`` a task, and
     writes them as a Parquet dataset under ``out/games`` (``out/training``
     too with ``training=True``): game ``i`` is game ``i`` of
     ``phutball.selfplay(games, nodes=, depth=, time_ms=, seed=, openings=,
     move_limit=)``. Ranges already written by a run with the same arguments
-    are skipped; other arguments raise ``ValueError``."""
+    are skipped; other arguments raise ``ValueError``. ``timeout`` (seconds,
+    for the whole run) raises ``SearchTimeoutError`` and Ctrl-C
+    ``KeyboardInterrupt``, both after cancelling the tasks still running."""
     if games < 0 or games_per_task < 1:
         raise ValueError(f"games must be 0 or more and games_per_task 1 or more, not {games} and {games_per_task}")
     settings: Dict[str, Any] = {
@@ -302,7 +323,7 @@ def selfplay(
     os.makedirs(out, exist_ok=True)
     _check_manifest(out, {"kind": "selfplay", "games": games, "games_per_task": games_per_task, "training": training, **settings})
     ranges = _ranges(games, games_per_task)
-    return _run(_selfplay_task, out, "games", ranges, lambda: (settings, training), address, progress, "game")
+    return _run(_selfplay_task, out, "games", ranges, lambda: (settings, training), address, progress, "game", timeout)
 
 
 @ray.remote(max_retries=5)
@@ -368,12 +389,14 @@ def analyse(
     address: Optional[str] = None,
     positions_per_task: int = 64,
     progress: bool = False,
+    timeout: Optional[float] = None,
 ) -> RunSummary:
     """Analyses ``positions`` (a list of positions or position strings, or
     a file of position strings) on Ray, ``positions_per_task`` a task, each
     as ``phutball.Engine(nodes=, depth=, time_ms=, seed=).analyse_many``
     does, and writes one row per position, in input order (column
-    ``index``), under ``out/analysis``. Resumes as ``selfplay`` does."""
+    ``index``), under ``out/analysis``. Resumes, and stops at ``timeout``,
+    as ``selfplay`` does."""
     if positions_per_task < 1:
         raise ValueError(f"positions_per_task must be 1 or more, not {positions_per_task}")
     strings = _read_positions(positions)
@@ -388,4 +411,4 @@ def analyse(
     _check_manifest(out, {"kind": "analyse", "positions": len(strings), "positions_sha256": digest, "positions_per_task": positions_per_task, **settings})
     ranges = _ranges(len(strings), positions_per_task)
     # One copy of the list in Ray's object store, shared by every task.
-    return _run(_analyse_task, out, "analysis", ranges, lambda: (ray.put(strings), settings), address, progress, "position")
+    return _run(_analyse_task, out, "analysis", ranges, lambda: (ray.put(strings), settings), address, progress, "position", timeout)

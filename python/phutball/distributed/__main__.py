@@ -24,6 +24,7 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--seed", type=int, default=0, help=seed_help)
         command.add_argument("--out", required=True, help="the dataset directory (on a cluster: shared by every node)")
         command.add_argument("--address", help='the Ray cluster: "auto", "ray://HOST:10001", ... (default: RAY_ADDRESS, else a local instance)')
+        command.add_argument("--timeout", type=float, help="seconds for the whole run; the ranges written stay, to resume from")
         command.add_argument("--no-progress", action="store_true", help="no progress bar")
 
     play = commands.add_parser("selfplay", help="engine games, one row per game (out/games)")
@@ -44,7 +45,7 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Optional[List[str]] = None) -> int:
     args = _parser().parse_args(argv)
     limits = {"nodes": args.nodes, "depth": args.depth, "time_ms": args.time_ms, "seed": args.seed}
-    shared = {"out": args.out, "address": args.address, "progress": not args.no_progress}
+    shared = {"out": args.out, "address": args.address, "progress": not args.no_progress, "timeout": args.timeout}
     try:
         summary: RunSummary
         if args.command == "selfplay":
@@ -66,9 +67,12 @@ def main(argv: Optional[List[str]] = None) -> int:
         else:
             summary = analyse(args.file, positions_per_task=args.positions_per_task, **limits, **shared)
             kind = "analysis"
-    except (ValueError, OSError) as e:
+    except (ValueError, OSError) as e:  # OSError: a file, or the timeout (a TimeoutError)
         print(f"error: {e}", file=sys.stderr)
         return 2
+    except KeyboardInterrupt:
+        print("interrupted: run the same command again to resume", file=sys.stderr)
+        return 130
     print(
         f"{summary.rows} rows in {summary.out}/{kind}: {len(summary.written)} ranges written, "
         f"{len(summary.skipped)} already there"
