@@ -128,6 +128,13 @@ def test_a_worker_killed_mid_run_leaves_every_game_once(tmp_path):
     rows = games_of(tmp_path)
     assert [row["game"] for row in rows] == list(range(10))
     assert len(list((tmp_path / "games").glob("*.parquet"))) == 5
+    # Ray ran the killed worker's task again (its events arrive with a lag).
+    for _ in range(50):
+        attempts = [t.attempt_number for t in list_tasks(filters=[("name", "=", "_selfplay_task")], limit=10_000)]
+        if max(attempts, default=0) > 0:
+            break
+        time.sleep(0.1)
+    assert max(attempts, default=0) > 0, attempts
 
 
 def test_a_run_out_of_time_is_cancelled_and_resumes(tmp_path):
