@@ -531,6 +531,7 @@ class SelfPlayGame:
 def selfplay(
     games: int,
     *,
+    start: int = 0,
     jobs: Optional[int] = None,
     time_ms: Optional[int] = None,
     depth: Optional[int] = None,
@@ -540,7 +541,7 @@ def selfplay(
     move_limit: int = 300,
     timeout: _Timeout = None,
 ) -> List[SelfPlayGame]:
-    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``."""
+    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``: games ``start`` to ``start + games - 1`` of the run."""
 
 @disjoint_base
 class VecEnv:

@@ -67,8 +67,8 @@ export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
 # come from the wheel's extras (and mypy for stubtest).
 check_venv="$CARGO_TARGET_DIR/python-wheel-check"
 [ -x "$check_venv/bin/python" ] || "$python" -m venv "$check_venv"
-say "installing the wheel with [env,png,notebook,test] and mypy into $check_venv (pip)"
-"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,notebook,test]" mypy
+say "installing the wheel with [env,png,notebook,ray,test] and mypy into $check_venv (pip)"
+"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,notebook,ray,test]" mypy
 "$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 no_rust_path=""
 IFS=: read -ra path_dirs <<<"$PATH"

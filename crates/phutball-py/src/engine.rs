@@ -424,8 +424,9 @@ impl PySelfPlayGame {
 }
 
 /// Plays ``games`` engine-against-engine games on ``jobs`` threads
-/// (``None``: every core) and returns them in order as ``SelfPlayGame``.
-/// Game ``i`` starts from ``openings[i % len(openings)]`` (default: the
+/// (``None``: every core) and returns them in order as ``SelfPlayGame``:
+/// games ``start`` to ``start + games - 1`` of the run (so a run split into
+/// ranges plays the same games as one run). Game ``i`` starts from ``openings[i % len(openings)]`` (default: the
 /// standard start), ends at a goal or after ``move_limit`` moves (a draw),
 /// and is seeded from ``seed`` and ``i``: without ``time_ms`` every game is
 /// reproducible and does not depend on ``jobs``. Each move uses
@@ -433,11 +434,12 @@ impl PySelfPlayGame {
 /// ``timeout`` (seconds, for the whole run) raises ``SearchTimeoutError``;
 /// Ctrl-C raises ``KeyboardInterrupt``. The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (games, *, jobs=None, time_ms=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None))]
+#[pyo3(signature = (games, *, start=0, jobs=None, time_ms=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay(
     py: Python<'_>,
     games: usize,
+    start: usize,
     jobs: Option<i64>,
     time_ms: Option<i64>,
     depth: Option<i64>,
@@ -468,13 +470,16 @@ fn selfplay(
             "openings[{i}]: the game is already over in this position"
         )));
     }
+    let end = start.checked_add(games).ok_or_else(|| {
+        PyValueError::new_err(format!("start + games is too large: {start} + {games}"))
+    })?;
     let jobs = jobs_arg(jobs)?;
     let run = SelfPlay::new(openings, limits, seed, move_limit);
     let played = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
         // Every game runs to its end: stopping the others at a first failure
         // would make them fail as "cancelled", which reads as Ctrl-C. The
         // timeout and Ctrl-C stop them all through the budget anyway.
-        run.play(games, jobs, budget, |_, _| true)
+        run.play_range(start..end, jobs, budget, |_, _| true)
     })?;
     played
         .into_iter()
