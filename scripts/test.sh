@@ -16,6 +16,9 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export PATH="$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# The proptests draw the same cases on every run of this script, so a red
+# suite can be rerun as it was; a plain `cargo test` draws new ones.
+export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261201}"
 
 cat <<'BANNER'
 scripts/test.sh: six suites, each announced by "=== NAME" and ended with its time.
@@ -25,9 +28,11 @@ Installs what is missing, each install announced as it starts:
     cbindgen and Debian's 0.24 is too old for the checked-in header);
   - into .venv (pip, from PyPI): maturin, twine, and pkgconf, cmake and
     ninja when the system has no pkg-config, cmake or make;
-  - into target/python-wheel-check (pip): the built wheel, numpy, pytest,
-    mypy, PettingZoo, Gymnasium, cairosvg;
-  - with apt-get (root), only if missing: gcc, g++, valgrind.
+  - into target/python-wheel-check (pip): the built wheel with its extras
+    env, png, notebook, ray and test (numpy, PettingZoo, Gymnasium,
+    cairosvg, anywidget, Ray, pyarrow, pytest, selenium, nbclient), mypy;
+  - with apt-get (root), only if missing: gcc, g++, valgrind, and chromium
+    with chromium-driver for the widget's browser test.
 Everything else it builds goes to target/.
 BANNER
 
@@ -53,7 +58,9 @@ suite "cargo fmt --check" cargo fmt --all --check
 suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The Python extension's tests link the interpreter: tests/python/run.sh
 # runs them with pytest; everything else runs here.
-suite "cargo test" cargo test --workspace --exclude phutball-py
+# A suite that hangs fails at its time limit, named, well inside CI's 90
+# minutes (the limits are 5-10 times the times the README gives).
+suite "cargo test" timeout 900 cargo test --workspace --exclude phutball-py
 # Doc comments, warnings as errors. The C ABI library and the CLI binary are
 # both called phutball, like the core library, so `cargo doc --workspace`
 # leaves them out (doc = false) and they are checked on their own, in a
@@ -70,8 +77,8 @@ docs() {
 # Also every relative link of the Markdown files (scripts/check_links.py),
 # and `cargo package` (about 10 s warm: it reuses target/debug's dependencies).
 suite "cargo doc -D warnings, Markdown links, cargo package" docs
-suite "C and C++ (tests/c/run.sh)" bash tests/c/run.sh
-suite "Python (tests/python/run.sh)" bash tests/python/run.sh
+suite "C and C++ (tests/c/run.sh)" timeout 900 bash tests/c/run.sh
+suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
 
 echo
 if [ "$failed" -gt 0 ]; then
