@@ -26,6 +26,8 @@ Installs what is missing, each install announced as it starts:
   - into ~/.cargo/bin: cbindgen 0.29.4 (cargo install: built from source,
     a few minutes once: crates.io ships no binary, PyPI and npm have no
     cbindgen and Debian's 0.24 is too old for the checked-in header);
+  - with rustup, if it can: the Rust 1.85 toolchain (the crates'
+    rust-version, minimal profile), to check the crates build with it;
   - into .venv (pip, from PyPI): maturin, twine, and pkgconf, cmake and
     ninja when the system has no pkg-config, cmake or make;
   - into target/python-wheel-check (pip): the built wheel with its extras
@@ -72,11 +74,31 @@ docs() {
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings &&
         python3 scripts/check_links.py &&
         echo "cargo package: the publishable crates (core, engine, CLI) package and build on their own" &&
-        cargo package --quiet --allow-dirty -p phutball -p phutball-engine -p phutball-cli
+        cargo package --quiet --allow-dirty -p phutball -p phutball-engine -p phutball-cli &&
+        oldest_rust
+}
+# The workspace's rust-version builds every crate but the benchmarks (the
+# tests need proptest's newer Rust). rustup fetches that toolchain if it
+# can (about 20 s, once); where it cannot, clippy's incompatible_msrv lint
+# is the only check, and this says so.
+oldest_rust() {
+    local version
+    version="$(sed -n 's/^rust-version = "\(.*\)"$/\1/p' Cargo.toml)"
+    if ! command -v rustup >/dev/null; then
+        echo "Rust $version (rust-version): not checked, there is no rustup to install it; clippy's incompatible_msrv lint is the check"
+        return 0
+    fi
+    echo "Rust $version (rust-version): installing it with rustup if missing (minimal profile), then cargo +$version check"
+    if ! rustup toolchain install "$version" --profile minimal --no-self-update >/dev/null 2>&1; then
+        echo "Rust $version: rustup could not install it (no network to its server?): not checked; clippy's incompatible_msrv lint is the check"
+        return 0
+    fi
+    CARGO_TARGET_DIR="$root/target/oldest-rust" cargo "+$version" check --quiet --workspace --exclude phutball-benches
 }
 # Also every relative link of the Markdown files (scripts/check_links.py),
-# and `cargo package` (about 10 s warm: it reuses target/debug's dependencies).
-suite "cargo doc -D warnings, Markdown links, cargo package" docs
+# `cargo package` (about 10 s warm: it reuses target/debug's dependencies)
+# and the oldest Rust the crates declare.
+suite "cargo doc -D warnings, Markdown links, cargo package, rust-version" docs
 suite "C and C++ (tests/c/run.sh)" timeout 900 bash tests/c/run.sh
 suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
 
