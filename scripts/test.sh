@@ -89,7 +89,7 @@ oldest_rust() {
         return 0
     fi
     echo "Rust $version (rust-version): installing it with rustup if missing (minimal profile), then cargo +$version check"
-    if ! rustup toolchain install "$version" --profile minimal --no-self-update >/dev/null 2>&1; then
+    if ! timeout 300 rustup toolchain install "$version" --profile minimal --no-self-update >/dev/null 2>&1; then
         echo "Rust $version: rustup could not install it (no network to its server?): not checked; clippy's incompatible_msrv lint is the check"
         return 0
     fi
