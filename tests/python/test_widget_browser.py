@@ -325,6 +325,9 @@ def _play_in_jupyterlab(lab, browser):
     assert browser.find_elements(By.CSS_SELECTOR, '.phutball-picture rect.highlight[data-point="G9"]')
     click_point("G9", "Eks jumping: K6-G9")  # ...jumps J7 and H8...
     click_point("G11", "Eks jumping: K6-G9-G11")  # ...and G10...
+    # The jump so far, drawn by the kernel's board: an arrow a landing, the men jumped crossed out.
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".phutball-picture line.last-move")) == 2
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".phutball-picture path.jumped")) == 3
     browser.find_element(By.XPATH, "//button[text()='End jump']").click()  # ...and stops there
     wait.until(lambda d: status() == "Ohs to move", f"after End jump: {status()!r}")
     assert browser.find_element(By.CSS_SELECTOR, ".phutball-picture circle.ball").get_attribute("data-point") == "G11"
