@@ -138,17 +138,14 @@ class JupyterLab:
         """Shuts the server and its kernels down; returns the processes that were left and had to be killed."""
         if self.process is None:
             return []
-        if self.process.poll() is None:
-            try:
-                self.api("POST", "/api/shutdown")  # the server shuts its kernels down first
-                self.process.wait(timeout=15)
-            except (OSError, subprocess.TimeoutExpired):
-                pass
         try:
-            os.killpg(self.process.pid, signal.SIGKILL)
-        except ProcessLookupError:
+            self.api("POST", "/api/shutdown")  # the server shuts its kernels down first
+            self.process.wait(timeout=15)
+        except (OSError, subprocess.TimeoutExpired):
             pass
-        self.process.wait(timeout=10)
+        if self.process.poll() is None:  # not reaped yet, so its group id is still ours
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
         # Kernels run in sessions of their own: find them by their
         # connection files, which live in our runtime directory.
         left = _processes_naming(str(self.root))
