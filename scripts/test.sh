@@ -32,7 +32,8 @@ Installs what is missing, each install announced as it starts:
     ninja when the system has no pkg-config, cmake or make;
   - into target/python-wheel-check (pip): the built wheel with its extras
     env, png, notebook, ray and test (numpy, PettingZoo, Gymnasium,
-    cairosvg, anywidget, Ray, pyarrow, pytest, selenium, nbclient), mypy;
+    cairosvg, anywidget, Ray, pyarrow, pytest, selenium, JupyterLab,
+    nbclient), mypy;
   - with apt-get (root), only if missing: gcc, g++, valgrind, and chromium
     with chromium-driver for the widget's browser test.
 Everything else it builds goes to target/.

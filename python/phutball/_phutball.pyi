@@ -371,11 +371,12 @@ class JumpInProgress:
         self,
         size: Optional[int] = None,
         *,
+        path: Optional[_MoveLike] = None,
         moves: _Moves = None,
         highlight: _Points = None,
         flip: bool = False,
     ) -> str:
-        """An SVG picture of the board as it stands, labelled "(jumping)", with the options of ``Position.svg``; ``moves`` continue this jump from the ball (a placement raises ``IllegalMoveError``)."""
+        """An SVG picture of the board as it stands, labelled "(jumping)", the men removed so far crossed out, with the options of ``Position.svg``; ``path`` is the jump so far (e.g. ``"K6-G9"``), drawn as arrows like a last move (only its points are checked), and ``moves`` continue this jump from the ball (a placement raises ``IllegalMoveError``)."""
     def _repr_svg_(self) -> str:
         """An SVG of the board as it stands, labelled "(jumping)", for Jupyter."""
 

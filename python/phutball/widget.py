@@ -259,7 +259,8 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             last = self.game.moves[-1] if len(self.game) else None
             self.svg = self.position.svg(last, self.size, moves=moves, highlight=highlight, flip=self.flip)
         else:
-            self.svg = state.svg(self.size, highlight=highlight, flip=self.flip)
+            # The jump so far: its arrows, and the men it removed crossed out.
+            self.svg = state.svg(self.size, path="-".join(self._jump_path), highlight=highlight, flip=self.flip)
         self.jumping = bool(self._jump_path)
         side = {"O": "Ohs", "X": "Eks"}
         if self.game.is_over:

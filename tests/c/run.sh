@@ -116,7 +116,10 @@ VERSION="$("$PKG_CONFIG" --modversion phutball)"
 MAJOR="${VERSION%%.*}"
 step "pkg-config's phutball $VERSION has the installed header's major version" grep -q \
     "^#define PHUTBALL_VERSION_MAJOR $MAJOR\$" "$("$PKG_CONFIG" --variable=includedir phutball)/phutball.h"
-soname_is() { readelf -d "$1" | grep -q "(SONAME) *Library soname: \[$2\]\$"; }
+# Each check reads its pipe to the end (grep without -q): under pipefail, a
+# grep -q that stops at the first match makes ldd or readelf die of SIGPIPE,
+# and the pipe fails whatever it found.
+soname_is() { readelf -d "$1" | grep "(SONAME) *Library soname: \[$2\]\$" >/dev/null; }
 step "readelf -d: the SONAME is libphutball.so.$MAJOR" soname_is "$PREFIX/lib/libphutball.so.$VERSION" "libphutball.so.$MAJOR"
 step "libphutball.so.$MAJOR -> libphutball.so.$VERSION" test "$(readlink "$PREFIX/lib/libphutball.so.$MAJOR")" = "libphutball.so.$VERSION"
 step "libphutball.so -> libphutball.so.$MAJOR" test "$(readlink "$PREFIX/lib/libphutball.so")" = "libphutball.so.$MAJOR"
@@ -156,9 +159,9 @@ build CFLAGS gcc tests/c/test_engine.c test_engine
 build CFLAGS gcc tests/c/test_limits.c test_limits
 build CXXFLAGS g++ examples/cpp/outcomes.cpp outcomes
 build CXXFLAGS g++ tests/c/test_cpp.cpp test_cpp
-not_linked_to_shared_library() { ! ldd "$1" | grep -q 'libphutball\.so'; }
+not_linked_to_shared_library() { ! ldd "$1" | grep 'libphutball\.so' >/dev/null; }
 step "static test binary does not load libphutball.so" not_linked_to_shared_library "$WORK/test_capi-static"
-needs_soname() { readelf -d "$1" | grep -q "(NEEDED) *Shared library: \[libphutball.so.$MAJOR\]\$"; }
+needs_soname() { readelf -d "$1" | grep "(NEEDED) *Shared library: \[libphutball.so.$MAJOR\]\$" >/dev/null; }
 step "shared test binary needs libphutball.so.$MAJOR" needs_soname "$WORK/test_capi-shared"
 needs_the_prefix() {
     local status=0
@@ -168,7 +171,7 @@ needs_the_prefix() {
 step "shared test binary does not start without the prefix on LD_LIBRARY_PATH" needs_the_prefix "$WORK/consumer-shared"
 # The programs find the library in the prefix, and only there.
 export LD_LIBRARY_PATH="$PREFIX/lib"
-loads_from_prefix() { ldd "$1" | grep -q "libphutball.so.$MAJOR => $PREFIX/lib/libphutball.so.$MAJOR "; }
+loads_from_prefix() { ldd "$1" | grep "libphutball.so.$MAJOR => $PREFIX/lib/libphutball.so.$MAJOR " >/dev/null; }
 step "shared test binary loads libphutball.so.$MAJOR from the prefix" loads_from_prefix "$WORK/test_capi-shared"
 
 # --- a CMake project outside the repository, by find_package ---------------------

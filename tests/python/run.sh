@@ -30,8 +30,8 @@ say "installing maturin and twine into .venv (pip)"
 "${pip_quiet[@]}" "maturin>=1.9,<2" "twine>=6.1"
 
 # The widget's browser test drives Debian's chromium with chromium-driver
-# (selenium comes with the wheel's [test] extra below). Required: the test
-# fails without them.
+# in JupyterLab (selenium and JupyterLab come with the wheel's [test] extra
+# below). Required: the test fails without them.
 if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
     if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
         echo "run.sh: installing chromium and chromium-driver with apt-get (for tests/python/test_widget_browser.py)" >&2
@@ -87,7 +87,11 @@ import phutball, sys
 assert phutball.__file__.startswith(sys.prefix), phutball.__file__
 print('run.sh: testing the installed wheel:', phutball.__file__)"
 say "pytest, with no cargo or rustc on PATH"
+rm -f "$CARGO_TARGET_DIR/widget-jupyterlab.png"
 without_rust python -m pytest -q -p no:cacheprovider tests/python "$@"
+if [ -f "$CARGO_TARGET_DIR/widget-jupyterlab.png" ]; then
+    say "the widget in JupyterLab after the browser test's clicks: $CARGO_TARGET_DIR/widget-jupyterlab.png"
+fi
 say "stubtest: the stubs name what the extension has"
 without_rust python -m mypy.stubtest phutball._phutball
 

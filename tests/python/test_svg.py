@@ -180,6 +180,20 @@ def test_game_and_jump_in_progress_take_the_options():
         jump.svg(moves="A5")
 
 
+def test_a_jump_in_progress_draws_its_path_so_far():
+    jump = worked().apply_jump("G9").apply_jump("G11")
+    root = parse(jump.svg())
+    assert points_of(root, "jumped") == sorted(jump.removed) == ["G10", "H8", "J7"]
+    assert not by_class(root, "last-move")
+    root = parse(jump.svg(path="K6-G9-G11", size=300))
+    assert len(by_class(root, "last-move")) == 2  # one arrow a landing
+    assert points_of(root, "jumped") == ["G10", "H8", "J7"]
+    with pytest.raises(phutball.IllegalMoveError, match="Z9"):
+        jump.svg(path="K6-G9-Z9")
+    with pytest.raises(phutball.ParseError):
+        jump.svg(path="K6-")
+
+
 def test_board_is_the_method_as_a_function():
     assert phutball.svg is __import__("sys").modules["phutball.svg"]  # imported with the package
     pos = worked()

@@ -55,10 +55,15 @@ def test_clicks_place_a_man_and_make_a_jump():
     assert board.jumping
     assert '<rect class="highlight" data-point="G9"' in board.svg  # the one landing point
     click(board, "G9")
+    # The jump so far: one arrow a landing, the men it removed crossed out.
+    assert len(re.findall(r'class="last-move"', board.svg)) == 1
+    assert sorted(re.findall(r'class="jumped" data-point="(\w+)"', board.svg)) == ["H8", "J7"]
     click(board, "A19")  # not a landing point: said, and nothing changes
     assert "not a landing point" in board.message
     click(board, "G11")
     assert board.status == "Ohs jumping: K6-G9-G11"
+    assert len(re.findall(r'class="last-move"', board.svg)) == 2
+    assert sorted(re.findall(r'class="jumped" data-point="(\w+)"', board.svg)) == ["G10", "H8", "J7"]
     click(board, "G11")  # the ball again: the move ends
     assert [str(m) for m in board.game.moves] == ["K6-G9-G11"]
     assert board.position == SEEDS.play("K6-G9-G11")

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::errors::OrRaise;
-use crate::notation::{action_arg, parse_point};
+use crate::notation::{action_arg, move_arg, parse_point};
 use crate::position::PyPosition;
 use crate::rules::{rules_arg, rules_repr, PyRules};
 
@@ -196,18 +196,22 @@ impl PyJumpInProgress {
         self.inner.diagram()
     }
 
-    /// An SVG picture of the board as it stands, labelled "(jumping)", with
-    /// the options of ``Position.svg``; ``moves`` continue this jump from the
-    /// ball (a placement raises ``IllegalMoveError``).
-    #[pyo3(signature = (size=None, *, moves=None, highlight=None, flip=false))]
+    /// An SVG picture of the board as it stands, labelled "(jumping)", the
+    /// men removed so far crossed out, with the options of ``Position.svg``;
+    /// ``path`` is the jump so far (e.g. ``"K6-G9"``), drawn as arrows like a
+    /// last move (only its points are checked), and ``moves`` continue this
+    /// jump from the ball (a placement raises ``IllegalMoveError``).
+    #[pyo3(signature = (size=None, *, path=None, moves=None, highlight=None, flip=false))]
     fn svg(
         &self,
         size: Option<&Bound<'_, PyAny>>,
+        path: Option<&Bound<'_, PyAny>>,
         moves: Option<&Bound<'_, PyAny>>,
         highlight: Option<&Bound<'_, PyAny>>,
         flip: bool,
     ) -> PyResult<String> {
-        crate::svg::draw(&self.state(), None, size, moves, highlight, flip)
+        let path = path.map(move_arg).transpose()?;
+        crate::svg::draw(&self.state(), path, size, moves, highlight, flip)
     }
 
     /// An SVG of the board as it stands, labelled "(jumping)", for Jupyter.

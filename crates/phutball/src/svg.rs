@@ -33,8 +33,9 @@ pub struct SvgOptions {
     /// marked point. The men the jumps remove are crossed out.
     pub moves: Vec<Move>,
     /// The move that led to the position, drawn as arrows (a jump) or a ring
-    /// (a placement) on the board as it is now. Only its points are checked:
-    /// they must be points of the board.
+    /// (a placement) on the board as it is now; for a jump under way, the
+    /// jump so far, from its start point to the ball. Only its points are
+    /// checked: they must be points of the board.
     pub last_move: Option<Move>,
     /// Points to highlight.
     pub highlight: Vec<Point>,
@@ -58,6 +59,9 @@ const GOAL: &str = "#b22222";
 const ARROW: &str = "#1f5fbf";
 const HIGHLIGHT: &str = "#ffe14d";
 const REMOVED: &str = "#d01c1c";
+/// The men a jump under way has removed so far: crossed out more faintly
+/// than the men the drawn moves would remove.
+const JUMPED: &str = "#a07060";
 /// The colours of [`SvgOptions::moves`], in turn; the first differs from the
 /// last move's blue so both can be told apart.
 const MOVE_COLOURS: [&str; 6] = [
@@ -66,8 +70,10 @@ const MOVE_COLOURS: [&str; 6] = [
 
 impl StepState {
     /// An SVG picture of the board as it stands, with what `options` asks
-    /// for; a jump under way is labelled "(jumping)" and its moves continue
-    /// it from the ball.
+    /// for; a jump under way is labelled "(jumping)", the men it has removed
+    /// so far are crossed out (class `jumped`), its path so far is drawn when
+    /// given as [`SvgOptions::last_move`], and its moves continue it from the
+    /// ball.
     ///
     /// # Errors
     ///
@@ -93,7 +99,10 @@ impl StepState {
         frame.coordinates(&mut out, size);
         frame.highlights(&mut out, &options.highlight);
         frame.men_and_ball(&mut out, &pos);
-        frame.removed(&mut out, removed);
+        if let StepState::Jump(jump) = self {
+            frame.crosses(&mut out, jump.removed(), "jumped", JUMPED);
+        }
+        frame.crosses(&mut out, removed, "removed", REMOVED);
         if let Some(m) = &options.last_move {
             frame.last_move(&mut out, m);
         }
@@ -373,14 +382,14 @@ impl Frame {
         );
     }
 
-    /// A red cross over each man in `removed`.
-    fn removed(&self, w: &mut String, removed: Bitboard) {
+    /// A cross of `colour` and `class` over each point of `points` (men removed).
+    fn crosses(&self, w: &mut String, points: Bitboard, class: &str, colour: &str) {
         let d = self.radius() * 0.7;
-        for p in removed {
+        for p in points {
             let (cx, cy) = self.at(p);
             let _ = writeln!(
                 w,
-                r#"<path class="removed" data-point="{p}" d="M{:.1},{:.1} L{:.1},{:.1} M{0:.1},{3:.1} L{2:.1},{1:.1}" stroke="{REMOVED}" stroke-width="{:.1}" stroke-linecap="round"/>"#,
+                r#"<path class="{class}" data-point="{p}" d="M{:.1},{:.1} L{:.1},{:.1} M{0:.1},{3:.1} L{2:.1},{1:.1}" stroke="{colour}" stroke-width="{:.1}" stroke-linecap="round"/>"#,
                 cx - d,
                 cy - d,
                 cx + d,

@@ -335,3 +335,42 @@ fn a_jump_in_progress_draws_continuations_from_the_ball() {
         Err(IllegalMoveError::NotFromBall { .. })
     ));
 }
+
+#[test]
+fn a_jump_in_progress_shows_the_men_it_removed_and_the_path_it_is_given() {
+    let jump = worked()
+        .apply_jump(point("G9"))
+        .and_then(|j| j.apply_jump(point("G11")))
+        .expect("a legal jump");
+    let plain = jump.svg(&SvgOptions::default()).expect("a picture");
+    let doc = roxmltree::Document::parse(&plain).expect("well-formed XML");
+    assert_eq!(points_of(&doc, "jumped"), jump.removed().iter().collect());
+    assert_eq!(points_of(&doc, "jumped").len(), 3);
+    assert!(by_class(&doc, "last-move").is_empty());
+    assert!(points_of(&doc, "removed").is_empty());
+    let so_far = SvgOptions {
+        last_move: Some(mv("K6-G9-G11")),
+        ..SvgOptions::default()
+    };
+    let svg = jump.svg(&so_far).expect("the path so far");
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+    // One arrow a landing, starting where the ball started.
+    let arrows = by_class(&doc, "last-move");
+    assert_eq!(arrows.len(), 2);
+    let start = centres(
+        &roxmltree::Document::parse(&draw(&worked(), &SvgOptions::default())).expect("XML"),
+    )
+    .into_iter()
+    .find(|(p, _)| *p == jump.start())
+    .expect("the ball drawn at the start")
+    .1;
+    assert_eq!((number(arrows[0], "x1"), number(arrows[0], "y1")), start);
+    let off = SvgOptions {
+        last_move: Some(mv("K6-G9-Z9")),
+        ..SvgOptions::default()
+    };
+    assert!(matches!(
+        jump.svg(&off),
+        Err(IllegalMoveError::Outside { .. })
+    ));
+}
