@@ -6,6 +6,14 @@
 //! cargo run --release -p phutball-engine --example strength -- random --games 100 --ms 100
 //! cargo run --release -p phutball-engine --example strength -- tactics --count 100 --ms 1000
 //! cargo run --release -p phutball-engine --example strength -- speed --ms 1000
+//! cargo run --release -p phutball-engine --example strength -- threats --count 100 --ms 1000
+//! cargo run --release -p phutball-engine --example strength -- threat-positions --count 100
+//! ```
+//!
+//! `threat-positions` prints the generated win-in-3 and lose-in-3 positions
+//! (`win3 POSITION`, `lose3 POSITION`), to give to any build's `phutball best`.
+//!
+//! ```text
 //! ```
 //!
 //! `--save DIR` writes the records of the games the engine did not win.
@@ -20,7 +28,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use phutball::{Game, GameResult, Position, Side};
-use phutball_engine::suites::{defend_positions, win_now_positions};
+use phutball_engine::suites::{
+    defend_positions, lose_in_three_positions, loses_within_three, win_in_three_positions,
+    win_now_positions, wins_in_three,
+};
 use phutball_engine::{play_game, BaselinePlayer, Engine, Limits, Player, RandomPlayer};
 
 const MOVE_LIMIT: u32 = 300;
@@ -89,6 +100,17 @@ fn main() -> ExitCode {
     }
     if all || options.what == "tactics" {
         tactics(options.count, ms(1000));
+    }
+    if all || options.what == "threats" {
+        threats(options.count, ms(1000));
+    }
+    if options.what == "threat-positions" {
+        for pos in win_in_three_positions(2026, options.count) {
+            println!("win3 {pos}");
+        }
+        for pos in lose_in_three_positions(2027, options.count) {
+            println!("lose3 {pos}");
+        }
     }
     if all || options.what == "speed" {
         speed(ms(1000));
@@ -213,6 +235,57 @@ fn tactics(count: usize, ms: u64) {
         "defend suite (1 to 3 saving moves, {ms} ms/move): {solved_defends}/{} solved; \
          longest think {:.3} s",
         defends.len(),
+        longest.as_secs_f64()
+    );
+}
+
+/// The win-in-three and lose-in-three suites at `ms` per move, judged by
+/// the core's move list and can-score alone.
+fn threats(count: usize, ms: u64) {
+    let engine = Engine::new(Limits::time(Duration::from_millis(ms)), 1);
+    let started = Instant::now();
+    let wins = win_in_three_positions(2026, count);
+    let losses = lose_in_three_positions(2027, count);
+    println!(
+        "generated {} win-in-3 and {} lose-in-3 positions in {:.1} s",
+        wins.len(),
+        losses.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let mut longest = Duration::ZERO;
+    let mut solved = 0;
+    for pos in &wins {
+        let Ok(analysis) = engine.analyse(pos) else {
+            continue;
+        };
+        longest = longest.max(analysis.elapsed);
+        if wins_in_three(pos, &analysis.best_move) {
+            solved += 1;
+        } else {
+            println!("  missed win in 3: {pos} (played {})", analysis.best_move);
+        }
+    }
+    println!(
+        "win-in-3 suite ({ms} ms/move): {solved}/{} solved; longest think {:.3} s",
+        wins.len(),
+        longest.as_secs_f64()
+    );
+    let mut longest = Duration::ZERO;
+    let mut avoided = 0;
+    for pos in &losses {
+        let Ok(analysis) = engine.analyse(pos) else {
+            continue;
+        };
+        longest = longest.max(analysis.elapsed);
+        if loses_within_three(pos, &analysis.best_move) {
+            println!("  lost in 3: {pos} (played {})", analysis.best_move);
+        } else {
+            avoided += 1;
+        }
+    }
+    println!(
+        "lose-in-3 suite ({ms} ms/move): {avoided}/{} avoided; longest think {:.3} s",
+        losses.len(),
         longest.as_secs_f64()
     );
 }

@@ -134,6 +134,7 @@ mod search;
 #[doc(hidden)]
 pub mod suites;
 mod table;
+mod threats;
 mod vec_env;
 
 pub use arena::{play_game, MatchError};
