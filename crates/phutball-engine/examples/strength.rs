@@ -11,7 +11,10 @@
 //! ```
 //!
 //! `threat-positions` prints the generated win-in-3 and lose-in-3 positions
-//! (`win3 POSITION`, `lose3 POSITION`), to give to any build's `phutball best`.
+//! (`win3 POSITION`, `lose3 POSITION`), to give to any build's `phutball best`;
+//! `threat-judge` reads such lines with the move played appended
+//! (`win3 POSITION MOVE`) on stdin and counts the moves that win in three
+//! (`win3`) or do not lose within three (`lose3`).
 //!
 //! ```text
 //! ```
@@ -111,6 +114,9 @@ fn main() -> ExitCode {
         for pos in lose_in_three_positions(2027, options.count) {
             println!("lose3 {pos}");
         }
+    }
+    if options.what == "threat-judge" {
+        threat_judge();
     }
     if all || options.what == "speed" {
         speed(ms(1000));
@@ -288,6 +294,31 @@ fn threats(count: usize, ms: u64) {
         losses.len(),
         longest.as_secs_f64()
     );
+}
+
+/// Judges the lines `win3|lose3 POSITION MOVE` of stdin (see the module docs).
+fn threat_judge() {
+    let (mut wins, mut won, mut losses, mut avoided) = (0, 0, 0, 0);
+    for line in std::io::stdin().lines().map_while(Result::ok) {
+        let Some((kind, rest)) = line.split_once(' ') else {
+            continue;
+        };
+        let Some((position, m)) = rest.rsplit_once(' ') else {
+            continue;
+        };
+        let (Ok(pos), Ok(m)) = (position.parse::<Position>(), m.parse()) else {
+            println!("unreadable: {line}");
+            continue;
+        };
+        if kind == "win3" {
+            wins += 1;
+            won += usize::from(wins_in_three(&pos, &m));
+        } else {
+            losses += 1;
+            avoided += usize::from(!loses_within_three(&pos, &m));
+        }
+    }
+    println!("win-in-3: {won}/{wins} won; lose-in-3: {avoided}/{losses} avoided");
 }
 
 /// Nodes per second and depth reached from the start and a few middle games.

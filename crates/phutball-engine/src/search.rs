@@ -32,7 +32,7 @@ const THREAT_PENALTY: i32 = 50;
 /// The threat search at the horizon tries at most this many placements
 /// (nearest the goal first) for one that wins in three plies: the root
 /// tries them all, this only sees further.
-const HORIZON_THREATS: usize = 4;
+const HORIZON_THREATS: usize = 2;
 /// The principal variation shown is at most this long.
 const MAX_PV: usize = 32;
 /// What going back to a position of the game's history costs the side the

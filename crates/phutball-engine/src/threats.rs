@@ -60,34 +60,34 @@ pub(crate) fn threat_candidates(
 /// reach its goal: a run of `n` rows without men between the ball and the
 /// goal line needs `n / 2` of them (see [`rows_that_may_threaten`]).
 fn men_needed_to_score(pos: &Position) -> u32 {
-    let (first, last) = rows_to_cross(pos);
-    let men_rows = men_rows(pos);
-    let mut needed = 0;
+    empty_row_runs(pos)
+        .iter()
+        .map(|&(_, len)| u32::from(len) / 2)
+        .sum()
+}
+
+/// The runs of rows without men strictly between the ball and the goal line
+/// the side to move attacks: (first row, number of rows).
+fn empty_row_runs(pos: &Position) -> Vec<(u8, u8)> {
+    let ball_row = pos.ball().row();
+    let (first, last) = match pos.to_move() {
+        Side::Ohs => (ball_row + 1, pos.size().rows().saturating_sub(1)),
+        Side::Eks => (2, ball_row.saturating_sub(1)),
+    };
+    let men_rows = pos.men().iter().fold(0u32, |rows, p| rows | 1 << p.row());
+    let mut runs = Vec::new();
     let mut row = first;
     while row <= last {
         let empty_from = row;
         while row <= last && men_rows >> row & 1 == 0 {
             row += 1;
         }
-        needed += u32::from(row - empty_from) / 2;
+        if row > empty_from {
+            runs.push((empty_from, row - empty_from));
+        }
         row += 1;
     }
-    needed
-}
-
-/// The rows strictly between the ball and the goal line the side to move
-/// attacks, first and last (none when `first > last`).
-fn rows_to_cross(pos: &Position) -> (u8, u8) {
-    let ball_row = pos.ball().row();
-    match pos.to_move() {
-        Side::Ohs => (ball_row + 1, pos.size().rows().saturating_sub(1)),
-        Side::Eks => (2, ball_row.saturating_sub(1)),
-    }
-}
-
-/// The rows with a man on them (bit `r` for row `r`).
-fn men_rows(pos: &Position) -> u32 {
-    pos.men().iter().fold(0u32, |rows, p| rows | 1 << p.row())
+    runs
 }
 
 /// The rows (bit `r` for row `r`) on which one more man might let the side
@@ -98,22 +98,14 @@ fn men_rows(pos: &Position) -> u32 {
 /// fills one row: a run of four such rows leaves no threat, a run of three
 /// only its middle row, and a run of two only its own rows.
 fn rows_that_may_threaten(pos: &Position) -> u32 {
-    let (first, last) = rows_to_cross(pos);
-    let men_rows = men_rows(pos);
     let mut allowed = u32::MAX;
-    let mut row = first;
-    while row <= last {
-        let empty_from = row;
-        while row <= last && men_rows >> row & 1 == 0 {
-            row += 1;
-        }
-        match row - empty_from {
-            0 | 1 => {}
-            2 => allowed &= 0b11 << empty_from,
-            3 => allowed &= 0b10 << empty_from,
-            _ => return 0,
-        }
-        row += 1;
+    for (first, len) in empty_row_runs(pos) {
+        allowed &= match len {
+            1 => u32::MAX,
+            2 => 0b11 << first,
+            3 => 0b10 << first,
+            _ => 0,
+        };
     }
     allowed
 }
@@ -277,7 +269,8 @@ pub(crate) fn threat_moves(pos: &Position, taken: Bitboard, budget: &Budget<'_>)
         }
     };
     if let Ok(candidates) = threat_candidates(pos, budget) {
-        for p in candidates {
+        // The points already taken need no check.
+        for p in candidates.iter().filter(|&p| !taken.contains(p)) {
             if threatens_after(pos, p, budget) == Ok(true) {
                 take(p, &mut out);
             }
