@@ -783,6 +783,27 @@ PhutballStatus phutball_engine_analyse_within(const struct PhutballEngine *engin
                                               size_t *written);
 
 /**
+ * `phutball_engine_analyse_within` for the current position of `game`:
+ * the positions the game has already been through count as a slight loss
+ * for the side to move (a cycle), so the engine avoids going round in
+ * circles when it has anything as good, as the CLI's `game` command does.
+ * `limits` NULL: the defaults. Nothing is written to `*out` unless the call
+ * succeeds; the best move is the first of the principal variation in `buf`.
+ *
+ * # Safety
+ * `engine` and `game` NULL or live; `limits` NULL or readable, its `cancel`
+ * NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
+ * bytes; `written` NULL or writable.
+ */
+PhutballStatus phutball_engine_analyse_game_within(const struct PhutballEngine *engine,
+                                                   const struct PhutballGame *game,
+                                                   const struct PhutballLimits *limits,
+                                                   struct PhutballAnalysis *out,
+                                                   char *buf,
+                                                   size_t len,
+                                                   size_t *written);
+
+/**
  * Analyses `count` positions with `engine`'s limits and seed on `jobs`
  * threads (0: every core), each thread with an engine of its own, and
  * writes one `PhutballBatchAnalysis` per position to `results`, in input

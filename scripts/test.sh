@@ -2,17 +2,39 @@
 # Every test of the project, from a clean clone on a fresh machine: Rust
 # formatting and lints, the Rust tests (core, CLI, engine, C ABI, benches),
 # the Rust docs (rustdoc, warnings as errors; the Markdown files' relative
-# links), the C/C++ suite (tests/c/run.sh: header freshness, the library
+# links) and `cargo package` of the publishable crates, the C/C++ suite (tests/c/run.sh: header freshness, the library
 # installed by scripts/install-c.sh and used by pkg-config and CMake, shared
 # and static linking, valgrind) and the Python suite (tests/python/run.sh: a virtual
-# environment with maturin and pytest). Installs what it needs; exits
+# environment with maturin and pytest; the built wheel tested with no Rust on
+# PATH). Installs what it needs, saying so (see the banner below); exits
 # non-zero if any suite fails. Usage: scripts/test.sh
+# For everyday work scripts/quick-test.sh runs the Rust, C and Python suites
+# only.
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 export PATH="$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
+# The proptests draw the same cases on every run of this script, so a red
+# suite can be rerun as it was; a plain `cargo test` draws new ones.
+export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261201}"
+
+cat <<'BANNER'
+scripts/test.sh: six suites, each announced by "=== NAME" and ended with its time.
+Installs what is missing, each install announced as it starts:
+  - into ~/.cargo/bin: cbindgen 0.29.4 (cargo install: built from source,
+    a few minutes once: crates.io ships no binary, PyPI and npm have no
+    cbindgen and Debian's 0.24 is too old for the checked-in header);
+  - into .venv (pip, from PyPI): maturin, twine, and pkgconf, cmake and
+    ninja when the system has no pkg-config, cmake or make;
+  - into target/python-wheel-check (pip): the built wheel with its extras
+    env, png, notebook, ray and test (numpy, PettingZoo, Gymnasium,
+    cairosvg, anywidget, Ray, pyarrow, pytest, selenium, nbclient), mypy;
+  - with apt-get (root), only if missing: gcc, g++, valgrind, and chromium
+    with chromium-driver for the widget's browser test.
+Everything else it builds goes to target/.
+BANNER
 
 passed=0
 failed=0
@@ -36,7 +58,9 @@ suite "cargo fmt --check" cargo fmt --all --check
 suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets --quiet -- -D warnings
 # The Python extension's tests link the interpreter: tests/python/run.sh
 # runs them with pytest; everything else runs here.
-suite "cargo test" cargo test --workspace --exclude phutball-py
+# A suite that hangs fails at its time limit, named, well inside CI's 90
+# minutes (the limits are 5-10 times the times the README gives).
+suite "cargo test" timeout 900 cargo test --workspace --exclude phutball-py
 # Doc comments, warnings as errors. The C ABI library and the CLI binary are
 # both called phutball, like the core library, so `cargo doc --workspace`
 # leaves them out (doc = false) and they are checked on their own, in a
@@ -46,12 +70,15 @@ docs() {
     RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet &&
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings &&
-        python3 scripts/check_links.py
+        python3 scripts/check_links.py &&
+        echo "cargo package: the publishable crates (core, engine, CLI) package and build on their own" &&
+        cargo package --quiet --allow-dirty -p phutball -p phutball-engine -p phutball-cli
 }
-# Also every relative link of the Markdown files (scripts/check_links.py).
-suite "cargo doc -D warnings, Markdown links" docs
-suite "C and C++ (tests/c/run.sh)" bash tests/c/run.sh
-suite "Python (tests/python/run.sh)" bash tests/python/run.sh
+# Also every relative link of the Markdown files (scripts/check_links.py),
+# and `cargo package` (about 10 s warm: it reuses target/debug's dependencies).
+suite "cargo doc -D warnings, Markdown links, cargo package" docs
+suite "C and C++ (tests/c/run.sh)" timeout 900 bash tests/c/run.sh
+suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
 
 echo
 if [ "$failed" -gt 0 ]; then

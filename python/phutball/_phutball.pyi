@@ -483,6 +483,9 @@ class Analysis:
     @property
     def decision(self) -> str:
         """How the move was chosen: ``"scores"``, ``"only move"``, ``"all moves lose"`` or ``"searched"``."""
+    def _repr_html_(self) -> str:
+        """A small table for notebooks: best move, score, depth, nodes, how the move was chosen and the principal variation."""
+
 
 @final
 class Engine:
@@ -497,10 +500,12 @@ class Engine:
         threads: int = 1,
     ) -> "Engine":
         """An engine with these limits (``None``: not limited by it). Raises ``ValueError`` for a limit that is not positive."""
-    def best_move(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Move:
-        """The move to play in ``pos`` (a ``Position`` or a position string). Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
-    def analyse(self, pos: _PositionLike, *, timeout: _Timeout = None) -> Analysis:
-        """Searches ``pos`` and returns an ``Analysis`` (best move, score, depth, nodes, principal variation). Raises ``ValueError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+    def best_move(self, pos: Union[Game, _PositionLike], *, timeout: _Timeout = None) -> Move:
+        """The move to play in ``pos``: a ``Game`` (then the positions it has been through count as a slight loss, so the engine avoids going round in circles), a ``Position`` or a position string. Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+    def analyse(self, pos: Union[Game, _PositionLike], *, timeout: _Timeout = None) -> Analysis:
+        """Searches ``pos`` (a ``Game``, ``Position`` or position string, as in ``best_move``) and returns an ``Analysis`` (best move, score, depth, nodes, principal variation). Raises ``ValueError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+    def analyse_game(self, game: Game, *, timeout: _Timeout = None) -> Analysis:
+        """``analyse`` for the current position of ``game`` (a ``Game``), with the history guard. Raises ``TypeError`` for anything but a ``Game``, and as ``analyse`` does: ``ValueError``, ``SearchTimeoutError``, ``KeyboardInterrupt``."""
     def analyse_many(
         self, positions: Iterable[_PositionLike], jobs: Optional[int] = None, *, timeout: _Timeout = None
     ) -> List[Analysis]:
@@ -526,6 +531,7 @@ class SelfPlayGame:
 def selfplay(
     games: int,
     *,
+    start: int = 0,
     jobs: Optional[int] = None,
     time_ms: Optional[int] = None,
     depth: Optional[int] = None,
@@ -535,7 +541,7 @@ def selfplay(
     move_limit: int = 300,
     timeout: _Timeout = None,
 ) -> List[SelfPlayGame]:
-    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``."""
+    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``: games ``start`` to ``start + games - 1`` of the run."""
 
 @disjoint_base
 class VecEnv:

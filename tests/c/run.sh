@@ -47,7 +47,7 @@ for lib in "${BUILD_TREE_LIBS[@]}"; do rm -f "$lib.moved-away"; done # left by a
 # --- what the suite needs -------------------------------------------------
 CBINDGEN_VERSION=0.29.4
 if [ "$(cbindgen --version 2>/dev/null || true)" != "cbindgen $CBINDGEN_VERSION" ]; then
-    echo "installing cbindgen $CBINDGEN_VERSION"
+    echo "installing cbindgen $CBINDGEN_VERSION into ~/.cargo/bin: cargo install builds it from source (a few minutes, once; no registry ships a binary)"
     cargo install cbindgen --version "$CBINDGEN_VERSION" --locked --quiet
 fi
 missing=()

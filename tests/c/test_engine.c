@@ -3,7 +3,8 @@
  * node limit, searches with two threads, and follows the error and buffer conventions of
  * include/phutball.h, and stops when its caller's limits say so (a cancel
  * token cancelled from another thread, a timeout); phutball_engine_analyse_many
- * answers a batch in input order, as one search per position would. Prints "test_engine: N passed, M failed". */
+ * answers a batch in input order, as one search per position would;
+ * phutball_engine_analyse_game_within avoids the game's earlier positions. Prints "test_engine: N passed, M failed". */
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
@@ -318,6 +319,39 @@ static void analyses_a_batch_in_input_order(void) {
     phutball_engine_free(engine);
 }
 
+/* The history guard through a game handle: at the start every move has a
+ * mirror image of equal value, so once the position the engine's first
+ * choice leads to was seen earlier in the game, it must choose another. */
+static void a_game_brings_the_history_guard(void) {
+    PhutballEngine *engine = engine_with(0, 2, 0, 3);
+    PhutballPosition *start = parse(STANDARD_START);
+    char first[64], again[4096];
+    size_t written = 0;
+    CHECK_OK(phutball_engine_best_move(engine, start, first, sizeof first, &written));
+    /* The engine's first choice is H11 (checked here so that the cycle below
+     * fits it): Ohs places it, Eks jumps it, Ohs places it again, Eks jumps back. */
+    CHECK(strcmp(first, "H11") == 0);
+    PhutballGame *game = NULL;
+    CHECK_OK(phutball_game_new(start, &game));
+    PhutballAnalysis analysis;
+    CHECK_OK(phutball_engine_analyse_game_within(engine, game, NULL, &analysis, again, sizeof again, &written));
+    CHECK(strncmp(again, "H11 ", 4) == 0); /* no history yet: the same choice */
+    const char *cycle[] = {"H11", "H10-H12", "H11", "H12-H10"};
+    for (size_t i = 0; i < sizeof cycle / sizeof cycle[0]; i++) {
+        CHECK_OK(phutball_game_push(game, cycle[i]));
+    }
+    CHECK_OK(phutball_engine_analyse_game_within(engine, game, NULL, &analysis, again, sizeof again, &written));
+    size_t chosen = strcspn(again, " "); /* the best move: the first of the variation */
+    CHECK(!(chosen == 3 && strncmp(again, "H11", 3) == 0));
+    CHECK(memchr(again, '-', chosen) == NULL); /* a placement, as good as H11 */
+    CHECK(analysis.depth == 2);
+    CHECK_STATUS(phutball_engine_analyse_game_within(engine, NULL, NULL, &analysis, again, sizeof again, &written),
+                 PHUTBALL_STATUS_NULL_ARGUMENT);
+    phutball_game_free(game);
+    phutball_position_free(start);
+    phutball_engine_free(engine);
+}
+
 int main(void) {
     scores_when_it_can();
     the_chosen_move_is_legal_and_reproducible();
@@ -326,6 +360,7 @@ int main(void) {
     stops_within_the_callers_limits();
     keeps_its_clock_on_hard_positions();
     analyses_a_batch_in_input_order();
+    a_game_brings_the_history_guard();
     printf("test_engine: %d passed, %d failed\n", checks_passed, checks_failed);
     return checks_failed == 0 ? 0 : 1;
 }

@@ -1,9 +1,14 @@
 #!/usr/bin/env bash
-# The Python package's test suite: builds the extension into a virtual
-# environment at .venv (created if missing), builds the CLI for the
-# cross-check against the Rust core, runs pytest and the extension's Rust
-# tests, checks the type stubs (python/phutball/_phutball.pyi) against the
-# built module with mypy's stubtest, and checks that an abi3 wheel builds. Idempotent; exits non-zero on any failure.
+# The Python package's test suite, run against the built wheel as a user
+# gets it: builds the abi3 wheel and the sdist (maturin) and checks their
+# metadata (twine check), installs the wheel with its [env,png,test] extras
+# into a virtual environment of its own (target/python-wheel-check) and runs
+# pytest and the stubs check (mypy's stubtest against
+# python/phutball/_phutball.pyi) there with no cargo or rustc on PATH. The
+# tools (maturin, twine) live in .venv (created if missing), which gets the
+# wheel too, for the examples and benchmark scripts; the CLI is built for the
+# cross-check against the Rust core, and the extension's own Rust tests run
+# last. Idempotent; exits non-zero on any failure.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -14,41 +19,81 @@ python="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
     "$python" -m venv .venv
 fi
-# maturin develop needs an active virtual environment.
+# maturin and pip work in the active virtual environment.
 # shellcheck disable=SC1091
 source .venv/bin/activate
 
 pip_quiet=(python -m pip install --quiet --disable-pip-version-check)
-"${pip_quiet[@]}" "maturin>=1.9,<2" pytest numpy mypy
-# PettingZoo is optional: the environment tests use its api_test when it is here.
-"${pip_quiet[@]}" pettingzoo gymnasium || echo "run.sh: pettingzoo/gymnasium did not install; their tests will be skipped" >&2
-# cairosvg is optional too: the PNG pictures' test uses it when it is here.
-"${pip_quiet[@]}" cairosvg || echo "run.sh: cairosvg did not install; the PNG test will be skipped" >&2
+say() { echo "run.sh: $*"; }
 
-maturin develop --release --quiet
+say "installing maturin and twine into .venv (pip)"
+"${pip_quiet[@]}" "maturin>=1.9,<2" "twine>=6.1"
 
+# The widget's browser test drives Debian's chromium with chromium-driver
+# (selenium comes with the wheel's [test] extra below). Required: the test
+# fails without them.
+if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "run.sh: installing chromium and chromium-driver with apt-get (for tests/python/test_widget_browser.py)" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null ||
+            { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver >/dev/null; } ||
+            echo "run.sh: chromium did not install: the widget's browser test will fail" >&2
+    else
+        echo "run.sh: /usr/bin/chromium or /usr/bin/chromedriver is missing and this is not root: install chromium and chromium-driver, or the widget's browser test fails" >&2
+    fi
+fi
+
+wheel_dir="$CARGO_TARGET_DIR/python-wheels"
+rm -rf "$wheel_dir"
+say "building the abi3 wheel (maturin build --release; cold: a minute or two on 2 cores)"
+maturin build --release --quiet --out "$wheel_dir"
+ls "$wheel_dir"/phutball-*-cp39-abi3-*.whl >/dev/null
+wheel="$(ls "$wheel_dir"/phutball-*.whl)"
+say "building the sdist (maturin sdist)"
+maturin sdist --out "$wheel_dir" >/dev/null
+sdist="$(ls "$wheel_dir"/phutball-*.tar.gz)"
+say "checking the metadata (twine check)"
+twine check --strict "$wheel" "$sdist"
+# .venv gets the built wheel (not an editable build) for the examples and
+# the benchmark scripts.
+"${pip_quiet[@]}" --force-reinstall --no-deps "$wheel"
+
+say "building the CLI for the cross-check (cargo build --release -p phutball-cli)"
 cargo build --release --quiet -p phutball-cli
 export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
 
-python -m pytest -q tests/python "$@"
+# The wheel in a virtual environment of its own, with no Rust on PATH: what
+# a user without Rust gets from pip. Its dependencies and the test tools
+# come from the wheel's extras (and mypy for stubtest).
+check_venv="$CARGO_TARGET_DIR/python-wheel-check"
+[ -x "$check_venv/bin/python" ] || "$python" -m venv "$check_venv"
+say "installing the wheel with [env,png,notebook,ray,test] and mypy into $check_venv (pip)"
+"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,notebook,ray,test]" mypy
+"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
+no_rust_path=""
+IFS=: read -ra path_dirs <<<"$PATH"
+for dir in "${path_dirs[@]}"; do
+    [ -e "$dir/cargo" ] || [ -e "$dir/rustc" ] || no_rust_path="${no_rust_path:+$no_rust_path:}$dir"
+done
+without_rust() {
+    env -u VIRTUAL_ENV PATH="$check_venv/bin:$no_rust_path" "$@"
+}
+if without_rust sh -c 'command -v cargo || command -v rustc'; then
+    echo "run.sh: cargo or rustc is still on PATH for the wheel's tests" >&2
+    exit 1
+fi
+without_rust python -c "
+import phutball, sys
+assert phutball.__file__.startswith(sys.prefix), phutball.__file__
+print('run.sh: testing the installed wheel:', phutball.__file__)"
+say "pytest, with no cargo or rustc on PATH"
+without_rust python -m pytest -q -p no:cacheprovider tests/python "$@"
+say "stubtest: the stubs name what the extension has"
+without_rust python -m mypy.stubtest phutball._phutball
 
 # The extension's Rust tests (the exception table in docs/python.md against
 # the mapping): they link the interpreter, so they run here, not in the
 # workspace's `cargo test`.
+say "the extension's Rust tests (cargo test -p phutball-py)"
 PYO3_PYTHON="$(command -v python)" cargo test --quiet -p phutball-py --lib
-
-# The stubs name what the extension has, with the same signatures.
-python -m mypy.stubtest phutball._phutball
-
-# The wheel: abi3, installable by pip.
-wheel_dir="$CARGO_TARGET_DIR/python-wheels"
-rm -rf "$wheel_dir"
-maturin build --release --quiet --out "$wheel_dir"
-ls "$wheel_dir"/phutball-*-cp39-abi3-*.whl >/dev/null
-wheel="$(ls "$wheel_dir"/phutball-*.whl)"
-# The wheel installs on its own (not the editable build) and works.
-check_venv="$CARGO_TARGET_DIR/python-wheel-check"
-[ -x "$check_venv/bin/python" ] || "$python" -m venv "$check_venv"
-"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall "$wheel"
-(cd "$check_venv" && bin/python -c "import phutball; assert phutball.Position().count_legal_moves() == 284; print('run.sh: wheel works:', phutball.__file__)")
-echo "run.sh: abi3 wheel built: $(basename "$wheel")"
+say "abi3 wheel $(basename "$wheel") and sdist $(basename "$sdist") pass"

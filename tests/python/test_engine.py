@@ -102,3 +102,64 @@ def test_bad_arguments_raise_clear_errors():
     with pytest.raises(TypeError):
         phutball.Engine(nodes="many")
     assert repr(phutball.Engine()) == "Engine(time_ms=1000, depth=None, nodes=None, seed=1, threads=1)"
+
+
+def _cycle_back_to_the_start(placed):
+    """A game from the start back to it: Ohs places ``placed`` next to the
+    ball, Eks jumps it, Ohs places it again, Eks jumps back."""
+    start = phutball.Position()
+    ball = start.ball
+    # The landing point behind ``placed``, seen from the ball.
+    cols = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
+    bc, br = cols.index(ball[0]), int(ball[1:])
+    pc, pr = cols.index(placed[0]), int(placed[1:])
+    assert max(abs(pc - bc), abs(pr - br)) == 1, f"{placed} is not next to the ball {ball}"
+    behind = f"{cols[2 * pc - bc]}{2 * pr - br}"
+    game = phutball.Game()
+    for move in [placed, f"{ball}-{behind}", placed, f"{behind}-{ball}"]:
+        game.push(move)
+    assert game.position == start
+    return game
+
+
+def test_a_game_brings_the_history_guard():
+    # At the start every move has a mirror image of equal value, so the
+    # position the engine's first choice leads to, once seen earlier in the
+    # game, must make it choose another move.
+    engine = phutball.Engine(depth=2, seed=3)
+    first = engine.best_move(phutball.Position())
+    assert not first.is_jump
+    game = _cycle_back_to_the_start(str(first))
+    assert phutball.Position().play(first) in game.positions
+    for again in (engine.best_move(game), engine.analyse(game).best_move, engine.analyse_game(game).best_move):
+        assert again != first
+        assert not again.is_jump
+    # A game with no history chooses as the lone position does.
+    assert engine.best_move(phutball.Game()) == first
+
+
+def test_analyse_game_takes_only_a_game():
+    engine = phutball.Engine(depth=1)
+    with pytest.raises(TypeError, match="must be a phutball.Game"):
+        engine.analyse_game(phutball.Position())  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="a phutball.Game, a phutball.Position or a position string, not int"):
+        engine.best_move(3)  # type: ignore[arg-type]
+    over = phutball.Game(FINISHED)
+    with pytest.raises(ValueError):
+        engine.analyse_game(over)
+
+
+def test_an_analysis_reads_well():
+    analysis = phutball.Engine(depth=2).analyse(phutball.Position(CHAIN))
+    text = repr(analysis)
+    assert text.startswith("Analysis(best_move=H10-H19, score=win in 1,")
+    assert "decision=scores" in text
+    html = analysis._repr_html_()
+    import xml.etree.ElementTree as ET
+
+    table = ET.fromstring(html)
+    cells = {row[0].text: "".join(row[1].itertext()) for row in table}
+    assert cells["best move"] == "H10-H19"
+    assert cells["score"] == "win in 1"
+    assert cells["principal variation"].split()[0] == "H10-H19"
+    assert int(cells["nodes"]) == analysis.nodes

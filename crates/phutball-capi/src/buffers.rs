@@ -186,12 +186,12 @@ mod tests {
         let mut buf = [b'x' as c_char; 4];
         let mut written = 0;
         // SAFETY: buf has 4 writable bytes; written is a valid usize.
-        let err = unsafe { copy_text("H10", buf.as_mut_ptr(), 3, &mut written) }.unwrap_err();
+        let err = unsafe { copy_text("H10", buf.as_mut_ptr(), 3, &raw mut written) }.unwrap_err();
         assert_eq!(err.status, PhutballStatus::BufferTooSmall);
         assert_eq!(written, 3);
         assert_eq!(buf[0], b'x' as c_char);
         // SAFETY: as above, now with the full 4 bytes.
-        unsafe { copy_text("H10", buf.as_mut_ptr(), 4, &mut written) }.unwrap();
+        unsafe { copy_text("H10", buf.as_mut_ptr(), 4, &raw mut written) }.unwrap();
         assert_eq!(buf.map(|c| c as u8), *b"H10\0");
     }
 
@@ -199,10 +199,12 @@ mod tests {
     fn a_null_buffer_with_a_length_is_an_error_but_a_size_query_is_not() {
         let mut written = 0;
         // SAFETY: a NULL buffer is allowed by the contract; written is valid.
-        let err = unsafe { copy_text("abc", core::ptr::null_mut(), 8, &mut written) }.unwrap_err();
+        let err =
+            unsafe { copy_text("abc", core::ptr::null_mut(), 8, &raw mut written) }.unwrap_err();
         assert_eq!(err.status, PhutballStatus::NullArgument);
         // SAFETY: as above.
-        let err = unsafe { copy_text("abc", core::ptr::null_mut(), 0, &mut written) }.unwrap_err();
+        let err =
+            unsafe { copy_text("abc", core::ptr::null_mut(), 0, &raw mut written) }.unwrap_err();
         assert_eq!((err.status, written), (PhutballStatus::BufferTooSmall, 3));
     }
 
@@ -210,7 +212,7 @@ mod tests {
     fn an_empty_list_fits_a_null_buffer() {
         let mut count = 99;
         // SAFETY: NULL with capacity 0 is allowed; count is valid.
-        unsafe { copy_items::<u8>(&[], core::ptr::null_mut(), 0, &mut count) }.unwrap();
+        unsafe { copy_items::<u8>(&[], core::ptr::null_mut(), 0, &raw mut count) }.unwrap();
         assert_eq!(count, 0);
     }
 }

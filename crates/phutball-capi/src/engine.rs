@@ -8,6 +8,7 @@ use phutball_engine::{analyse_many, default_jobs, Analysis, Engine, Limits, Scor
 use crate::buffers::{
     copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
 };
+use crate::game::{game_arg, PhutballGame};
 use crate::guard::ffi_call;
 use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
@@ -288,6 +289,41 @@ pub unsafe extern "C" fn phutball_engine_analyse_within(
         require_out(written, "written")?;
         // SAFETY: the caller's promises about engine, pos and limits.
         let analysis = unsafe { analyse(engine, pos, Some(limits)) }?;
+        // SAFETY: the caller's promises about out, buf, len and written.
+        unsafe { write_analysis(&analysis, out, buf, len, written) }
+    })
+}
+
+/// `phutball_engine_analyse_within` for the current position of `game`:
+/// the positions the game has already been through count as a slight loss
+/// for the side to move (a cycle), so the engine avoids going round in
+/// circles when it has anything as good, as the CLI's `game` command does.
+/// `limits` NULL: the defaults. Nothing is written to `*out` unless the call
+/// succeeds; the best move is the first of the principal variation in `buf`.
+///
+/// # Safety
+/// `engine` and `game` NULL or live; `limits` NULL or readable, its `cancel`
+/// NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
+/// bytes; `written` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_analyse_game_within(
+    engine: *const PhutballEngine,
+    game: *const PhutballGame,
+    limits: *const PhutballLimits,
+    out: *mut PhutballAnalysis,
+    buf: *mut c_char,
+    len: usize,
+    written: *mut usize,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        require_out(written, "written")?;
+        // SAFETY: the caller's promises about engine, game and limits.
+        let (engine, game, limits) =
+            unsafe { (engine_arg(engine)?, game_arg(game)?, limits_arg(limits)) };
+        let analysis = limits
+            .run(|budget| engine.analyse_game_within(game, budget))
+            .map_err(Failure::from)?;
         // SAFETY: the caller's promises about out, buf, len and written.
         unsafe { write_analysis(&analysis, out, buf, len, written) }
     })

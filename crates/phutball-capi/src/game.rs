@@ -24,7 +24,7 @@ pub struct PhutballGame(Game);
 
 /// # Safety
 /// `game` must be NULL or a live handle that nothing mutates during the call.
-unsafe fn game_arg<'a>(game: *const PhutballGame) -> FfiResult<&'a Game> {
+pub(crate) unsafe fn game_arg<'a>(game: *const PhutballGame) -> FfiResult<&'a Game> {
     // SAFETY: the caller's promise about game.
     Ok(&unsafe { ref_arg(game, "game") }?.0)
 }

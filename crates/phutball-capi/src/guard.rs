@@ -51,7 +51,7 @@ mod tests {
         let mut written = 0usize;
         // SAFETY: buf has 256 writable bytes and written is a valid usize.
         let status =
-            unsafe { phutball_last_error_message(buf.as_mut_ptr(), buf.len(), &mut written) };
+            unsafe { phutball_last_error_message(buf.as_mut_ptr(), buf.len(), &raw mut written) };
         assert_eq!(status, PhutballStatus::Ok);
         let bytes: Vec<u8> = buf[..written].iter().map(|&c| c as u8).collect();
         String::from_utf8(bytes).expect("messages are UTF-8")

@@ -260,7 +260,7 @@ mod tests {
     fn the_fields_become_the_budget() {
         let mut token = core::ptr::null_mut();
         // SAFETY: token is a writable pointer.
-        let status = unsafe { phutball_cancel_token_new(&mut token) };
+        let status = unsafe { phutball_cancel_token_new(&raw mut token) };
         assert_eq!(status, PhutballStatus::Ok);
         let given = PhutballLimits {
             timeout_ms: 3_600_000,
@@ -269,7 +269,7 @@ mod tests {
             cancel: token,
         };
         // SAFETY: given is readable and token live until freed below.
-        let limits = unsafe { limits_arg(&given) };
+        let limits = unsafe { limits_arg(&raw const given) };
         limits.run(|budget| {
             assert_eq!(budget.work_limit(), 7);
             assert_eq!(budget.memory_limit(), usize::MAX);
@@ -292,7 +292,7 @@ mod tests {
             ..phutball_limits_default()
         };
         // SAFETY: given is readable, with no token.
-        let limits = unsafe { limits_arg(&given) };
+        let limits = unsafe { limits_arg(&raw const given) };
         std::thread::sleep(Duration::from_millis(5));
         let answer = limits.run(|budget| Position::standard().legal_moves_within(budget));
         assert_eq!(answer, Err(SearchError::TimedOut));

@@ -18,7 +18,9 @@ use phutball_engine::{
 };
 
 use crate::error::{CliError, CliResult};
-use crate::input::{at_line, parse_position, read_positions, standard_start, RuleArgs};
+use crate::input::{
+    at_line, parse_position, positions_of, read_positions, standard_start, RuleArgs,
+};
 
 /// The engine's limits per move: `--time`, `--depth`, `--nodes`.
 #[derive(Args)]
@@ -68,7 +70,8 @@ pub struct BestArgs {
     threads: ThreadsArg,
     #[command(flatten)]
     rules: RuleArgs,
-    /// A position string, e.g. "15/15/.../7@7/... O".
+    /// A position string (e.g. "15/15/.../7@7/... O"), `start`,
+    /// `start:COLSxROWS`, or `-`: each line of standard input in turn.
     position: String,
 }
 
@@ -101,9 +104,15 @@ pub struct GameArgs {
     /// Seed for the engine's tie-breaking.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
-    /// Start from this position string instead of the standard start.
+    /// Start from this position (a position string or `start:COLSxROWS`)
+    /// instead of the standard start.
     #[arg(long, value_name = "POSITION")]
     start: Option<String>,
+    /// Resume the game saved in FILE (by `save FILE`): its start, rules
+    /// and moves.
+    #[arg(long, value_name = "FILE",
+          conflicts_with_all = ["start", "continue_off_board", "first_player", "start_point"])]
+    load: Option<PathBuf>,
     #[command(flatten)]
     threads: ThreadsArg,
     #[command(flatten)]
@@ -190,13 +199,14 @@ fn describe(analysis: &Analysis) -> String {
 
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
-    let pos = parse_position(&args.position, args.rules.rules()?)?;
     let limits = args.limits.limits().with_threads(args.threads.threads);
-    let analysis = Engine::new(limits, args.seed)
-        .analyse(&pos)
-        .map_err(|e| CliError::Input(e.to_string()))?;
-    writeln!(out, "{}", analysis.best_move).map_err(CliError::output)?;
-    eprintln!("{}", describe(&analysis));
+    for pos in positions_of(&args.position, args.rules.rules()?)? {
+        let analysis = Engine::new(limits, args.seed)
+            .analyse(&pos)
+            .map_err(|e| CliError::Input(e.to_string()))?;
+        writeln!(out, "{}", analysis.best_move).map_err(CliError::output)?;
+        eprintln!("{}", describe(&analysis));
+    }
     Ok(())
 }
 
@@ -204,20 +214,29 @@ pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
 /// after every move on stdout.
 pub fn game(args: &GameArgs, out: &mut dyn Write) -> CliResult {
     let rules = args.rules.rules()?;
-    let start = match &args.start {
-        Some(text) => parse_position(text, rules)?,
-        None => standard_start(rules)?,
+    let game = match (&args.load, &args.start) {
+        (Some(file), _) => load_game(file)?,
+        (None, Some(text)) => Game::new(parse_position(text, rules)?),
+        (None, None) => Game::new(standard_start(rules)?),
     };
     let limits = Limits::time(Duration::from_millis(args.time)).with_threads(args.threads.threads);
     let engine = Engine::new(limits, args.seed);
     let mut session = Session {
-        game: Game::new(start),
+        game,
         engine,
         engine_side: args.engine,
     };
     let stdin = io::stdin();
     let mut input = stdin.lock();
     session.play(&mut input, out)
+}
+
+/// The game record saved in `file`, every move checked.
+fn load_game(file: &Path) -> CliResult<Game> {
+    let text = fs::read_to_string(file)
+        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", file.display())))?;
+    text.parse()
+        .map_err(|e| CliError::Input(format!("{}: {e}", file.display())))
 }
 
 struct Session {

@@ -1,7 +1,9 @@
-//! Reading the commands' input: position strings, the standard start and
+//! Reading the commands' input: position strings, the start shorthand
+//! (`start`, `start:COLSxROWS`), positions from standard input (`-`) and
 //! files of positions, each failure bad input (exit status 1).
 
 use std::fs;
+use std::io::{self, Read};
 use std::path::Path;
 
 use clap::Args;
@@ -46,9 +48,65 @@ impl RuleArgs {
     }
 }
 
-/// Reads a position string under `rules`.
+/// What stands for standard input where a position or a file is expected.
+pub const STDIN: &str = "-";
+
+/// Reads a position under `rules`: a position string, or `start` (the
+/// standard start) or `start:COLSxROWS` (the start on that board).
 pub fn parse_position(text: &str, rules: Rules) -> CliResult<Position> {
-    Position::parse_with_rules(text, rules).map_err(|e| CliError::Input(e.to_string()))
+    match start_size(text) {
+        Some(size) => {
+            Position::start_with(size?, rules).map_err(|e| CliError::Input(e.to_string()))
+        }
+        None => Position::parse_with_rules(text, rules).map_err(|e| CliError::Input(e.to_string())),
+    }
+}
+
+/// The board size of the start shorthand `text`, or `None` if `text` is not one.
+fn start_size(text: &str) -> Option<CliResult<BoardSize>> {
+    let rest = text.strip_prefix("start")?;
+    if rest.is_empty() {
+        return Some(Ok(BoardSize::STANDARD));
+    }
+    let size = rest.strip_prefix(':')?;
+    Some(
+        size.parse()
+            .map_err(|e| CliError::Input(format!("{text}: {e} (start:COLSxROWS, e.g. start:9x9)"))),
+    )
+}
+
+/// The positions a POSITION argument stands for: itself, or with `-` each
+/// line of standard input (blank lines and `# ` comments skipped; a bad
+/// line is `standard input:LINE: why`).
+pub fn positions_of(text: &str, rules: Rules) -> CliResult<Vec<Position>> {
+    if text != STDIN {
+        return Ok(vec![parse_position(text, rules)?]);
+    }
+    let input = read_text(Path::new(STDIN))?;
+    let mut positions = Vec::new();
+    for (i, line) in input.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line == "#" || line.starts_with("# ") {
+            continue;
+        }
+        positions
+            .push(parse_position(line, rules).map_err(|e| at_line(Path::new(STDIN), i + 1, &e))?);
+    }
+    Ok(positions)
+}
+
+/// The text of `file`, or of standard input for `-`.
+fn read_text(file: &Path) -> CliResult<String> {
+    let mut text = String::new();
+    if file == Path::new(STDIN) {
+        io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| CliError::Input(format!("cannot read the standard input: {e}")))?;
+    } else {
+        text = fs::read_to_string(file)
+            .map_err(|e| CliError::Input(format!("cannot read {}: {e}", file.display())))?;
+    }
+    Ok(text)
 }
 
 /// The standard start under `rules`.
@@ -59,17 +117,39 @@ pub fn standard_start(rules: Rules) -> CliResult<Position> {
 /// The positions of `file`, each with its line number: a fixture file
 /// (`phutball::fixtures`: position lines, each followed by its figures,
 /// which are skipped) or, the same to its reader, one position string a
-/// line; blank lines and `# ` comments are skipped. A bad line is
+/// line; blank lines and `# ` comments are skipped, a line `start` or
+/// `start:COLSxROWS` is that start; `-` is standard input. A bad line is
 /// `FILE:LINE: why`.
 pub fn read_positions(file: &Path, rules: Rules) -> CliResult<Vec<(usize, Position)>> {
-    let text = fs::read_to_string(file)
-        .map_err(|e| CliError::Input(format!("cannot read {}: {e}", file.display())))?;
+    let mut text = String::new();
+    // The start shorthand becomes its position string, line for line, so
+    // that the fixture reader's line numbers stay right.
+    for (i, line) in read_text(file)?.lines().enumerate() {
+        match start_size(line.trim()) {
+            Some(_) => {
+                let start =
+                    parse_position(line.trim(), rules).map_err(|e| at_line(file, i + 1, &e))?;
+                text += &start.to_string();
+            }
+            None => text += line,
+        }
+        text.push('\n');
+    }
     let records =
         fixtures::parse_with_rules(&text, rules).map_err(|e| at_line(file, e.line, &e.problem))?;
     Ok(records.into_iter().map(|r| (r.line, r.position)).collect())
 }
 
-/// `why`, said of line `number` of `file`.
+/// `why`, said of line `number` of `file` (of the standard input for `-`).
 pub fn at_line(file: &Path, number: usize, why: &dyn std::fmt::Display) -> CliError {
-    CliError::Input(format!("{}:{number}: {why}", file.display()))
+    CliError::Input(format!("{}:{number}: {why}", source_name(file)))
+}
+
+/// How messages name `file`: `standard input` for `-`.
+pub fn source_name(file: &Path) -> String {
+    if file == Path::new(STDIN) {
+        "standard input".to_string()
+    } else {
+        file.display().to_string()
+    }
 }

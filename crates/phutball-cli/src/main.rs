@@ -13,7 +13,7 @@ mod error;
 mod input;
 
 use bounds::BoundArgs;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use error::{CliError, CliResult};
 use input::RuleArgs;
 use phutball::{perft_within, Move, Point, Position, SearchError, SvgOptions};
@@ -40,14 +40,16 @@ enum Command {
         rules: RuleArgs,
         #[command(flatten)]
         bounds: BoundArgs,
-        /// A position string, e.g. "15/15/.../7@7/... O".
+        /// A position string (e.g. "15/15/.../7@7/... O"), `start`,
+        /// `start:COLSxROWS`, or `-`: each line of standard input in turn.
         position: String,
     },
     /// Play MOVES in order from POSITION and print the resulting position string.
     Play {
         #[command(flatten)]
         rules: RuleArgs,
-        /// A position string.
+        /// A position string, `start`, `start:COLSxROWS`, or `-`: each line
+        /// of standard input in turn.
         position: String,
         /// Moves in notation: H10 (a placement) or K6-G9-G11 (a jump).
         #[arg(required = true)]
@@ -60,7 +62,8 @@ enum Command {
         rules: RuleArgs,
         #[command(flatten)]
         bounds: BoundArgs,
-        /// A position string.
+        /// A position string, `start`, `start:COLSxROWS`, or `-`: each line
+        /// of standard input in turn.
         position: String,
     },
     /// Print a board diagram with coordinates, the side to move and the
@@ -71,7 +74,8 @@ enum Command {
         rules: RuleArgs,
         #[command(flatten)]
         bounds: BoundArgs,
-        /// A position string.
+        /// A position string, `start`, `start:COLSxROWS`, or `-`: each line
+        /// of standard input in turn.
         position: String,
     },
     /// Print an SVG picture of POSITION: moves as arrows (the men they
@@ -83,7 +87,8 @@ enum Command {
         rules: RuleArgs,
         #[command(flatten)]
         bounds: BoundArgs,
-        /// A position string.
+        /// A position string, `start`, `start:COLSxROWS`, or `-`: each line
+        /// of standard input in turn.
         position: String,
         /// Number of moves.
         depth: u32,
@@ -118,7 +123,8 @@ enum Command {
         #[command(flatten)]
         bounds: BoundArgs,
         /// A file of position strings, one per line, or a fixture file (each
-        /// position line followed by its figures, which are skipped).
+        /// position line followed by its figures, which are skipped); `-`
+        /// reads it from standard input.
         file: PathBuf,
     },
     /// Print the engine's move for POSITION (its analysis goes to stderr).
@@ -130,6 +136,12 @@ enum Command {
     Game(engine_commands::GameArgs),
     /// Play engine-against-engine games and write out the results and records.
     Selfplay(engine_commands::SelfplayArgs),
+    /// Print the shell completion script for SHELL, e.g.
+    /// `phutball completions bash > ~/.local/share/bash-completion/completions/phutball`.
+    Completions {
+        /// The shell: bash, zsh, fish, elvish or powershell.
+        shell: clap_complete::Shell,
+    },
 }
 
 /// `svg`'s arguments.
@@ -154,7 +166,8 @@ struct SvgArgs {
     rules: RuleArgs,
     #[command(flatten)]
     bounds: BoundArgs,
-    /// A position string.
+    /// A position string, `start`, `start:COLSxROWS`, or `-`: each line
+    /// of standard input in turn.
     position: String,
 }
 
@@ -171,8 +184,9 @@ fn main() -> ExitCode {
 /// `show`'s analysis stops after this many milliseconds unless `--timeout` says otherwise.
 const SHOW_TIMEOUT_MS: u64 = 1000;
 
-fn parse_position(text: &str, rules: &RuleArgs) -> CliResult<Position> {
-    input::parse_position(text, rules.rules()?)
+/// The positions of a POSITION argument: one, or each line of standard input for `-`.
+fn positions_of(text: &str, rules: &RuleArgs) -> CliResult<Vec<Position>> {
+    input::positions_of(text, rules.rules()?)
 }
 
 fn parse_move(text: &str) -> CliResult<Move> {
@@ -221,52 +235,61 @@ fn run(command: Command) -> CliResult {
             bounds,
             position,
         } => {
-            let pos = parse_position(&position, &rules)?;
             let what = if outcomes {
                 "jumps --outcomes"
             } else {
                 "jumps"
             };
-            print_jumps(&mut out, &pos, outcomes, &bounds, what)?;
+            for pos in positions_of(&position, &rules)? {
+                print_jumps(&mut out, &pos, outcomes, &bounds, what)?;
+            }
         }
         Command::Play {
             rules,
             position,
             moves,
         } => {
-            let pos = play_moves(&parse_position(&position, &rules)?, &moves)?;
-            writeln!(out, "{pos}").map_err(CliError::output)?;
+            for pos in positions_of(&position, &rules)? {
+                writeln!(out, "{}", play_moves(&pos, &moves)?).map_err(CliError::output)?;
+            }
         }
         Command::Moves {
             rules,
             bounds,
             position,
         } => {
-            let pos = parse_position(&position, &rules)?;
-            // The placements (at most one per point), then the jumps as the
-            // walk finds them: nothing is kept per move.
-            for m in pos.placements() {
-                writeln!(out, "{m}").map_err(CliError::output)?;
+            for pos in positions_of(&position, &rules)? {
+                // The placements (at most one per point), then the jumps as the
+                // walk finds them: nothing is kept per move.
+                for m in pos.placements() {
+                    writeln!(out, "{m}").map_err(CliError::output)?;
+                }
+                print_jumps(&mut out, &pos, true, &bounds, "moves")?;
             }
-            print_jumps(&mut out, &pos, true, &bounds, "moves")?;
         }
         Command::Show {
             rules,
             bounds,
             position,
         } => {
-            let pos = parse_position(&position, &rules)?;
-            show(&mut out, &pos, bounds)?;
+            for pos in positions_of(&position, &rules)? {
+                show(&mut out, &pos, &bounds)?;
+            }
         }
-        Command::Svg(args) => svg(&mut out, &args)?,
+        Command::Svg(args) => {
+            for pos in positions_of(&args.position, &args.rules)? {
+                svg(&mut out, &pos, &args)?;
+            }
+        }
         Command::Perft {
             rules,
             bounds,
             position,
             depth,
         } => {
-            let pos = parse_position(&position, &rules)?;
-            perft(&mut out, &pos, depth, &bounds)?;
+            for pos in positions_of(&position, &rules)? {
+                perft(&mut out, &pos, depth, &bounds)?;
+            }
         }
         Command::Count {
             paths,
@@ -284,6 +307,9 @@ fn run(command: Command) -> CliResult {
         Command::Analyse(args) => engine_commands::analyse(&args, &mut out)?,
         Command::Game(args) => engine_commands::game(&args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(&args, &mut out)?,
+        Command::Completions { shell } => {
+            clap_complete::generate(shell, &mut Cli::command(), "phutball", &mut out);
+        }
     }
     out.flush().map_err(CliError::output)?;
     Ok(())
@@ -303,14 +329,14 @@ fn play_moves(pos: &Position, moves: &[String]) -> CliResult<Position> {
 
 /// `show`: the diagram of `pos`, then whether the side to move can score
 /// now, decided within `bounds` (by default within [`SHOW_TIMEOUT_MS`]).
-fn show(out: &mut impl Write, pos: &Position, bounds: BoundArgs) -> CliResult {
+fn show(out: &mut impl Write, pos: &Position, bounds: &BoundArgs) -> CliResult {
     write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
     if !pos.is_finished() {
         // The board first, while the analysis runs.
         out.flush().map_err(CliError::output)?;
         let bounds = BoundArgs {
             timeout: Some(bounds.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
-            ..bounds
+            ..*bounds
         };
         let check = bounds.deadline().hook();
         let side = format!("{} ({})", pos.to_move().name(), pos.to_move());
@@ -329,9 +355,8 @@ fn show(out: &mut impl Write, pos: &Position, bounds: BoundArgs) -> CliResult {
     Ok(())
 }
 
-/// `svg`: the picture of the position with what `args` ask for.
-fn svg(out: &mut impl Write, args: &SvgArgs) -> CliResult {
-    let pos = parse_position(&args.position, &args.rules)?;
+/// `svg`: the picture of `pos` with what `args` ask for.
+fn svg(out: &mut impl Write, pos: &Position, args: &SvgArgs) -> CliResult {
     let mut options = SvgOptions {
         moves: args
             .moves
@@ -441,7 +466,7 @@ fn count(
                 continue;
             }
             for failure in row.iter().filter_map(|figure| figure.as_ref().err()) {
-                eprintln!("phutball: {}:{number}: {failure}", file.display());
+                eprintln!("phutball: {}:{number}: {failure}", input::source_name(file));
                 undecided.0 |= matches!(failure, CliError::Memory(_));
                 undecided.1 += 1;
             }

@@ -5,14 +5,15 @@
 //! a record; `analyse` answers in the file's order.
 
 use std::fs;
-use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 use std::time::{Duration, Instant};
 
 use phutball::{Game, GameResult, Position};
 
 mod common;
+
+use common::{run_with_input, text};
 
 const START: &str = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O";
 /// Ball H10, men H11..H18: Ohs scores with H10-H19.
@@ -35,27 +36,6 @@ fn run(args: &[&str]) -> Output {
         .args(args)
         .output()
         .expect("the phutball binary runs")
-}
-
-fn run_with_input(args: &[&str], input: impl AsRef<[u8]>) -> Output {
-    let mut child = phutball()
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the phutball binary runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin is piped")
-        .write_all(input.as_ref())
-        .expect("input is written");
-    child.wait_with_output().expect("the game ends")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
 }
 
 fn scratch_dir(name: &str) -> PathBuf {

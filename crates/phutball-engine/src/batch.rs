@@ -6,6 +6,7 @@
 //! thread count.
 
 use std::num::NonZeroUsize;
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -191,7 +192,21 @@ impl SelfPlay {
         })
     }
 
-    /// Plays games `0..games` on `jobs` threads and returns them in index
+    /// Plays games `0..games` on `jobs` threads: [`SelfPlay::play_range`]
+    /// of `0..games`.
+    pub fn play(
+        &self,
+        games: usize,
+        jobs: usize,
+        stop: &Budget<'_>,
+        done: impl FnMut(usize, &Result<SelfPlayGame, MatchError>) -> bool,
+    ) -> Vec<Result<SelfPlayGame, MatchError>> {
+        self.play_range(0..games, jobs, stop, done)
+    }
+
+    /// Plays the games of `indices` (game `i` as in a run of every game, so
+    /// a run split into ranges plays the same games as one run) on `jobs`
+    /// threads and returns them in index
     /// order; `done` sees each game's index and the game (or its error) as
     /// it finishes, and ends
     /// the run by answering `false` (the games under way are stopped, and
@@ -199,13 +214,14 @@ impl SelfPlay {
     /// stops every search as [`Engine::analyse_within`] does. Without a time
     /// limit, and with one thread per search, every game is determined by
     /// the settings and its index alone.
-    pub fn play(
+    pub fn play_range(
         &self,
-        games: usize,
+        indices: Range<usize>,
         jobs: usize,
         stop: &Budget<'_>,
         mut done: impl FnMut(usize, &Result<SelfPlayGame, MatchError>) -> bool,
     ) -> Vec<Result<SelfPlayGame, MatchError>> {
+        let (first, games) = (indices.start, indices.len());
         // The caller's stop, and ours for when `done` ends the run.
         let ended = AtomicBool::new(false);
         let callers = || {
@@ -222,9 +238,9 @@ impl SelfPlay {
             games,
             jobs,
             || (),
-            |(), i| self.play_one(i, &both),
+            |(), i| self.play_one(first + i, &both),
             |i, result| {
-                let go_on = done(i, result);
+                let go_on = done(first + i, result);
                 if !go_on {
                     ended.store(true, Ordering::Relaxed);
                 }
@@ -352,6 +368,25 @@ mod tests {
         // Different games get different seeds, so not all games are alike.
         let seeds: std::collections::HashSet<u64> = (0..4).map(|i| run.game_seed(i)).collect();
         assert_eq!(seeds.len(), 4);
+    }
+
+    #[test]
+    fn a_range_of_games_is_those_games_of_the_whole_run() {
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(200), 4, 20);
+        let whole = run.play(5, 2, &Budget::default(), |_, _| true);
+        let mut seen = Vec::new();
+        let part = run.play_range(2..5, 2, &Budget::default(), |i, _| {
+            seen.push(i);
+            true
+        });
+        seen.sort_unstable();
+        assert_eq!(seen, [2, 3, 4]);
+        let part: Vec<SelfPlayGame> = part.into_iter().map(Result::unwrap).collect();
+        let whole: Vec<SelfPlayGame> = whole.into_iter().map(Result::unwrap).collect();
+        assert_eq!(part.iter().map(|g| g.index).collect::<Vec<_>>(), [2, 3, 4]);
+        for (a, b) in part.iter().zip(&whole[2..]) {
+            assert_eq!((a.seed, &a.game), (b.seed, &b.game));
+        }
     }
 
     #[test]

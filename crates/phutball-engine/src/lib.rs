@@ -160,3 +160,8 @@ pub use vec_env::{
 
 #[cfg(doc)]
 use phutball::Position;
+
+/// The crate's README (its crates.io page): its example, checked as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct Readme;

@@ -42,6 +42,13 @@ fn positive(name: &str, value: Option<i64>) -> PyResult<Option<u64>> {
     }
 }
 
+/// The name of `obj`'s type, for the `TypeError`s of bad arguments.
+fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "that".to_string(), |n| n.to_string())
+}
+
 /// The position argument: a `phutball.Position` or a position string.
 fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
     if let Ok(p) = obj.cast::<PyPosition>() {
@@ -50,9 +57,7 @@ fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
     let text: String = obj.extract().map_err(|_| {
         PyTypeError::new_err(format!(
             "pos must be a phutball.Position or a position string, not {}",
-            obj.get_type()
-                .name()
-                .map_or_else(|_| "that".to_string(), |n| n.to_string())
+            type_name(obj)
         ))
     })?;
     text.parse::<Position>().or_raise()
@@ -82,17 +87,39 @@ fn threads_arg(threads: i64) -> PyResult<u32> {
     }
 }
 
+/// What the engine searches: a lone position, or a game whose earlier
+/// positions the engine's history guard avoids going back to.
+enum Searched {
+    Position(Position),
+    Game(phutball::Game),
+}
+
+/// The `pos` argument of `best_move`/`analyse`: a `phutball.Game`, a
+/// `phutball.Position` or a position string.
+fn searched_arg(obj: &Bound<'_, PyAny>) -> PyResult<Searched> {
+    if let Ok(game) = obj.cast::<PyGame>() {
+        return Ok(Searched::Game(game.borrow().inner().clone()));
+    }
+    if obj.cast::<PyPosition>().is_err() && obj.extract::<String>().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "pos must be a phutball.Game, a phutball.Position or a position string, not {}",
+            type_name(obj)
+        )));
+    }
+    position_arg(obj).map(Searched::Position)
+}
+
 impl PyEngine {
     fn search(
         &self,
         py: Python<'_>,
-        pos: &Bound<'_, PyAny>,
+        searched: &Searched,
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Analysis> {
-        let pos = position_arg(pos)?;
         let engine = &self.inner;
-        run(py, Bounds::timeout(timeout)?, |budget| {
-            engine.analyse_within(&pos, budget)
+        run(py, Bounds::timeout(timeout)?, |budget| match searched {
+            Searched::Position(pos) => engine.analyse_within(pos, budget),
+            Searched::Game(game) => engine.analyse_game_within(game, budget),
         })
     }
 }
@@ -149,8 +176,10 @@ impl PyEngine {
             .collect()
     }
 
-    /// The move to play in ``pos`` (a ``Position`` or a position string).
-    /// Raises ``ValueError`` when there is none (the game is over).
+    /// The move to play in ``pos``: a ``Game`` (then the positions it has
+    /// been through count as a slight loss, so the engine avoids going round
+    /// in circles), a ``Position`` or a position string. Raises
+    /// ``ValueError`` when there is none (the game is over).
     ///
     /// The engine's limits end the search with a move. ``timeout`` seconds
     /// (``None``: none) are a hard stop on top of them: past it the call
@@ -163,10 +192,13 @@ impl PyEngine {
         pos: &Bound<'_, PyAny>,
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyMove> {
-        Ok(PyMove::from(self.search(py, pos, timeout)?.best_move))
+        Ok(PyMove::from(
+            self.search(py, &searched_arg(pos)?, timeout)?.best_move,
+        ))
     }
 
-    /// Searches ``pos`` and returns an ``Analysis`` (best move, score, depth,
+    /// Searches ``pos`` (a ``Game``, ``Position`` or position string, as in
+    /// ``best_move``) and returns an ``Analysis`` (best move, score, depth,
     /// nodes, principal variation). Raises as ``best_move`` does:
     /// ``ValueError`` if there is no move, ``SearchTimeoutError`` past
     /// ``timeout``, ``KeyboardInterrupt`` on Ctrl-C.
@@ -178,7 +210,30 @@ impl PyEngine {
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<PyAnalysis> {
         Ok(PyAnalysis {
-            inner: self.search(py, pos, timeout)?,
+            inner: self.search(py, &searched_arg(pos)?, timeout)?,
+        })
+    }
+
+    /// ``analyse`` for the current position of ``game`` (a ``Game``), with
+    /// the history guard. Raises ``TypeError`` for anything but a ``Game``,
+    /// and as ``analyse`` does: ``ValueError``, ``SearchTimeoutError``,
+    /// ``KeyboardInterrupt``.
+    #[pyo3(signature = (game, *, timeout=None))]
+    fn analyse_game(
+        &self,
+        py: Python<'_>,
+        game: &Bound<'_, PyAny>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyAnalysis> {
+        let game = game.cast::<PyGame>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "game must be a phutball.Game, not {}",
+                type_name(game)
+            ))
+        })?;
+        let searched = Searched::Game(game.borrow().inner().clone());
+        Ok(PyAnalysis {
+            inner: self.search(py, &searched, timeout)?,
         })
     }
 
@@ -282,15 +337,45 @@ impl PyAnalysis {
     }
 
     fn __repr__(&self) -> String {
-        let pv: Vec<String> = self.inner.pv.iter().map(ToString::to_string).collect();
         format!(
-            "Analysis(best_move={}, score={}, depth={}, nodes={}, pv=[{}])",
+            "Analysis(best_move={}, score={}, depth={}, nodes={}, decision={}, pv=[{}])",
             self.inner.best_move,
             self.inner.score,
             self.inner.depth,
             self.inner.nodes,
-            pv.join(" ")
+            self.decision(),
+            self.pv_text()
         )
+    }
+
+    /// A small table for notebooks: best move, score, depth, nodes, how
+    /// the move was chosen and the principal variation.
+    fn _repr_html_(&self) -> String {
+        // Notation and score text are letters, digits, signs and spaces:
+        // nothing here needs HTML escaping.
+        let rows = [
+            ("best move", self.inner.best_move.to_string()),
+            ("score", self.inner.score.to_string()),
+            ("depth", self.inner.depth.to_string()),
+            ("nodes", self.inner.nodes.to_string()),
+            ("decision", self.decision().to_string()),
+            ("principal variation", self.pv_text()),
+        ];
+        let body: String = rows
+            .iter()
+            .map(|(name, value)| {
+                format!("<tr><th style=\"text-align:left\">{name}</th><td><code>{value}</code></td></tr>")
+            })
+            .collect();
+        format!("<table class=\"phutball-analysis\">{body}</table>")
+    }
+}
+
+impl PyAnalysis {
+    /// The principal variation as space-separated moves.
+    fn pv_text(&self) -> String {
+        let pv: Vec<String> = self.inner.pv.iter().map(ToString::to_string).collect();
+        pv.join(" ")
     }
 }
 
@@ -339,8 +424,9 @@ impl PySelfPlayGame {
 }
 
 /// Plays ``games`` engine-against-engine games on ``jobs`` threads
-/// (``None``: every core) and returns them in order as ``SelfPlayGame``.
-/// Game ``i`` starts from ``openings[i % len(openings)]`` (default: the
+/// (``None``: every core) and returns them in order as ``SelfPlayGame``:
+/// games ``start`` to ``start + games - 1`` of the run (so a run split into
+/// ranges plays the same games as one run). Game ``i`` starts from ``openings[i % len(openings)]`` (default: the
 /// standard start), ends at a goal or after ``move_limit`` moves (a draw),
 /// and is seeded from ``seed`` and ``i``: without ``time_ms`` every game is
 /// reproducible and does not depend on ``jobs``. Each move uses
@@ -348,11 +434,12 @@ impl PySelfPlayGame {
 /// ``timeout`` (seconds, for the whole run) raises ``SearchTimeoutError``;
 /// Ctrl-C raises ``KeyboardInterrupt``. The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (games, *, jobs=None, time_ms=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None))]
+#[pyo3(signature = (games, *, start=0, jobs=None, time_ms=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None))]
 #[allow(clippy::too_many_arguments)]
 fn selfplay(
     py: Python<'_>,
     games: usize,
+    start: usize,
     jobs: Option<i64>,
     time_ms: Option<i64>,
     depth: Option<i64>,
@@ -383,13 +470,16 @@ fn selfplay(
             "openings[{i}]: the game is already over in this position"
         )));
     }
+    let end = start.checked_add(games).ok_or_else(|| {
+        PyValueError::new_err(format!("start + games is too large: {start} + {games}"))
+    })?;
     let jobs = jobs_arg(jobs)?;
     let run = SelfPlay::new(openings, limits, seed, move_limit);
     let played = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
         // Every game runs to its end: stopping the others at a first failure
         // would make them fail as "cancelled", which reads as Ctrl-C. The
         // timeout and Ctrl-C stop them all through the budget anyway.
-        run.play(games, jobs, budget, |_, _| true)
+        run.play_range(start..end, jobs, budget, |_, _| true)
     })?;
     played
         .into_iter()

@@ -27,6 +27,11 @@ impl From<Game> for PyGame {
 }
 
 impl PyGame {
+    /// The game itself, for the engine.
+    pub(crate) fn inner(&self) -> &Game {
+        &self.inner
+    }
+
     /// The current position, for the pictures.
     fn current(&self) -> phutball::StepState {
         (*self.inner.position()).into()
