@@ -33,6 +33,12 @@ const THREAT_PENALTY: i32 = 50;
 /// (nearest the goal first) for one that wins in three plies: the root
 /// tries them all, this only sees further.
 const HORIZON_THREATS: usize = 2;
+/// Threat moves (see [`threat_moves`]) join the candidates of nodes with at
+/// least this many plies left: most nodes have one, and there a threat
+/// placement's win is seen by the horizon's check one ply later only for
+/// the placements it tries; trying them all at every node made the search
+/// some 1.5 times slower for no gain seen in games (docs/engine.md).
+const THREAT_MOVES_DEPTH: u32 = 2;
 /// The principal variation shown is at most this long.
 const MAX_PV: usize = 32;
 /// What going back to a position of the game's history costs the side the
@@ -398,17 +404,20 @@ fn children_in_order(
     pos: &Position,
     threat: Option<&Move>,
     table_move: u64,
+    with_threat_moves: bool,
     budget: &Budget<'_>,
 ) -> Vec<Position> {
     let moves = if let Some(t) = threat {
         blocking_moves(pos, t, INNER_JUMPS, budget)
     } else {
         let mut moves = quiet_moves(pos, budget);
-        let taken = Bitboard::from_points(moves.iter().filter_map(|m| match m {
-            Move::Place(p) => Some(*p),
-            Move::Jump(_) => None,
-        }));
-        moves.extend(threat_moves(pos, taken, budget));
+        if with_threat_moves {
+            let taken = Bitboard::from_points(moves.iter().filter_map(|m| match m {
+                Move::Place(p) => Some(*p),
+                Move::Jump(_) => None,
+            }));
+            moves.extend(threat_moves(pos, taken, budget));
+        }
         if moves.is_empty() {
             all_moves(pos, budget)
         } else {
@@ -1030,15 +1039,15 @@ impl<'s> Search<'s> {
         if self.out_of_budget() {
             return 0;
         }
+        let key = pos.zobrist();
+        if depth == 0 {
+            return self.leaf(pos, key, alpha, beta, ply, &budget);
+        }
         // `None`: not known whether the opponent threatens.
         let threat = self.known(pos.end_turn().scoring_jump_within(&budget));
         if self.aborted {
             return 0;
         }
-        if depth == 0 {
-            return self.horizon(pos, threat, ply, &budget);
-        }
-        let key = pos.zobrist();
         let table_move = match self.probe_table(key, depth, alpha, beta, ply) {
             Ok(value) => return value,
             Err(table_move) => table_move,
@@ -1047,6 +1056,7 @@ impl<'s> Search<'s> {
             pos,
             threat.as_ref().and_then(Option::as_ref),
             table_move,
+            depth >= THREAT_MOVES_DEPTH,
             &budget,
         );
         if children.is_empty() {
@@ -1134,6 +1144,40 @@ impl<'s> Search<'s> {
             }
         }
         Err(entry.best_child)
+    }
+
+    /// The value of `pos` (hash `key`) at the horizon: the table's, when a
+    /// transposition met before stored it (or a deeper search's settles the
+    /// window `alpha..beta`), else [`Search::horizon`]'s, which is stored
+    /// (placements commute, so the same leaves come back often).
+    fn leaf(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        budget: &Budget<'_>,
+    ) -> i32 {
+        if let Ok(value) = self.probe_table(key, 0, alpha, beta, ply) {
+            return value;
+        }
+        // `None`: not known whether the opponent threatens.
+        let threat = self.known(pos.end_turn().scoring_jump_within(budget));
+        if self.aborted {
+            return 0;
+        }
+        let value = self.horizon(pos, threat, ply, budget);
+        if !self.aborted {
+            self.table.store(Entry {
+                key,
+                best_child: 0,
+                score: to_table(value, ply),
+                depth: 0,
+                bound: Bound::Exact,
+            });
+        }
+        value
     }
 
     /// The value at the search horizon: the evaluation, unless the opponent
