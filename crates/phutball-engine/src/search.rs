@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use phutball::{Bitboard, Budget, Game, Interrupt, Move, Point, Position, SearchError, Side};
+use phutball::{Budget, Game, Interrupt, Move, Point, Position, SearchError, Side};
 
 use crate::candidates::{
     all_moves, blocking_moves, jump_moves, nearby_placements, quiet_moves, INNER_JUMPS,
@@ -19,9 +19,7 @@ use crate::limits::Limits;
 use crate::safety::is_safe_within;
 use crate::score::{Score, DECIDED, INFINITY, WIN};
 use crate::table::{from_table, to_table, Bound, Entry, Table, TableCache};
-use crate::threats::{
-    all_jump_moves, threat_moves, threat_placements, winning_move, winning_threat,
-};
+use crate::threats::{all_jump_moves, threat_placements, winning_move};
 use phutball::SplitMix64;
 
 /// Size of the transposition table: 2^18 slots of 24 bytes (6 MiB).
@@ -29,16 +27,6 @@ const TABLE_BITS: u32 = 18;
 /// What an opponent's scoring threat that can be stopped costs the side to
 /// move at the horizon: stopping it spends the move.
 const THREAT_PENALTY: i32 = 50;
-/// The threat search at the horizon tries at most this many placements
-/// (nearest the goal first) for one that wins in three plies: the root
-/// tries them all, this only sees further.
-const HORIZON_THREATS: usize = 2;
-/// Threat moves (see [`threat_moves`]) join the candidates of nodes with at
-/// least this many plies left: most nodes have one, and there a threat
-/// placement's win is seen by the horizon's check one ply later only for
-/// the placements it tries; trying them all at every node made the search
-/// some 1.5 times slower for no gain seen in games (docs/engine.md).
-const THREAT_MOVES_DEPTH: u32 = 2;
 /// The principal variation shown is at most this long.
 const MAX_PV: usize = 32;
 /// What going back to a position of the game's history costs the side the
@@ -398,26 +386,18 @@ struct Filtered {
 
 /// The positions after the moves [`Search::negamax`] tries at `pos`, best
 /// first: the moves that block `threat` when the opponent threatens to score,
-/// else the quiet moves and the threat moves (all moves if there are none); the table's best
+/// else the quiet moves (all moves if there are none); the table's best
 /// child (hash `table_move`) first, then by [`order_key`].
 fn children_in_order(
     pos: &Position,
     threat: Option<&Move>,
     table_move: u64,
-    with_threat_moves: bool,
     budget: &Budget<'_>,
 ) -> Vec<Position> {
     let moves = if let Some(t) = threat {
         blocking_moves(pos, t, INNER_JUMPS, budget)
     } else {
-        let mut moves = quiet_moves(pos, budget);
-        if with_threat_moves {
-            let taken = Bitboard::from_points(moves.iter().filter_map(|m| match m {
-                Move::Place(p) => Some(*p),
-                Move::Jump(_) => None,
-            }));
-            moves.extend(threat_moves(pos, taken, budget));
-        }
+        let moves = quiet_moves(pos, budget);
         if moves.is_empty() {
             all_moves(pos, budget)
         } else {
@@ -1056,7 +1036,6 @@ impl<'s> Search<'s> {
             pos,
             threat.as_ref().and_then(Option::as_ref),
             table_move,
-            depth >= THREAT_MOVES_DEPTH,
             &budget,
         );
         if children.is_empty() {
@@ -1181,8 +1160,7 @@ impl<'s> Search<'s> {
     }
 
     /// The value at the search horizon: the evaluation, unless the opponent
-    /// threatens to score and no move stops it (then it is a loss), or the
-    /// side to move has a placement that wins in three plies. A
+    /// threatens to score and no move stops it (then it is a loss). A
     /// threat not known, or a defence not known to hold, is not a loss: the
     /// evaluation less the price of a threat.
     // The threat as known: `None` not known, `Some(None)` none, `Some(Some(m))` m scores.
@@ -1195,12 +1173,7 @@ impl<'s> Search<'s> {
         budget: &Budget<'_>,
     ) -> i32 {
         let threat = match threat {
-            Some(None) => {
-                return match self.known(winning_threat(pos, HORIZON_THREATS, budget)) {
-                    Some(Some(_)) => WIN - ply as i32 - 3,
-                    _ => evaluate(pos, budget),
-                }
-            }
+            Some(None) => return evaluate(pos, budget),
             None => return evaluate(pos, budget) - THREAT_PENALTY,
             Some(Some(threat)) => threat,
         };

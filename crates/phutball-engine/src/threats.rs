@@ -1,6 +1,6 @@
 //! Threats one move away: the placements after which the side to move could
-//! score (if it moved again), the moves that might stop them, and the
-//! placements that win in three plies whatever the opponent replies.
+//! score (if it moved again), and the moves that win in three plies
+//! whatever the opponent replies (the root's checks).
 //!
 //! A new man changes the ball's jumps only where the ball jumps over it:
 //! from a point the ball can already land on (or its own point), either
@@ -158,23 +158,6 @@ pub(crate) fn all_jump_moves(
     Ok(flow.is_continue().then_some(out))
 }
 
-/// The moves of the side to move that might stop the opponent's threat
-/// placement `threat` (a superset of those that stop it): a man on the
-/// point itself, or on a landing point of the scoring jump the opponent
-/// would then have. Jumps are not included (the caller adds them).
-pub(crate) fn stops_of_threat(pos: &Position, threat: Point, budget: &Budget<'_>) -> Vec<Point> {
-    let mut out = vec![threat];
-    let Ok(after) = pos.end_turn().play(&Move::Place(threat)) else {
-        return out;
-    };
-    // After the opponent's placement it is this side's move again.
-    if let Ok(Some(path)) = after.end_turn().scoring_jump_within(budget) {
-        let vacant = pos.placement_points();
-        out.extend(path.path().iter().skip(1).filter(|&&p| vacant.contains(p)));
-    }
-    out
-}
-
 /// Whether placing a man on `p` wins in three plies: the opponent cannot
 /// score at once, and every reply of its (each jump outcome, and each
 /// placement on a landing point of the threatened scoring jump: no other
@@ -227,16 +210,15 @@ fn wins_in_three(pos: &Position, m: &Move, budget: &Budget<'_>) -> Result<bool, 
 }
 
 /// A placement that wins in three plies (see [`wins_by_threat`]), among the
-/// first `tries` candidates of [`threat_candidates`] (nearest the goal
-/// first), if there is one. `Ok(None)` is a proof that none exists only
-/// when the side to move cannot score now and `tries` covered them all.
+/// candidates of [`threat_candidates`] (nearest the goal first), if there
+/// is one. `Ok(None)` is a proof that none exists when the side to move
+/// cannot score now.
 ///
 /// # Errors
 ///
 /// [`SearchError`] when `budget` stops a search first.
 pub(crate) fn winning_threat(
     pos: &Position,
-    tries: usize,
     budget: &Budget<'_>,
 ) -> Result<Option<Point>, SearchError> {
     let mut candidates: Vec<Point> = threat_candidates(pos, budget)?.iter().collect();
@@ -246,48 +228,12 @@ pub(crate) fn winning_threat(
         Side::Eks => i32::from(p.row()),
     };
     candidates.sort_by_key(towards_goal);
-    for p in candidates.into_iter().take(tries) {
+    for p in candidates {
         if wins_by_threat(pos, p, budget)? {
             return Ok(Some(p));
         }
     }
     Ok(None)
-}
-
-/// The placements worth adding to a quiet position's candidates: the side
-/// to move's threat placements, and the moves that might stop the first
-/// threat placement of the opponent (see [`stops_of_threat`]), without
-/// the points of `taken`. Searches that `budget` stops give what they
-/// found so far.
-pub(crate) fn threat_moves(pos: &Position, taken: Bitboard, budget: &Budget<'_>) -> Vec<Move> {
-    let mut chosen = taken;
-    let mut out = Vec::new();
-    let mut take = |p: Point, out: &mut Vec<Move>| {
-        if !chosen.contains(p) {
-            chosen.insert(p);
-            out.push(Move::Place(p));
-        }
-    };
-    if let Ok(candidates) = threat_candidates(pos, budget) {
-        // The points already taken need no check.
-        for p in candidates.iter().filter(|&p| !taken.contains(p)) {
-            if threatens_after(pos, p, budget) == Ok(true) {
-                take(p, &mut out);
-            }
-        }
-    }
-    let opponent = pos.end_turn();
-    if let Ok(candidates) = threat_candidates(&opponent, budget) {
-        if let Some(threat) = candidates
-            .iter()
-            .find(|&p| threatens_after(&opponent, p, budget) == Ok(true))
-        {
-            for p in stops_of_threat(pos, threat, budget) {
-                take(p, &mut out);
-            }
-        }
-    }
-    out
 }
 
 /// A move that wins in three plies: a placement (as [`winning_threat`])
@@ -309,7 +255,7 @@ pub(crate) fn winning_move(
     if needed > 1 {
         return Ok(None);
     }
-    if let Some(p) = winning_threat(pos, usize::MAX, budget)? {
+    if let Some(p) = winning_threat(pos, budget)? {
         return Ok(Some(Move::Place(p)));
     }
     if needed > 0 {
@@ -348,7 +294,7 @@ mod tests {
         let mut got = names(&winning);
         got.sort();
         assert_eq!(got, ["G19", "H18", "H19", "J19"]);
-        assert!(winning_threat(&pos, usize::MAX, &budget).unwrap().is_some());
+        assert!(winning_threat(&pos, &budget).unwrap().is_some());
     }
 
     #[test]
@@ -403,6 +349,6 @@ mod tests {
         let pos: Position = ISSUE.parse().unwrap();
         let none = Budget::default().with_work_limit(0);
         assert!(threat_placements(&pos, &none).is_err());
-        assert!(winning_threat(&pos, usize::MAX, &none).is_err());
+        assert!(winning_threat(&pos, &none).is_err());
     }
 }

@@ -1,5 +1,7 @@
 //! Can the side to move score this move? Deciding it is NP-complete in
-//! general, so it is a search, in three parts:
+//! general, so it is a search, in three parts (after a free check: two
+//! neighbouring rows without men between the ball and the goal mean "no",
+//! see `goal_cut_off`):
 //!
 //! 1. A cheap relaxation ([`Reach`]: men never removed, any of them maybe
 //!    missing) proves most "no" answers at once.
