@@ -30,7 +30,7 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use phutball::{Game, GameResult, Position, Side};
+use phutball::{Game, GameResult, Move, Position, Side};
 use phutball_engine::suites::{
     defend_positions, lose_in_three_positions, loses_within_three, win_in_three_positions,
     win_now_positions, wins_in_three,
@@ -258,42 +258,44 @@ fn threats(count: usize, ms: u64) {
         losses.len(),
         started.elapsed().as_secs_f64()
     );
-    let mut longest = Duration::ZERO;
-    let mut solved = 0;
-    for pos in &wins {
-        let Ok(analysis) = engine.analyse(pos) else {
-            continue;
-        };
-        longest = longest.max(analysis.elapsed);
-        if wins_in_three(pos, &analysis.best_move) {
-            solved += 1;
-        } else {
-            println!("  missed win in 3: {pos} (played {})", analysis.best_move);
-        }
-    }
+    let (solved, longest) = suite(&engine, &wins, "missed win in 3", wins_in_three);
     println!(
         "win-in-3 suite ({ms} ms/move): {solved}/{} solved; longest think {:.3} s",
         wins.len(),
         longest.as_secs_f64()
     );
-    let mut longest = Duration::ZERO;
-    let mut avoided = 0;
-    for pos in &losses {
-        let Ok(analysis) = engine.analyse(pos) else {
-            continue;
-        };
-        longest = longest.max(analysis.elapsed);
-        if loses_within_three(pos, &analysis.best_move) {
-            println!("  lost in 3: {pos} (played {})", analysis.best_move);
-        } else {
-            avoided += 1;
-        }
-    }
+    let (avoided, longest) = suite(&engine, &losses, "lost in 3", |pos, m| {
+        !loses_within_three(pos, m)
+    });
     println!(
         "lose-in-3 suite ({ms} ms/move): {avoided}/{} avoided; longest think {:.3} s",
         losses.len(),
         longest.as_secs_f64()
     );
+}
+
+/// How many of `positions` the engine's move passes `good` in, and its
+/// longest think; each failure is printed after `failure`.
+fn suite(
+    engine: &Engine,
+    positions: &[Position],
+    failure: &str,
+    good: impl Fn(&Position, &Move) -> bool,
+) -> (usize, Duration) {
+    let mut longest = Duration::ZERO;
+    let mut passed = 0;
+    for pos in positions {
+        let Ok(analysis) = engine.analyse(pos) else {
+            continue;
+        };
+        longest = longest.max(analysis.elapsed);
+        if good(pos, &analysis.best_move) {
+            passed += 1;
+        } else {
+            println!("  {failure}: {pos} (played {})", analysis.best_move);
+        }
+    }
+    (passed, longest)
 }
 
 /// Judges the lines `win3|lose3 POSITION MOVE` of stdin (see the module docs).

@@ -43,12 +43,11 @@
 //!   moves that can stop the threat are searched (the jumps, and placements
 //!   on the landing points of one scoring path: any move stopping every
 //!   threat is among them, so a loss found there is real). Otherwise: up to
-//!   64 jump outcomes, the placements within two points of the ball or
-//!   along its lines, the side's threat placements and the moves that might
-//!   stop the opponent's.
+//!   64 jump outcomes and the placements within two points of the ball or
+//!   along its lines (threat placements here and a win-in-three check at
+//!   the horizon cost more speed than they gained: docs/engine.md).
 //! - **Horizon**: the evaluation (see `eval.rs`: ball progress, both sides'
-//!   jump threats), or a loss if the opponent threatens and nothing stops it,
-//!   or a win if a threat placement wins in three plies.
+//!   jump threats), or a loss if the opponent threatens and nothing stops it.
 //! - **Limits**: time, depth and node count ([`Limits`]); the time and node
 //!   limits are checked at every node, and the time inside every call into
 //!   the core too (see below). Without a time limit the result is fully
