@@ -136,6 +136,7 @@ mod players;
 mod safety;
 mod score;
 mod search;
+mod solve;
 #[doc(hidden)]
 pub mod suites;
 mod table;
@@ -153,6 +154,7 @@ pub use players::{BaselinePlayer, Player, RandomPlayer};
 pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};
+pub use solve::{solve, Solution};
 pub use vec_env::{
     FinalObservation, StepBuffers, VecEnv, VecEnvError, MIN_GAMES_PER_THREAD, POLL_GAMES,
 };
