@@ -101,7 +101,10 @@ def test_a_second_run_resumes_without_repeating_work(tmp_path):
 
 
 def test_a_worker_killed_mid_run_leaves_every_game_once(tmp_path):
-    settings = {**SETTINGS, "nodes": 1500, "move_limit": 60}
+    # Long enough tasks (some seconds) that the one seen running is still
+    # running when its worker is killed (with 1500 nodes, once the engine got
+    # four times faster, it had often finished: no retry to see).
+    settings = {**SETTINGS, "nodes": 6000, "move_limit": 60}
     outcome = {}
 
     def run():

@@ -14,7 +14,7 @@ use clap::Args;
 use phutball::{Budget, Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{
     analyse_many, default_jobs, Analysis, Decision, Engine, Limits, MatchError, SelfPlay,
-    SelfPlayGame, MAX_THREADS,
+    SelfPlayGame, Solution, MAX_THREADS,
 };
 
 use crate::error::{CliError, CliResult};
@@ -72,6 +72,19 @@ pub struct BestArgs {
     rules: RuleArgs,
     /// A position string (e.g. "15/15/.../7@7/... O"), `start`,
     /// `start:COLSxROWS`, or `-`: each line of standard input in turn.
+    position: String,
+}
+
+/// Arguments of `phutball solve`.
+#[derive(Args)]
+pub struct SolveArgs {
+    /// Give up (print "unknown") after this many milliseconds.
+    #[arg(long, default_value_t = 10_000, value_name = "MS")]
+    timeout: u64,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// A position string, `start`, `start:COLSxROWS`, or `-`: each line of
+    /// standard input in turn.
     position: String,
 }
 
@@ -206,6 +219,28 @@ pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
             .map_err(|e| CliError::Input(e.to_string()))?;
         writeln!(out, "{}", analysis.best_move).map_err(CliError::output)?;
         eprintln!("{}", describe(&analysis));
+    }
+    Ok(())
+}
+
+/// `phutball solve`: one line per position: `win in N: LINE`,
+/// `loss in N: LINE` (the moves in notation, the side to move's first) or
+/// `unknown`.
+pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> CliResult {
+    let timeout = Duration::from_millis(args.timeout);
+    for pos in positions_of(&args.position, args.rules.rules()?)? {
+        let solution = phutball_engine::solve(&pos, timeout, &Budget::default())
+            .map_err(|e| CliError::Input(e.to_string()))?;
+        let line = |kind: &str, plies: u32, moves: &[Move]| {
+            let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+            format!("{kind} in {plies}: {}", moves.join(" "))
+        };
+        let text = match solution {
+            Solution::Win { plies, line: moves } => line("win", plies, &moves),
+            Solution::Loss { plies, line: moves } => line("loss", plies, &moves),
+            Solution::Unknown => "unknown".to_string(),
+        };
+        writeln!(out, "{text}").map_err(CliError::output)?;
     }
     Ok(())
 }

@@ -129,6 +129,10 @@ enum Command {
     },
     /// Print the engine's move for POSITION (its analysis goes to stderr).
     Best(engine_commands::BestArgs),
+    /// Print a proved result of POSITION for its side to move: `win in N:`
+    /// or `loss in N:` and the line, or `unknown` (no win found and no loss
+    /// within two plies by --timeout; deeper losses are not proved).
+    Solve(engine_commands::SolveArgs),
     /// Analyse every position of FILE on all cores: one line each, in the
     /// file's order: best move, score, depth, nodes, can-score (0|1).
     Analyse(engine_commands::AnalyseArgs),
@@ -304,6 +308,7 @@ fn run(command: Command) -> CliResult {
             count(&mut out, figures, repeat, &rules, &bounds, &file)?;
         }
         Command::Best(args) => engine_commands::best(&args, &mut out)?,
+        Command::Solve(args) => engine_commands::solve(&args, &mut out)?,
         Command::Analyse(args) => engine_commands::analyse(&args, &mut out)?,
         Command::Game(args) => engine_commands::game(&args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(&args, &mut out)?,

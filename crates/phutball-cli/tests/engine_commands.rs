@@ -530,3 +530,27 @@ fn analyse_reports_a_finished_position_in_its_place() {
     );
     let _ = fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn solve_prints_a_proved_win_or_loss_and_its_line_or_unknown() {
+    // Issue 15's position: Ohs wins in three with G19, H18, H19 or J19.
+    let issue = "15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O";
+    let eks_chain = CHAIN.replace(" O", " X");
+    let input = format!("{CHAIN}\n{issue}\n{eks_chain}\n{START}\n");
+    let out = run_with_input(&["solve", "--timeout", "300", "-"], &input);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines[0], "win in 1: H10-H19");
+    let (kind, first) = lines[1].split_once(": ").expect("a result and a line");
+    assert_eq!(kind, "win in 3");
+    assert!(["G19", "H18", "H19", "J19"].contains(&first), "{first}");
+    assert!(lines[2].starts_with("loss in 2: "), "{}", lines[2]);
+    assert_eq!(lines[3], "unknown");
+    assert_eq!(lines.len(), 4);
+    let finished = run(&[
+        "solve",
+        "7@7/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 X",
+    ]);
+    assert!(!finished.status.success());
+}

@@ -6,6 +6,17 @@
 //! cargo run --release -p phutball-engine --example strength -- random --games 100 --ms 100
 //! cargo run --release -p phutball-engine --example strength -- tactics --count 100 --ms 1000
 //! cargo run --release -p phutball-engine --example strength -- speed --ms 1000
+//! cargo run --release -p phutball-engine --example strength -- threats --count 100 --ms 1000
+//! cargo run --release -p phutball-engine --example strength -- threat-positions --count 100
+//! ```
+//!
+//! `threat-positions` prints the generated win-in-3 and lose-in-3 positions
+//! (`win3 POSITION`, `lose3 POSITION`), to give to any build's `phutball best`;
+//! `threat-judge` reads such lines with the move played appended
+//! (`win3 POSITION MOVE`) on stdin and counts the moves that win in three
+//! (`win3`) or do not lose within three (`lose3`).
+//!
+//! ```text
 //! ```
 //!
 //! `--save DIR` writes the records of the games the engine did not win.
@@ -19,8 +30,11 @@ use std::sync::Mutex;
 use std::thread;
 use std::time::{Duration, Instant};
 
-use phutball::{Game, GameResult, Position, Side};
-use phutball_engine::suites::{defend_positions, win_now_positions};
+use phutball::{Game, GameResult, Move, Position, Side};
+use phutball_engine::suites::{
+    defend_positions, lose_in_three_positions, loses_within_three, win_in_three_positions,
+    win_now_positions, wins_in_three,
+};
 use phutball_engine::{play_game, BaselinePlayer, Engine, Limits, Player, RandomPlayer};
 
 const MOVE_LIMIT: u32 = 300;
@@ -89,6 +103,20 @@ fn main() -> ExitCode {
     }
     if all || options.what == "tactics" {
         tactics(options.count, ms(1000));
+    }
+    if all || options.what == "threats" {
+        threats(options.count, ms(1000));
+    }
+    if options.what == "threat-positions" {
+        for pos in win_in_three_positions(2026, options.count) {
+            println!("win3 {pos}");
+        }
+        for pos in lose_in_three_positions(2027, options.count) {
+            println!("lose3 {pos}");
+        }
+    }
+    if options.what == "threat-judge" {
+        threat_judge();
     }
     if all || options.what == "speed" {
         speed(ms(1000));
@@ -215,6 +243,84 @@ fn tactics(count: usize, ms: u64) {
         defends.len(),
         longest.as_secs_f64()
     );
+}
+
+/// The win-in-three and lose-in-three suites at `ms` per move, judged by
+/// the core's move list and can-score alone.
+fn threats(count: usize, ms: u64) {
+    let engine = Engine::new(Limits::time(Duration::from_millis(ms)), 1);
+    let started = Instant::now();
+    let wins = win_in_three_positions(2026, count);
+    let losses = lose_in_three_positions(2027, count);
+    println!(
+        "generated {} win-in-3 and {} lose-in-3 positions in {:.1} s",
+        wins.len(),
+        losses.len(),
+        started.elapsed().as_secs_f64()
+    );
+    let (solved, longest) = suite(&engine, &wins, "missed win in 3", wins_in_three);
+    println!(
+        "win-in-3 suite ({ms} ms/move): {solved}/{} solved; longest think {:.3} s",
+        wins.len(),
+        longest.as_secs_f64()
+    );
+    let (avoided, longest) = suite(&engine, &losses, "lost in 3", |pos, m| {
+        !loses_within_three(pos, m)
+    });
+    println!(
+        "lose-in-3 suite ({ms} ms/move): {avoided}/{} avoided; longest think {:.3} s",
+        losses.len(),
+        longest.as_secs_f64()
+    );
+}
+
+/// How many of `positions` the engine's move passes `good` in, and its
+/// longest think; each failure is printed after `failure`.
+fn suite(
+    engine: &Engine,
+    positions: &[Position],
+    failure: &str,
+    good: impl Fn(&Position, &Move) -> bool,
+) -> (usize, Duration) {
+    let mut longest = Duration::ZERO;
+    let mut passed = 0;
+    for pos in positions {
+        let Ok(analysis) = engine.analyse(pos) else {
+            continue;
+        };
+        longest = longest.max(analysis.elapsed);
+        if good(pos, &analysis.best_move) {
+            passed += 1;
+        } else {
+            println!("  {failure}: {pos} (played {})", analysis.best_move);
+        }
+    }
+    (passed, longest)
+}
+
+/// Judges the lines `win3|lose3 POSITION MOVE` of stdin (see the module docs).
+fn threat_judge() {
+    let (mut wins, mut won, mut losses, mut avoided) = (0, 0, 0, 0);
+    for line in std::io::stdin().lines().map_while(Result::ok) {
+        let Some((kind, rest)) = line.split_once(' ') else {
+            continue;
+        };
+        let Some((position, m)) = rest.rsplit_once(' ') else {
+            continue;
+        };
+        let (Ok(pos), Ok(m)) = (position.parse::<Position>(), m.parse()) else {
+            println!("unreadable: {line}");
+            continue;
+        };
+        if kind == "win3" {
+            wins += 1;
+            won += usize::from(wins_in_three(&pos, &m));
+        } else {
+            losses += 1;
+            avoided += usize::from(!loses_within_three(&pos, &m));
+        }
+    }
+    println!("win-in-3: {won}/{wins} won; lose-in-3: {avoided}/{losses} avoided");
 }
 
 /// Nodes per second and depth reached from the start and a few middle games.

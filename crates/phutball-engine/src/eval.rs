@@ -45,19 +45,26 @@ pub(crate) fn progress(pos: &Position, side: Side, row: u8) -> i32 {
     }
 }
 
-/// The best progress for the side to move of `pos` after one of its jump
-/// moves, or of standing still, looking at the outcomes found within
-/// `budget` (and at most [`OUTCOME_WORK`] of them).
-pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> i32 {
-    let side = pos.to_move();
-    let mut best = progress(pos, side, pos.ball().row());
+/// The best progress after one jump move of `pos`'s ball (or of standing
+/// still) for the side to move and for its opponent were it to move now, in
+/// that order, looking at the outcomes found within `budget` (and at most
+/// [`OUTCOME_WORK`] of them). The jumps do not depend on who moves, so one
+/// enumeration serves both sides.
+pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> (i32, i32) {
+    let me = pos.to_move();
+    let ball_row = pos.ball().row();
+    let (mut mine, mut theirs) = (
+        progress(pos, me, ball_row),
+        progress(pos, me.opponent(), ball_row),
+    );
     let mut looked_at = 0;
     let budget = budget.with_work_limit(budget.work_limit().min(OUTCOME_WORK));
     // A search that stops early (its work bound, the clock) still reported
     // every outcome it visited, which is all this needs.
     let _ = pos.for_each_jump_outcome_within(&budget, |path: &[Point]| {
         if let Some(last) = path.last() {
-            best = best.max(progress(pos, side, last.row()));
+            mine = mine.max(progress(pos, me, last.row()));
+            theirs = theirs.max(progress(pos, me.opponent(), last.row()));
         }
         looked_at += 1;
         if looked_at >= JUMP_OUTCOMES_LOOKED_AT {
@@ -66,7 +73,7 @@ pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> i32 {
             ControlFlow::Continue(())
         }
     });
-    best
+    (mine, theirs)
 }
 
 /// The evaluation of a position whose side to move cannot score now (as
@@ -74,8 +81,9 @@ pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> i32 {
 pub(crate) fn evaluate(pos: &Position, budget: &Budget<'_>) -> i32 {
     let me = pos.to_move();
     let here = progress(pos, me, pos.ball().row());
-    let my_gain = (best_jump_progress(pos, budget) - here).min(MAX_COUNTED_GAIN);
-    let their_gain = (best_jump_progress(&pos.end_turn(), budget) + here).min(MAX_COUNTED_GAIN);
+    let (mine, theirs) = best_jump_progress(pos, budget);
+    let my_gain = (mine - here).min(MAX_COUNTED_GAIN);
+    let their_gain = (theirs + here).min(MAX_COUNTED_GAIN);
     here + my_gain * 3 / 4 - their_gain / 2
 }
 

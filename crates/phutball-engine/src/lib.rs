@@ -32,24 +32,29 @@
 //!   legal move (all placements and up to 4096 jump outcomes) is played and
 //!   those after which the opponent can score (or which are own goals) are
 //!   dropped; this is what makes the guarantees hold whatever the depth or
-//!   time. When the opponent threatens, every surviving move is searched;
-//!   otherwise the surviving jumps and the placements near the ball.
+//!   time. A move that wins in three plies (a threat no reply stops, see
+//!   `threats.rs`) is then played at once; when the opponent does not
+//!   threaten, moves after which it would win in three are dropped while
+//!   others remain. When the opponent threatens, every surviving move is
+//!   searched; otherwise the surviving jumps, the placements near the ball
+//!   and the threat placements.
 //! - **Inner nodes**: a finished position is a win or loss; a position whose
 //!   side can score is a win in one. When the opponent threatens, only the
 //!   moves that can stop the threat are searched (the jumps, and placements
 //!   on the landing points of one scoring path: any move stopping every
 //!   threat is among them, so a loss found there is real). Otherwise: up to
 //!   64 jump outcomes and the placements within two points of the ball or
-//!   along its lines.
+//!   along its lines (threat placements here and a win-in-three check at
+//!   the horizon cost more speed than they gained: docs/engine.md).
 //! - **Horizon**: the evaluation (see `eval.rs`: ball progress, both sides'
 //!   jump threats), or a loss if the opponent threatens and nothing stops it.
 //! - **Limits**: time, depth and node count ([`Limits`]); the time and node
 //!   limits are checked at every node, and the time inside every call into
 //!   the core too (see below). Without a time limit the result is fully
 //!   determined by the position, the limits and the seed (the seed breaks
-//!   ties in the root move order). Forced results (win/loss in N) are exact
-//!   where the opponent was threatened at every step; elsewhere they hold
-//!   within the candidate moves.
+//!   ties in the root move order). Forced results (win/loss in N) are
+//!   proved: a position all of whose candidates lose is searched again with
+//!   all its moves before the loss counts.
 //!
 //! # Bounded work: the engine keeps its clock
 //!
@@ -131,9 +136,11 @@ mod players;
 mod safety;
 mod score;
 mod search;
+mod solve;
 #[doc(hidden)]
 pub mod suites;
 mod table;
+mod threats;
 mod vec_env;
 
 pub use arena::{play_game, MatchError};
@@ -147,6 +154,7 @@ pub use players::{BaselinePlayer, Player, RandomPlayer};
 pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};
+pub use solve::{solve, Solution};
 pub use vec_env::{
     FinalObservation, StepBuffers, VecEnv, VecEnvError, MIN_GAMES_PER_THREAD, POLL_GAMES,
 };

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use phutball::{Budget, Game, Interrupt, Move, Position, SearchError, Side};
+use phutball::{Budget, Game, Interrupt, Move, Point, Position, SearchError, Side};
 
 use crate::candidates::{
     all_moves, blocking_moves, jump_moves, nearby_placements, quiet_moves, INNER_JUMPS,
@@ -19,6 +19,7 @@ use crate::limits::Limits;
 use crate::safety::is_safe_within;
 use crate::score::{Score, DECIDED, INFINITY, WIN};
 use crate::table::{from_table, to_table, Bound, Entry, Table, TableCache};
+use crate::threats::{all_jump_moves, threat_placements, winning_move};
 use phutball::SplitMix64;
 
 /// Size of the transposition table: 2^18 slots of 24 bytes (6 MiB).
@@ -66,7 +67,7 @@ pub enum Decision {
     OnlyMove,
     /// Every move loses at once; this one is the least bad.
     AllMovesLose,
-    /// Chosen by the search.
+    /// Chosen by the search (or by the threat search: a proved win in three).
     Searched,
 }
 
@@ -346,14 +347,28 @@ impl Engine {
             let value = -search.evaluate_after_deadline(&child);
             return Ok(search.report(m.clone(), value, 0, vec![m], Decision::OnlyMove));
         }
-        // An undecided threat counts as a threat: every candidate is searched.
-        let roots = root_candidates(pos, candidates, threatened != Some(false), self.seed);
+        let roots =
+            match search.threat_roots(pos, candidates, threatened, filter_deadline, self.seed)? {
+                Roots::WinInThree(m) => {
+                    let pv = vec![m.clone()];
+                    return Ok(search.report(m, WIN - 3, 0, pv, Decision::Searched));
+                }
+                Roots::Search(roots) => roots,
+            };
         let analysis = search.iterate_in_threads(roots);
         match search.interrupted {
             Some(e) => Err(EngineError::Interrupted(e)),
             None => Ok(analysis),
         }
     }
+}
+
+/// What the root's threat checks leave to do.
+enum Roots {
+    /// A move proved to win in three plies: play it.
+    WinInThree(Move),
+    /// Search these moves, best guess first.
+    Search(Vec<(Move, Position)>),
 }
 
 /// A root move: its index in the root order, the move, the position after it.
@@ -406,12 +421,15 @@ fn children_in_order(
 }
 
 /// The root moves to search, best first by a cheap guess: when the opponent
-/// threatens to score, every safe move; otherwise the safe jumps and the safe
-/// placements near the ball (all safe moves if none of those is left).
+/// threatens to score, every safe move; otherwise the safe jumps, the safe
+/// placements near the ball and the safe threat placements (`own_threats`:
+/// after them the side to move could score), or all safe moves if none of
+/// those is left.
 fn root_candidates(
     pos: &Position,
     safe: Vec<(Move, Position)>,
     threatened: bool,
+    own_threats: &[Point],
     seed: u64,
 ) -> Vec<(Move, Position)> {
     let mut roots: Vec<(Move, Position)> = if threatened {
@@ -420,7 +438,7 @@ fn root_candidates(
         let near = nearby_placements(pos);
         safe.iter()
             .filter(|(m, _)| match m {
-                Move::Place(p) => near.contains(p),
+                Move::Place(p) => near.contains(p) || own_threats.contains(p),
                 Move::Jump(_) => true,
             })
             .cloned()
@@ -622,6 +640,91 @@ impl<'s> Search<'s> {
     /// move, the position after it; own goals are out already, so unsafe
     /// means "lets them score"), with `first_work` steps first, then four
     /// times more for the moves still undecided, while `deadline` lasts.
+    /// The root moves to search, once the threats are known (`candidates`
+    /// proved safe, or the fallback; `threatened`: whether the opponent
+    /// could score at once, `None` not known): or the win in three plies,
+    /// proved, that needs no search.
+    fn threat_roots(
+        &self,
+        pos: &Position,
+        candidates: Vec<(Move, Position)>,
+        threatened: Option<bool>,
+        filter_deadline: Deadline,
+        seed: u64,
+    ) -> Result<Roots, EngineError> {
+        // A proved win in three needs no search: placements that threaten
+        // to score, or jumps, after which no reply stops every threat.
+        let win = self.root_call(NODE_SCORE_WORK, filter_deadline, |b| winning_move(pos, b))?;
+        if let Some(Some(m)) = win {
+            if candidates.iter().any(|(c, _)| *c == m) {
+                return Ok(Roots::WinInThree(m));
+            }
+        }
+        let own_threats = self
+            .root_call(NODE_SCORE_WORK, filter_deadline, |b| {
+                threat_placements(pos, b)
+            })?
+            .unwrap_or_default();
+        // An undecided threat counts as a threat: every candidate is searched.
+        let roots = root_candidates(
+            pos,
+            candidates.clone(),
+            threatened != Some(false),
+            &own_threats,
+            seed,
+        );
+        // Moves after which the opponent has a move that wins in three
+        // plies are played only when every move does that. Not when the
+        // opponent threatens to score at once: the few moves that stop it
+        // are searched (a check of each costs more than it is worth on the
+        // dense boards where that is common).
+        Ok(Roots::Search(if threatened == Some(false) {
+            self.drop_losses_in_three(roots, candidates, filter_deadline)?
+        } else {
+            roots
+        }))
+    }
+
+    /// The root moves to search (`roots`) but those after which the
+    /// opponent has a move that wins in three plies (each check capped at
+    /// [`NODE_SCORE_WORK`] per call into the core, and ended by `deadline`;
+    /// undecided moves are kept). When that leaves none, the other moves of
+    /// `candidates` (proved safe, or the fallback) that do not lose so; when
+    /// none of those either, `roots` as they were.
+    fn drop_losses_in_three(
+        &self,
+        roots: Vec<(Move, Position)>,
+        candidates: Vec<(Move, Position)>,
+        deadline: Deadline,
+    ) -> Result<Vec<(Move, Position)>, EngineError> {
+        if candidates.len() < 2 {
+            return Ok(roots);
+        }
+        let not_losing =
+            |moves: &[(Move, Position)]| -> Result<Vec<(Move, Position)>, EngineError> {
+                let mut kept = Vec::with_capacity(moves.len());
+                for (m, child) in moves {
+                    let lost =
+                        self.root_call(NODE_SCORE_WORK, deadline, |b| winning_move(child, b))?;
+                    if !matches!(lost, Some(Some(_))) {
+                        kept.push((m.clone(), *child));
+                    }
+                }
+                Ok(kept)
+            };
+        let kept = not_losing(&roots)?;
+        if !kept.is_empty() {
+            return Ok(kept);
+        }
+        // Every root move loses: a saving move may be among the others.
+        let others: Vec<(Move, Position)> = candidates
+            .into_iter()
+            .filter(|(m, _)| !roots.iter().any(|(r, _)| r == m))
+            .collect();
+        let saving = not_losing(&others)?;
+        Ok(if saving.is_empty() { roots } else { saving })
+    }
+
     fn safety_filter(
         &self,
         pos: &Position,
@@ -916,15 +1019,15 @@ impl<'s> Search<'s> {
         if self.out_of_budget() {
             return 0;
         }
+        let key = pos.zobrist();
+        if depth == 0 {
+            return self.leaf(pos, key, alpha, beta, ply, &budget);
+        }
         // `None`: not known whether the opponent threatens.
         let threat = self.known(pos.end_turn().scoring_jump_within(&budget));
         if self.aborted {
             return 0;
         }
-        if depth == 0 {
-            return self.horizon(pos, threat, ply, &budget);
-        }
-        let key = pos.zobrist();
         let table_move = match self.probe_table(key, depth, alpha, beta, ply) {
             Ok(value) => return value,
             Err(table_move) => table_move,
@@ -946,19 +1049,35 @@ impl<'s> Search<'s> {
         let alpha_before = alpha;
         let mut best = -INFINITY;
         let mut best_child = 0;
-        for child in &children {
-            let value = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
-            if self.aborted {
-                return 0;
+        let mut searched = children;
+        let mut widened = false;
+        loop {
+            for child in &searched {
+                let value = -self.negamax(child, depth - 1, -beta, -alpha, ply + 1);
+                if self.aborted {
+                    return 0;
+                }
+                if value > best {
+                    best = value;
+                    best_child = child.zobrist();
+                }
+                alpha = alpha.max(value);
+                if alpha >= beta {
+                    break;
+                }
             }
-            if value > best {
-                best = value;
-                best_child = child.zobrist();
-            }
-            alpha = alpha.max(value);
-            if alpha >= beta {
+            // A forced loss is proved only when every move was searched:
+            // when all the candidates lose, the other moves are searched too.
+            if best > -DECIDED || widened {
                 break;
             }
+            widened = true;
+            let tried: HashSet<u64> = searched.iter().map(Position::zobrist).collect();
+            searched = all_moves(pos, &budget)
+                .iter()
+                .filter_map(|m| pos.play(m).ok())
+                .filter(|child| !tried.contains(&child.zobrist()))
+                .collect();
         }
         let bound = if best <= alpha_before {
             Bound::Upper
@@ -1006,6 +1125,40 @@ impl<'s> Search<'s> {
         Err(entry.best_child)
     }
 
+    /// The value of `pos` (hash `key`) at the horizon: the table's, when a
+    /// transposition met before stored it (or a deeper search's settles the
+    /// window `alpha..beta`), else [`Search::horizon`]'s, which is stored
+    /// (placements commute, so the same leaves come back often).
+    fn leaf(
+        &mut self,
+        pos: &Position,
+        key: u64,
+        alpha: i32,
+        beta: i32,
+        ply: u32,
+        budget: &Budget<'_>,
+    ) -> i32 {
+        if let Ok(value) = self.probe_table(key, 0, alpha, beta, ply) {
+            return value;
+        }
+        // `None`: not known whether the opponent threatens.
+        let threat = self.known(pos.end_turn().scoring_jump_within(budget));
+        if self.aborted {
+            return 0;
+        }
+        let value = self.horizon(pos, threat, ply, budget);
+        if !self.aborted {
+            self.table.store(Entry {
+                key,
+                best_child: 0,
+                score: to_table(value, ply),
+                depth: 0,
+                bound: Bound::Exact,
+            });
+        }
+        value
+    }
+
     /// The value at the search horizon: the evaluation, unless the opponent
     /// threatens to score and no move stops it (then it is a loss). A
     /// threat not known, or a defence not known to hold, is not a loss: the
@@ -1024,8 +1177,15 @@ impl<'s> Search<'s> {
             None => return evaluate(pos, budget) - THREAT_PENALTY,
             Some(Some(threat)) => threat,
         };
+        // Every jump is a possible defence: a list cut short proves nothing.
+        let Some(Some(jumps)) = self.known(all_jump_moves(pos, budget)) else {
+            return evaluate(pos, budget) - THREAT_PENALTY;
+        };
+        let mut defences = blocking_moves(pos, &threat, 0, budget);
+        defences.retain(|m| !m.is_jump());
+        defences.extend(jumps);
         let mut undecided = false;
-        for m in blocking_moves(pos, &threat, INNER_JUMPS, budget) {
+        for m in defences {
             self.nodes += 1;
             match self.known(is_safe_within(pos, &m, budget)) {
                 Some(true) => return evaluate(pos, budget) - THREAT_PENALTY,

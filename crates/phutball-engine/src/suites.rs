@@ -5,7 +5,7 @@
 //! Hidden from the docs: public only for the engine's own tests, examples
 //! and measurements, so it may change without notice.
 
-use phutball::{Bitboard, BoardSize, Budget, Position, Rules, Side};
+use phutball::{Bitboard, BoardSize, Budget, Move, Position, Rules, Side};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::safety::is_safe;
@@ -99,6 +99,108 @@ pub fn own_goal_positions(seed: u64, count: usize) -> Vec<Position> {
             if own_goal_exists {
                 out.push(pos);
             }
+        }
+    }
+    out
+}
+
+/// Whether `m` wins in three plies in `pos`, judged by the core's full move
+/// list and can-score alone: the side to move cannot score now, `m` neither
+/// ends the game nor lets the opponent score, and after every reply of the
+/// opponent (all its placements and jump outcomes) the reply was an own
+/// goal or the side to move can score.
+pub fn wins_in_three(pos: &Position, m: &Move) -> bool {
+    let me = pos.to_move();
+    let Ok(after) = pos.play(m) else {
+        return false;
+    };
+    // A threat first (one can-score): most moves are none.
+    if pos.can_score() || after.is_finished() || !after.end_turn().can_score() || after.can_score()
+    {
+        return false;
+    }
+    all_moves(&after, &Budget::default()).iter().all(|reply| {
+        after.play(reply).is_ok_and(|next| match next.winner() {
+            Some(winner) => winner == me,
+            None => next.can_score(),
+        })
+    })
+}
+
+/// Whether the side to move has a move that wins in three plies
+/// ([`wins_in_three`], tried on every legal move).
+pub fn has_win_in_three(pos: &Position) -> bool {
+    !pos.is_finished()
+        && all_moves(pos, &Budget::default())
+            .iter()
+            .any(|m| wins_in_three(pos, m))
+}
+
+/// Whether `m` loses within three plies: it is not safe ([`is_safe`]: the
+/// opponent scores next move, or it is an own goal), or the opponent then
+/// has a move that wins in three ([`has_win_in_three`]).
+pub fn loses_within_three(pos: &Position, m: &Move) -> bool {
+    !is_safe(pos, m) || pos.play(m).is_ok_and(|after| has_win_in_three(&after))
+}
+
+/// A random position with a few men (`4..4 + max_men`) around the ball,
+/// the side to move chosen so that the ball is within seven rows of the
+/// goal it attacks (or defends: `near_own_goal`) when it is near a goal.
+fn near_goal_position(rng: &mut SplitMix64, max_men: usize, near_own_goal: bool) -> Position {
+    let side = rng.side();
+    let men = 4 + rng.below(max_men);
+    let pos = random_position(rng, men, 4, side);
+    let rows = i32::from(pos.size().rows());
+    let ball_row = i32::from(pos.ball().row());
+    let attacks_top = (side == Side::Ohs) != near_own_goal;
+    let to_goal = if attacks_top {
+        rows - ball_row
+    } else {
+        ball_row - 1
+    };
+    if (1..=7).contains(&to_goal) {
+        pos
+    } else {
+        // The other side to move: the ball is then near the goal it
+        // attacks (or defends) if it was near the other one.
+        pos.end_turn()
+    }
+}
+
+/// Random positions (seeded) with a win in three plies for the side to
+/// move and no win in one (judged by [`wins_in_three`] on every legal move).
+pub fn win_in_three_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let pos = near_goal_position(&mut rng, 20, false);
+        if !pos.is_finished() && !pos.end_turn().can_score() && has_win_in_three(&pos) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+/// Random positions (seeded) in which the opponent, were it to move, would
+/// have a win in three plies, the side to move cannot score, and some move
+/// does not lose within three plies ([`loses_within_three`]): most moves
+/// lose, a few do not.
+pub fn lose_in_three_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let pos = near_goal_position(&mut rng, 20, true);
+        if pos.is_finished() || pos.can_score() || pos.end_turn().can_score() {
+            continue;
+        }
+        if !has_win_in_three(&pos.end_turn()) {
+            continue;
+        }
+        let saved = all_moves(&pos, &Budget::default())
+            .iter()
+            .any(|m| !loses_within_three(&pos, m));
+        if saved {
+            out.push(pos);
         }
     }
     out

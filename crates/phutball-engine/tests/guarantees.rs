@@ -1,10 +1,12 @@
 //! The engine's guarantees on generated positions, judged by the core alone:
 //! it scores when it can, never scores an own goal while another move
-//! exists, and stops a threat to score whenever some move does.
+//! exists, stops a threat to score whenever some move does, plays a win in
+//! three plies when there is one and avoids a loss in three when it can.
 
 use phutball::{Move, Position};
 use phutball_engine::suites::{
-    defend_positions, own_goal_positions, random_position, win_now_positions,
+    defend_positions, lose_in_three_positions, loses_within_three, own_goal_positions,
+    random_position, win_in_three_positions, win_now_positions, wins_in_three,
 };
 use phutball_engine::{is_safe, Decision, Engine, Limits, SplitMix64};
 
@@ -130,5 +132,44 @@ fn the_seeds_position_with_a_scoring_chain_is_a_win_in_one() {
         assert_eq!(analysis.decision, Decision::AllMovesLose);
         let after = eks.play(&analysis.best_move).unwrap();
         assert_eq!(after.winner(), None, "it must not score an own goal");
+    }
+}
+
+#[test]
+fn plays_a_win_in_three_when_one_exists() {
+    for pos in win_in_three_positions(16, 4) {
+        for (m, _) in chosen(&pos) {
+            assert!(wins_in_three(&pos, &m), "{pos}: {m} does not win in three");
+        }
+    }
+}
+
+#[test]
+fn avoids_a_loss_in_three_when_a_move_does() {
+    for pos in lose_in_three_positions(17, 2) {
+        for (m, _) in chosen(&pos) {
+            assert!(
+                !loses_within_three(&pos, &m),
+                "{pos}: after {m} the opponent wins in three"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_issue_position_is_a_win_in_three() {
+    // Issue 15: Ohs wins with a man on H18, G19, H19 or J19; the engine
+    // played M16 before it looked at threat placements.
+    let pos: Position = "15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O"
+        .parse()
+        .unwrap();
+    for engine in engines() {
+        let analysis = engine.analyse(&pos).unwrap();
+        assert!(
+            wins_in_three(&pos, &analysis.best_move),
+            "{}",
+            analysis.best_move
+        );
+        assert_eq!(analysis.score.to_string(), "win in 3");
     }
 }

@@ -1,5 +1,7 @@
 //! Can the side to move score this move? Deciding it is NP-complete in
-//! general, so it is a search, in three parts:
+//! general, so it is a search, in three parts (after a free check: two
+//! neighbouring rows without men between the ball and the goal mean "no",
+//! see `goal_cut_off`):
 //!
 //! 1. A cheap relaxation ([`Reach`]: men never removed, any of them maybe
 //!    missing) proves most "no" answers at once.
@@ -108,6 +110,29 @@ impl Position {
         self.score_search::<false>(&Meter::start(budget)?, FIRST_BUDGET, |_| ())
     }
 
+    /// Whether two neighbouring rows without men lie strictly between the
+    /// ball and the goal line of the side to move: then it cannot score. A
+    /// jump step crosses a row between its ends only over a man on it, so
+    /// the first step to land beyond the upper of the two rows would cross
+    /// one of them without a man. Most positions of a game are decided so,
+    /// without building the search's board (most of a can-score's cost).
+    fn goal_cut_off(&self) -> bool {
+        let ball = self.ball.row();
+        let (first, last) = match self.to_move {
+            Side::Ohs => (ball + 1, self.size.rows() - 1),
+            Side::Eks => (2, ball.saturating_sub(1)),
+        };
+        let mut previous_empty = false;
+        for row in first..=last {
+            let empty = self.men.row_bits(row) == 0;
+            if empty && previous_empty {
+                return true;
+            }
+            previous_empty = empty;
+        }
+        false
+    }
+
     /// The search, whose first run makes `first_budget` landings.
     fn score_search<const TRACK: bool>(
         &self,
@@ -115,15 +140,13 @@ impl Position {
         first_budget: u64,
         mut on_goal: impl FnMut(&[Point]),
     ) -> Result<bool, SearchError> {
-        if self.is_finished() || !self.ball_may_jump() {
+        if self.is_finished() || !self.ball_may_jump() || self.goal_cut_off() {
             return Ok(false);
         }
         let (goal_flag, order) = match self.to_move {
             Side::Ohs => (FLAG_OHS_GOAL, &NORTH_FIRST),
             Side::Eks => (FLAG_EKS_GOAL, &SOUTH_FIRST),
         };
-        let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
-        let start = mb.cell(self.ball);
         if let Some(found) = self.search_for_goal::<TRACK>(
             goal_flag,
             order,
@@ -134,6 +157,10 @@ impl Position {
         )? {
             return Ok(found);
         }
+        // Built only now: the quick search (which decides most positions)
+        // builds its own.
+        let mb = Mailbox::new(self.size, self.men, !self.rules.continue_off_board);
+        let start = mb.cell(self.ball);
         let mut layers = [0; MAILBOX_LEN];
         let reach =
             Reach::compute_with_layers(&mb, goal_flag, self.rules.continue_off_board, &mut layers);
@@ -568,5 +595,32 @@ mod tests {
                 prop_assert_eq!(after.unwrap().winner(), Some(pos.to_move()), "{:?} in {}", path, pos);
             }
         }
+
+        /// A goal cut off by two rows without men is never reached, as the
+        /// every-state search finds (where it can tell within its limit).
+        #[test]
+        fn a_goal_cut_off_cannot_be_reached(pos in position()) {
+            if pos.goal_cut_off() {
+                prop_assert_ne!(exact_can_score(&pos), Some(true), "{}", pos);
+            }
+        }
+    }
+
+    #[test]
+    fn two_rows_without_men_cut_off_the_goal() {
+        // Ohs, ball H10, men H11 and H13: rows 14 to 18 are empty.
+        let cut: crate::Position = "15/15/15/15/15/15/7#7/15/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
+            .parse()
+            .unwrap();
+        assert!(cut.goal_cut_off());
+        // Men on every other row from H11 to H17 (and H18): Ohs jumps to H19.
+        let open: crate::Position =
+            "15/7#7/7#7/15/7#7/15/7#7/15/7#7/7@7/15/15/15/15/15/15/15/15/15 O"
+                .parse()
+                .unwrap();
+        assert!(!open.goal_cut_off());
+        assert!(open.can_score());
+        // For Eks the rows below the ball count: none has a man.
+        assert!(open.end_turn().goal_cut_off());
     }
 }

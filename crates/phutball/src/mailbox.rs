@@ -82,9 +82,16 @@ impl Mailbox {
             };
             let base = (row as usize + 1) * STRIDE + 1;
             man_bits[row as usize + 1] = bits << 1;
-            for col in 0..size.cols() as usize {
-                cells[base + col] = if bits >> col & 1 != 0 { MAN } else { vacant };
-                flags[base + col] = flag;
+            // Whole rows at once, then the men bit by bit: the per-cell loop
+            // was most of the cost of a can-score on a sparse board.
+            let cols = size.cols() as usize;
+            let row_cells = &mut cells[base..base + cols];
+            row_cells.fill(vacant);
+            flags[base..base + cols].fill(flag);
+            let mut rest = bits;
+            while rest != 0 {
+                row_cells[rest.trailing_zeros() as usize] = MAN;
+                rest &= rest - 1;
             }
         }
         Mailbox {

@@ -1,7 +1,7 @@
 //! The can-score search's pruning: where the goal may still be reached from.
 
 use crate::mailbox::{
-    Mailbox, DIRECTION_OFFSETS, FLAG_OFF_BOARD, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE,
+    Mailbox, DIRECTION_OFFSETS, FLAG_OFF_BOARD, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIDE,
 };
 
 /// A set of mailbox cells.
@@ -98,10 +98,17 @@ impl Reach {
         let mut support = CellSet::EMPTY;
         let mut queue = [0u16; MAILBOX_LEN];
         let mut tail = 0;
-        for cell in 0..MAILBOX_LEN {
-            if mb.cells[cell] != OUTSIDE && mb.flags[cell] & goal_flag != 0 {
-                queue[tail] = cell as u16;
-                tail += 1;
+        // A row's flags are those of its first column (sentinels have none):
+        // only the goal rows are scanned, not the whole array.
+        for row_start in (0..MAILBOX_LEN).step_by(STRIDE) {
+            if mb.flags[row_start + 1] & goal_flag == 0 {
+                continue;
+            }
+            for cell in row_start..row_start + STRIDE {
+                if mb.cells[cell] != OUTSIDE && mb.flags[cell] & goal_flag != 0 {
+                    queue[tail] = cell as u16;
+                    tail += 1;
+                }
             }
         }
         // Layer k is queue[ends[k - 1]..ends[k]] (ends[-1] = 0).

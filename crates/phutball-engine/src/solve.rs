@@ -1,0 +1,136 @@
+//! `solve`: a proved result of a position, or "unknown".
+
+use std::time::{Duration, Instant};
+
+use phutball::{Budget, Move, Position};
+
+use crate::error::EngineError;
+use crate::limits::{Limits, MAX_DEPTH};
+use crate::score::Score;
+use crate::search::{Decision, Engine};
+
+/// What [`solve`] proved about a position, for its side to move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Solution {
+    /// A forced win in `plies` plies (1: it scores now), with the line: the
+    /// winning move first, then the expected replies and follow-ups.
+    Win {
+        /// Plies to the goal, the winning move included.
+        plies: u32,
+        /// The winning move and the expected continuation.
+        line: Vec<Move>,
+    },
+    /// Every move loses within `plies` plies (1 or 2: it must score an own
+    /// goal, or every move lets the opponent score); the line starts with
+    /// the move the engine would play.
+    Loss {
+        /// Plies to the opponent's goal.
+        plies: u32,
+        /// The least bad move and what follows.
+        line: Vec<Move>,
+    },
+    /// Nothing proved within the time: no win found, and no loss in one or
+    /// two plies (a deeper loss is never claimed: the search tries a subset
+    /// of the root's moves, so it cannot prove that every move loses).
+    Unknown,
+}
+
+/// Searches `pos` one ply deeper at a time until the engine proves a win
+/// (a score of `win in N`: every defence searched, see docs/engine.md) or a
+/// loss within two plies, or `timeout` has passed. `stop` cancels it as
+/// [`Engine::analyse_within`].
+///
+/// ```
+/// use std::time::Duration;
+/// use phutball::{Budget, Position};
+/// use phutball_engine::{solve, Solution};
+/// // Issue 15: Ohs wins in three plies with a man on G19, H18, H19 or J19.
+/// let pos: Position = "15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O".parse()?;
+/// let solution = solve(&pos, Duration::from_secs(5), &Budget::default())?;
+/// assert!(matches!(solution, Solution::Win { plies: 3, .. }));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
+/// if the side to move has no legal move, [`EngineError::Interrupted`]
+/// when `stop` stopped it.
+pub fn solve(
+    pos: &Position,
+    timeout: Duration,
+    stop: &Budget<'_>,
+) -> Result<Solution, EngineError> {
+    let started = Instant::now();
+    for depth in 1..=MAX_DEPTH {
+        let Some(left) = timeout
+            .checked_sub(started.elapsed())
+            .filter(|t| !t.is_zero())
+        else {
+            break;
+        };
+        let analysis =
+            Engine::new(Limits::new(Some(left), Some(depth), None), 1).analyse_within(pos, stop)?;
+        match analysis.score {
+            Score::Win { plies } => {
+                return Ok(Solution::Win {
+                    plies,
+                    line: analysis.pv,
+                })
+            }
+            Score::Loss { plies } if analysis.decision == Decision::AllMovesLose => {
+                return Ok(Solution::Loss {
+                    plies,
+                    line: analysis.pv,
+                })
+            }
+            _ => {}
+        }
+        // No search was needed (a single move left): a deeper one would
+        // not search either.
+        if analysis.decision != Decision::Searched {
+            break;
+        }
+    }
+    Ok(Solution::Unknown)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn solved(text: &str, ms: u64) -> Solution {
+        let pos: Position = text.parse().unwrap();
+        solve(&pos, Duration::from_millis(ms), &Budget::default()).unwrap()
+    }
+
+    #[test]
+    fn a_chain_to_the_goal_is_a_win_in_one_and_a_loss_in_two_for_the_other_side() {
+        // Ball H10, men H11..H18: Ohs plays H10-H19; Eks cannot stop it.
+        let chain = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15";
+        match solved(&format!("{chain} O"), 5000) {
+            Solution::Win { plies: 1, line } => assert_eq!(line[0].to_string(), "H10-H19"),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            solved(&format!("{chain} X"), 5000),
+            Solution::Loss { plies: 2, .. }
+        ));
+    }
+
+    #[test]
+    fn the_start_is_unknown_and_a_finished_game_an_error() {
+        let start = Position::standard();
+        assert_eq!(
+            solve(&start, Duration::from_millis(30), &Budget::default()),
+            Ok(Solution::Unknown)
+        );
+        let over: Position = "7@7/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 X"
+            .parse()
+            .unwrap();
+        assert!(matches!(
+            solve(&over, Duration::from_millis(30), &Budget::default()),
+            Err(EngineError::Finished { .. })
+        ));
+    }
+}

@@ -1,0 +1,354 @@
+//! Threats one move away: the placements after which the side to move could
+//! score (if it moved again), and the moves that win in three plies
+//! whatever the opponent replies (the root's checks).
+//!
+//! A new man changes the ball's jumps only where the ball jumps over it:
+//! from a point the ball can already land on (or its own point), either
+//! standing next to that point, or standing on the first vacant point behind
+//! a chain of men, which is then itself a landing point. So every threat
+//! placement is a landing point of the side's jumps or a neighbour of one
+//! (or of the ball); only those few are tried with the core's can-score,
+//! instead of all ~280 vacant points.
+
+use core::ops::ControlFlow;
+
+use phutball::{Bitboard, Budget, Direction, Move, Point, Position, SearchError, Side};
+
+use crate::candidates::{blocking_moves, INNER_JUMPS};
+use crate::safety::is_safe_within;
+
+/// The points where a man might give the side to move a scoring jump: the
+/// vacant landing points of its jumps and the vacant neighbours of those
+/// and of the ball (a superset of [`threat_placements`], found by one
+/// enumeration of jump outcomes within `budget`).
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops the enumeration first.
+pub(crate) fn threat_candidates(
+    pos: &Position,
+    budget: &Budget<'_>,
+) -> Result<Bitboard, SearchError> {
+    let rows = rows_that_may_threaten(pos);
+    if rows == 0 {
+        return Ok(Bitboard::EMPTY);
+    }
+    let mut landings = Bitboard::EMPTY;
+    landings.insert(pos.ball());
+    // The visitor never stops the walk, so its flow says nothing.
+    let _: ControlFlow<()> = pos.for_each_jump_outcome_within(budget, |path: &[Point]| {
+        if let Some(&last) = path.last() {
+            landings.insert(last);
+        }
+        ControlFlow::Continue(())
+    })?;
+    let mut out = landings;
+    for landing in landings {
+        for direction in Direction::ALL {
+            if let Some(p) = landing.step(direction) {
+                out.insert(p);
+            }
+        }
+    }
+    let vacant = pos.placement_points();
+    Ok(Bitboard::from_points(out.iter().filter(|&p| {
+        vacant.contains(p) && rows >> p.row() & 1 != 0
+    })))
+}
+
+/// How many more men the side to move needs, at least, before the ball can
+/// reach its goal: a run of `n` rows without men between the ball and the
+/// goal line needs `n / 2` of them (see [`rows_that_may_threaten`]).
+fn men_needed_to_score(pos: &Position) -> u32 {
+    empty_row_runs(pos)
+        .iter()
+        .map(|&(_, len)| u32::from(len) / 2)
+        .sum()
+}
+
+/// The runs of rows without men strictly between the ball and the goal line
+/// the side to move attacks: (first row, number of rows).
+fn empty_row_runs(pos: &Position) -> Vec<(u8, u8)> {
+    let ball_row = pos.ball().row();
+    let (first, last) = match pos.to_move() {
+        Side::Ohs => (ball_row + 1, pos.size().rows().saturating_sub(1)),
+        Side::Eks => (2, ball_row.saturating_sub(1)),
+    };
+    let men_rows = pos.men().iter().fold(0u32, |rows, p| rows | 1 << p.row());
+    let mut runs = Vec::new();
+    let mut row = first;
+    while row <= last {
+        let empty_from = row;
+        while row <= last && men_rows >> row & 1 == 0 {
+            row += 1;
+        }
+        if row > empty_from {
+            runs.push((empty_from, row - empty_from));
+        }
+        row += 1;
+    }
+    runs
+}
+
+/// The rows (bit `r` for row `r`) on which one more man might let the side
+/// to move score; 0 when none can. A jump step crosses a row between its
+/// ends only over a man standing on it, and a step that lands on a row with
+/// no man beyond it cannot go on past it, so the ball never crosses two
+/// neighbouring rows without men between itself and its goal. One man
+/// fills one row: a run of four such rows leaves no threat, a run of three
+/// only its middle row, and a run of two only its own rows.
+fn rows_that_may_threaten(pos: &Position) -> u32 {
+    let mut allowed = u32::MAX;
+    for (first, len) in empty_row_runs(pos) {
+        allowed &= match len {
+            1 => u32::MAX,
+            2 => 0b11 << first,
+            3 => 0b10 << first,
+            _ => 0,
+        };
+    }
+    allowed
+}
+
+/// Every placement after which the side to move could score if it moved
+/// again, in board order. Each candidate of [`threat_candidates`] is
+/// decided by a can-score search within `budget`.
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops one of the searches first (then the
+/// list would not be known to be complete).
+pub(crate) fn threat_placements(
+    pos: &Position,
+    budget: &Budget<'_>,
+) -> Result<Vec<Point>, SearchError> {
+    let mut out = Vec::new();
+    for p in threat_candidates(pos, budget)? {
+        if threatens_after(pos, p, budget)? {
+            out.push(p);
+        }
+    }
+    Ok(out)
+}
+
+/// Whether the side to move could score (moving again) after placing a man on `p`.
+fn threatens_after(pos: &Position, p: Point, budget: &Budget<'_>) -> Result<bool, SearchError> {
+    match pos.play(&Move::Place(p)) {
+        Ok(after) if !after.is_finished() => after.end_turn().can_score_within(budget),
+        _ => Ok(false),
+    }
+}
+
+/// Every jump move of `pos`, one per distinct outcome, found within
+/// `budget`, if there are at most [`INNER_JUMPS`]; `Ok(None)` when there
+/// are more (each is a reply to try: a long list costs more than it is
+/// worth), `Err` when the enumeration did not finish.
+pub(crate) fn all_jump_moves(
+    pos: &Position,
+    budget: &Budget<'_>,
+) -> Result<Option<Vec<Move>>, SearchError> {
+    let mut out = Vec::new();
+    let flow = pos.for_each_jump_outcome_within(budget, |path: &[Point]| {
+        if out.len() == INNER_JUMPS {
+            return ControlFlow::Break(());
+        }
+        out.push(Move::Jump(path.to_vec()));
+        ControlFlow::Continue(())
+    })?;
+    Ok(flow.is_continue().then_some(out))
+}
+
+/// Whether placing a man on `p` wins in three plies: the opponent cannot
+/// score at once, and every reply of its (each jump outcome, and each
+/// placement on a landing point of the threatened scoring jump: no other
+/// placement can stop it) is an own goal or leaves the side to move a
+/// scoring jump. `Ok(false)` when `p` is no threat at all, or when the
+/// opponent has more than [`INNER_JUMPS`] jumps (not known to win).
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops a search first (each call into the
+/// core gets the budget's work limit).
+pub(crate) fn wins_by_threat(
+    pos: &Position,
+    p: Point,
+    budget: &Budget<'_>,
+) -> Result<bool, SearchError> {
+    wins_in_three(pos, &Move::Place(p), budget)
+}
+
+/// Whether the move `m` wins in three plies, as [`wins_by_threat`].
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops a search first.
+fn wins_in_three(pos: &Position, m: &Move, budget: &Budget<'_>) -> Result<bool, SearchError> {
+    let Ok(after) = pos.play(m) else {
+        return Ok(false);
+    };
+    if after.is_finished() {
+        return Ok(false);
+    }
+    let Some(threat) = after.end_turn().scoring_jump_within(budget)? else {
+        return Ok(false);
+    };
+    if after.can_score_within(budget)? {
+        return Ok(false);
+    }
+    let mut replies = blocking_moves(&after, &threat, 0, budget);
+    // Too many jumps to try: not known to win.
+    let Some(jumps) = all_jump_moves(&after, budget)? else {
+        return Ok(false);
+    };
+    replies.extend(jumps);
+    for reply in &replies {
+        if is_safe_within(&after, reply, budget)? {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// A placement that wins in three plies (see [`wins_by_threat`]), among the
+/// candidates of [`threat_candidates`] (nearest the goal first), if there
+/// is one. `Ok(None)` is a proof that none exists when the side to move
+/// cannot score now.
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops a search first.
+pub(crate) fn winning_threat(
+    pos: &Position,
+    budget: &Budget<'_>,
+) -> Result<Option<Point>, SearchError> {
+    let mut candidates: Vec<Point> = threat_candidates(pos, budget)?.iter().collect();
+    // Nearest the goal first: those are the likeliest to score.
+    let towards_goal = |p: &Point| match pos.to_move() {
+        Side::Ohs => -i32::from(p.row()),
+        Side::Eks => i32::from(p.row()),
+    };
+    candidates.sort_by_key(towards_goal);
+    for p in candidates {
+        if wins_by_threat(pos, p, budget)? {
+            return Ok(Some(p));
+        }
+    }
+    Ok(None)
+}
+
+/// A move that wins in three plies: a placement (as [`winning_threat`])
+/// or a jump after which the opponent cannot stop the threat (jumps only
+/// when there are at most [`INNER_JUMPS`] of them). `Ok(None)` means none
+/// was found.
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops a search first.
+pub(crate) fn winning_move(
+    pos: &Position,
+    budget: &Budget<'_>,
+) -> Result<Option<Move>, SearchError> {
+    // A jump adds no man and the opponent's reply need not help, so a jump
+    // wins in three only when no row needs filling (see
+    // [`rows_that_may_threaten`]); a placement when one man fills them.
+    let needed = men_needed_to_score(pos);
+    if needed > 1 {
+        return Ok(None);
+    }
+    if let Some(p) = winning_threat(pos, budget)? {
+        return Ok(Some(Move::Place(p)));
+    }
+    if needed > 0 {
+        return Ok(None);
+    }
+    for jump in all_jump_moves(pos, budget)?.unwrap_or_default() {
+        if wins_in_three(pos, &jump, budget)? {
+            return Ok(Some(jump));
+        }
+    }
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::suites::random_position;
+    use phutball::SplitMix64;
+
+    /// The issue's position: Ohs wins with a man on H18, G19, H19 or J19.
+    const ISSUE: &str = "15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O";
+
+    fn names(points: &[Point]) -> Vec<String> {
+        points.iter().map(ToString::to_string).collect()
+    }
+
+    #[test]
+    fn the_issue_position_has_its_four_winning_placements() {
+        let pos: Position = ISSUE.parse().unwrap();
+        let budget = Budget::default();
+        let winning: Vec<Point> = pos
+            .placement_points()
+            .iter()
+            .filter(|&p| wins_by_threat(&pos, p, &budget).unwrap())
+            .collect();
+        let mut got = names(&winning);
+        got.sort();
+        assert_eq!(got, ["G19", "H18", "H19", "J19"]);
+        assert!(winning_threat(&pos, &budget).unwrap().is_some());
+    }
+
+    #[test]
+    fn threat_placements_match_trying_every_placement() {
+        // The reference: every vacant point with a can-score after it.
+        let mut rng = SplitMix64::new(15);
+        let budget = Budget::default();
+        let mut with_threats = 0;
+        for i in 0..150 {
+            let side = if i % 2 == 0 { Side::Ohs } else { Side::Eks };
+            let men = 5 + rng.below(30);
+            let pos = random_position(&mut rng, men, 4, side);
+            if pos.is_finished() || pos.can_score() {
+                continue;
+            }
+            let reference: Vec<Point> = pos
+                .placement_points()
+                .iter()
+                .filter(|&p| threatens_after(&pos, p, &budget).unwrap())
+                .collect();
+            let found = threat_placements(&pos, &budget).unwrap();
+            assert_eq!(names(&found), names(&reference), "{pos}");
+            with_threats += usize::from(!found.is_empty());
+        }
+        assert!(
+            with_threats > 10,
+            "too few positions with threats: {with_threats}"
+        );
+    }
+
+    #[test]
+    fn a_man_in_the_middle_of_three_empty_rows_is_a_threat() {
+        // Ball H13, men H14 and H18, rows 15 to 17 empty: H16 makes
+        // H13-H15-H17-H19 (the goal line); no other placement scores.
+        let pos: Position = "15/7#7/15/15/15/7#7/7@7/15/15/15/15/15/15/15/15/15/15/15/15 O"
+            .parse()
+            .unwrap();
+        assert_eq!(
+            names(&threat_placements(&pos, &Budget::default()).unwrap()),
+            ["H16"]
+        );
+        assert_eq!(rows_that_may_threaten(&pos), 1 << 16);
+        // Four empty rows: no man can make a threat.
+        let far: Position = "7#7/15/15/15/15/7#7/7@7/15/15/15/15/15/15/15/15/15/15/15/15 O"
+            .parse()
+            .unwrap();
+        assert_eq!(rows_that_may_threaten(&far), 0);
+    }
+
+    #[test]
+    fn a_budget_too_small_is_an_error() {
+        let pos: Position = ISSUE.parse().unwrap();
+        let none = Budget::default().with_work_limit(0);
+        assert!(threat_placements(&pos, &none).is_err());
+        assert!(winning_threat(&pos, &none).is_err());
+    }
+}
