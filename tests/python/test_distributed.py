@@ -27,7 +27,16 @@ SETTINGS = {"nodes": 150, "seed": 5, "move_limit": 40}
 @pytest.fixture(scope="module", autouse=True)
 def cluster():
     # "local": a new instance even if RAY_ADDRESS names another cluster.
-    ray.init(address="local", num_cpus=2, include_dashboard=True, dashboard_host="127.0.0.1", log_to_driver=False)
+    # Task events reach the state API every 100 ms, not every second: the
+    # killed-worker test must see a task RUNNING before it ends.
+    ray.init(
+        address="local",
+        num_cpus=2,
+        include_dashboard=True,
+        dashboard_host="127.0.0.1",
+        log_to_driver=False,
+        _system_config={"task_events_report_interval_ms": 100},
+    )
     yield
     ray.shutdown()
 
