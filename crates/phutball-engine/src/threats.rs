@@ -67,25 +67,16 @@ fn men_needed_to_score(pos: &Position) -> u32 {
 }
 
 /// The runs of rows without men strictly between the ball and the goal line
-/// the side to move attacks: (first row, number of rows).
+/// the side to move attacks (the core's
+/// [`Position::empty_rows_towards_goal`]): (first row, number of rows).
 fn empty_row_runs(pos: &Position) -> Vec<(u8, u8)> {
-    let ball_row = pos.ball().row();
-    let (first, last) = match pos.to_move() {
-        Side::Ohs => (ball_row + 1, pos.size().rows().saturating_sub(1)),
-        Side::Eks => (2, ball_row.saturating_sub(1)),
-    };
-    let men_rows = pos.men().iter().fold(0u32, |rows, p| rows | 1 << p.row());
+    let mut empty = pos.empty_rows_towards_goal();
     let mut runs = Vec::new();
-    let mut row = first;
-    while row <= last {
-        let empty_from = row;
-        while row <= last && men_rows >> row & 1 == 0 {
-            row += 1;
-        }
-        if row > empty_from {
-            runs.push((empty_from, row - empty_from));
-        }
-        row += 1;
+    while empty != 0 {
+        let first = empty.trailing_zeros();
+        let len = (empty >> first).trailing_ones();
+        runs.push((first as u8, len as u8));
+        empty &= !(((1u64 << len) - 1) << first) as u32;
     }
     runs
 }

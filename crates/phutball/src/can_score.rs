@@ -111,26 +111,13 @@ impl Position {
     }
 
     /// Whether two neighbouring rows without men lie strictly between the
-    /// ball and the goal line of the side to move: then it cannot score. A
-    /// jump step crosses a row between its ends only over a man on it, so
-    /// the first step to land beyond the upper of the two rows would cross
-    /// one of them without a man. Most positions of a game are decided so,
-    /// without building the search's board (most of a can-score's cost).
+    /// ball and the goal line of the side to move (see
+    /// [`Position::empty_rows_towards_goal`]): then it cannot score. Most
+    /// positions of a game are decided so, without building the search's
+    /// board (most of a can-score's cost).
     fn goal_cut_off(&self) -> bool {
-        let ball = self.ball.row();
-        let (first, last) = match self.to_move {
-            Side::Ohs => (ball + 1, self.size.rows() - 1),
-            Side::Eks => (2, ball.saturating_sub(1)),
-        };
-        let mut previous_empty = false;
-        for row in first..=last {
-            let empty = self.men.row_bits(row) == 0;
-            if empty && previous_empty {
-                return true;
-            }
-            previous_empty = empty;
-        }
-        false
+        let empty = self.empty_rows_towards_goal();
+        empty & empty >> 1 != 0
     }
 
     /// The search, whose first run makes `first_budget` landings.

@@ -185,6 +185,32 @@ impl Position {
         free
     }
 
+    /// The rows strictly between the ball and the goal line of the side to
+    /// move that hold no man, as bits (bit `r` for row `r`). A jump step
+    /// crosses a row between its ends only over a man on it, so the ball
+    /// never gets past two neighbouring such rows: then the side to move
+    /// cannot score, and a run of `n` of them needs `n / 2` more men first.
+    ///
+    /// ```
+    /// use phutball::Position;
+    ///
+    /// // Ohs (attacking row 19), ball on H10, men on H11 and H13: rows 12
+    /// // and 14 to 18 are empty.
+    /// let pos: Position = "15/15/15/15/15/15/7#7/15/7#7/7@7/15/15/15/15/15/15/15/15/15 O".parse()?;
+    /// assert_eq!(pos.empty_rows_towards_goal(), 1 << 12 | 0b11111 << 14);
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    pub fn empty_rows_towards_goal(&self) -> u32 {
+        let ball = self.ball.row();
+        let (first, last) = match self.to_move {
+            Side::Ohs => (ball + 1, self.size.rows() - 1),
+            Side::Eks => (2, ball.saturating_sub(1)),
+        };
+        (first..=last)
+            .filter(|&row| self.men.row_bits(row) == 0)
+            .fold(0, |rows, row| rows | 1 << row)
+    }
+
     /// The same board with the other side to move: a "pass", for asking what
     /// the opponent could do here (threat detection).
     #[must_use]
