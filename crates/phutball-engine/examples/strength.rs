@@ -8,13 +8,16 @@
 //! cargo run --release -p phutball-engine --example strength -- speed --ms 1000
 //! cargo run --release -p phutball-engine --example strength -- threats --count 100 --ms 1000
 //! cargo run --release -p phutball-engine --example strength -- threat-positions --count 100
+//! cargo run --release -p phutball-engine --example strength -- five --count 100 --ms 1000
 //! ```
 //!
-//! `threat-positions` prints the generated win-in-3 and lose-in-3 positions
-//! (`win3 POSITION`, `lose3 POSITION`), to give to any build's `phutball best`;
-//! `threat-judge` reads such lines with the move played appended
-//! (`win3 POSITION MOVE`) on stdin and counts the moves that win in three
-//! (`win3`) or do not lose within three (`lose3`).
+//! `threat-positions` prints the generated win-in-3, lose-in-3 and win-in-5
+//! positions (`win3 POSITION`, `lose3 POSITION`, `win5 POSITION`), to give
+//! to any build's `phutball best`; `threat-judge` reads such lines with the
+//! move played appended (`win3 POSITION MOVE`) on stdin and counts the
+//! moves that win in three (`win3`), do not lose within three (`lose3`) or
+//! win within five (`win5`). `five` runs the win-in-5 suite at depth 1 and
+//! at `--ms` per move.
 //!
 //! ```text
 //! ```
@@ -32,8 +35,8 @@ use std::time::{Duration, Instant};
 
 use phutball::{Game, GameResult, Move, Position, Side};
 use phutball_engine::suites::{
-    defend_positions, lose_in_three_positions, loses_within_three, win_in_three_positions,
-    win_now_positions, wins_in_three,
+    defend_positions, lose_in_three_positions, loses_within_three, win_in_five_positions,
+    win_in_three_positions, win_now_positions, wins_in_three, wins_within_five,
 };
 use phutball_engine::{play_game, BaselinePlayer, Engine, Limits, Player, RandomPlayer};
 
@@ -114,6 +117,12 @@ fn main() -> ExitCode {
         for pos in lose_in_three_positions(2027, options.count) {
             println!("lose3 {pos}");
         }
+        for pos in win_in_five_positions(2028, options.count) {
+            println!("win5 {pos}");
+        }
+    }
+    if options.what == "five" {
+        five(options.count, ms(1000));
     }
     if options.what == "threat-judge" {
         threat_judge();
@@ -301,6 +310,7 @@ fn suite(
 /// Judges the lines `win3|lose3 POSITION MOVE` of stdin (see the module docs).
 fn threat_judge() {
     let (mut wins, mut won, mut losses, mut avoided) = (0, 0, 0, 0);
+    let (mut fives, mut won_in_five) = (0, 0);
     for line in std::io::stdin().lines().map_while(Result::ok) {
         let Some((kind, rest)) = line.split_once(' ') else {
             continue;
@@ -312,7 +322,10 @@ fn threat_judge() {
             println!("unreadable: {line}");
             continue;
         };
-        if kind == "win3" {
+        if kind == "win5" {
+            fives += 1;
+            won_in_five += usize::from(wins_within_five(&pos, &m));
+        } else if kind == "win3" {
             wins += 1;
             won += usize::from(wins_in_three(&pos, &m));
         } else {
@@ -320,7 +333,37 @@ fn threat_judge() {
             avoided += usize::from(!loses_within_three(&pos, &m));
         }
     }
-    println!("win-in-3: {won}/{wins} won; lose-in-3: {avoided}/{losses} avoided");
+    println!(
+        "win-in-3: {won}/{wins} won; lose-in-3: {avoided}/{losses} avoided; \
+         win-in-5: {won_in_five}/{fives} won"
+    );
+}
+
+/// The win-in-five suite at depth 1 (no time limit) and at `ms` per move,
+/// judged by the core's move list and can-score alone.
+fn five(count: usize, ms: u64) {
+    let started = Instant::now();
+    let wins = win_in_five_positions(2028, count);
+    println!(
+        "generated {} win-in-5 positions in {:.1} s",
+        wins.len(),
+        started.elapsed().as_secs_f64()
+    );
+    for (limits, what) in [
+        (Limits::depth(1), "depth 1".to_string()),
+        (
+            Limits::time(Duration::from_millis(ms)),
+            format!("{ms} ms/move"),
+        ),
+    ] {
+        let engine = Engine::new(limits, 1);
+        let (solved, longest) = suite(&engine, &wins, "missed win in 5", wins_within_five);
+        println!(
+            "win-in-5 suite ({what}): {solved}/{} solved; longest think {:.3} s",
+            wins.len(),
+            longest.as_secs_f64()
+        );
+    }
 }
 
 /// Nodes per second and depth reached from the start and a few middle games.

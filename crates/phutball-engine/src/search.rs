@@ -19,7 +19,7 @@ use crate::limits::Limits;
 use crate::safety::is_safe_within;
 use crate::score::{Score, DECIDED, INFINITY, WIN};
 use crate::table::{from_table, to_table, Bound, Entry, Table, TableCache};
-use crate::threats::{all_jump_moves, threat_placements, winning_move};
+use crate::threats::{all_jump_moves, threat_placements, winning_move, winning_threat_in_five};
 use phutball::SplitMix64;
 
 /// Size of the transposition table: 2^18 slots of 24 bytes (6 MiB).
@@ -50,6 +50,14 @@ pub(crate) const SCORING_SHARE: u32 = 30;
 /// threaten?" and the safety filter) end by this share of the move's time;
 /// the search has the rest.
 pub(crate) const FILTER_SHARE: u32 = 65;
+/// The root's win-in-five check (a threat, then a win in three after
+/// every reply) ends after this many polls of its budget (some 8 million
+/// steps at most, see [`Search::root_call_capped`]), with or without a
+/// time limit.
+const FIVE_POLLS: u32 = 1 << 13;
+/// With a time limit, the win-in-five check may use this share (in
+/// percent) of the move's time, within the root checks' share.
+const FIVE_SHARE: u32 = 10;
 /// With a time limit, reading back the principal variation after the search
 /// (or evaluating the move chosen without a search) may take this long.
 const PV_TIME: Duration = Duration::from_millis(10);
@@ -349,9 +357,9 @@ impl Engine {
         }
         let roots =
             match search.threat_roots(pos, candidates, threatened, filter_deadline, self.seed)? {
-                Roots::WinInThree(m) => {
-                    let pv = vec![m.clone()];
-                    return Ok(search.report(m, WIN - 3, 0, pv, Decision::Searched));
+                Roots::Win { first, plies } => {
+                    let pv = vec![first.clone()];
+                    return Ok(search.report(first, WIN - plies, 0, pv, Decision::Searched));
                 }
                 Roots::Search(roots) => roots,
             };
@@ -365,8 +373,13 @@ impl Engine {
 
 /// What the root's threat checks leave to do.
 enum Roots {
-    /// A move proved to win in three plies: play it.
-    WinInThree(Move),
+    /// A move proved to win within `plies` plies (3 or 5): play it.
+    Win {
+        /// The winning move.
+        first: Move,
+        /// Plies to the goal, `first` included.
+        plies: i32,
+    },
     /// Search these moves, best guess first.
     Search(Vec<(Move, Position)>),
 }
@@ -654,10 +667,11 @@ impl<'s> Search<'s> {
     ) -> Result<Roots, EngineError> {
         // A proved win in three needs no search: placements that threaten
         // to score, or jumps, after which no reply stops every threat.
+        let is_candidate = |m: &Move| candidates.iter().any(|(c, _)| c == m);
         let win = self.root_call(NODE_SCORE_WORK, filter_deadline, |b| winning_move(pos, b))?;
         if let Some(Some(m)) = win {
-            if candidates.iter().any(|(c, _)| *c == m) {
-                return Ok(Roots::WinInThree(m));
+            if is_candidate(&m) {
+                return Ok(Roots::Win { first: m, plies: 3 });
             }
         }
         let own_threats = self
@@ -665,6 +679,18 @@ impl<'s> Search<'s> {
                 threat_placements(pos, b)
             })?
             .unwrap_or_default();
+        if !own_threats.is_empty() {
+            let win =
+                self.root_call_capped(FIVE_POLLS, self.five_deadline(filter_deadline), |b| {
+                    winning_threat_in_five(pos, &own_threats, b)
+                })?;
+            if let Some(Some(p)) = win {
+                let first = Move::Place(p);
+                if is_candidate(&first) {
+                    return Ok(Roots::Win { first, plies: 5 });
+                }
+            }
+        }
         // An undecided threat counts as a threat: every candidate is searched.
         let roots = root_candidates(
             pos,
@@ -780,6 +806,49 @@ impl<'s> Search<'s> {
                 None => Ok(None),
             },
         }
+    }
+
+    /// [`Search::root_call`] for a check of many calls into the core, each
+    /// capped at [`NODE_SCORE_WORK`] steps, the whole check at `max_polls`
+    /// polls of its budget (a call polls once as it starts and once every
+    /// [`phutball::POLL_INTERVAL`] steps): a bound on its work that does not
+    /// depend on the clock, so that a search without a time limit stays
+    /// reproducible.
+    fn root_call_capped<T>(
+        &self,
+        max_polls: u32,
+        deadline: Deadline,
+        f: impl FnOnce(&Budget<'_>) -> Result<T, SearchError>,
+    ) -> Result<Option<T>, EngineError> {
+        let clock = clock(self.stop, deadline, self.polls);
+        let polls = AtomicU32::new(0);
+        let hook = || {
+            if polls.fetch_add(1, Ordering::Relaxed) >= max_polls {
+                return Some(Interrupt::TimedOut);
+            }
+            clock()
+        };
+        match f(&budget_of(self.stop, NODE_SCORE_WORK, &hook)) {
+            Ok(answer) => Ok(Some(answer)),
+            Err(_) => match self.stop.interrupted() {
+                Some(e) => Err(EngineError::Interrupted(e)),
+                None => Ok(None),
+            },
+        }
+    }
+
+    /// The end of the root's win-in-five check: [`FIVE_SHARE`] of the
+    /// move's time from now, and no later than `filter_deadline`.
+    fn five_deadline(&self, filter_deadline: Deadline) -> Deadline {
+        let Some(time) = self.limits.time else {
+            return Deadline::NONE;
+        };
+        let share = (time / 100).saturating_mul(FIVE_SHARE);
+        Deadline::after(
+            filter_deadline
+                .remaining()
+                .map_or(share, |left| left.min(share)),
+        )
     }
 
     /// Every root move: all placements and up to 4096 jump outcomes (a

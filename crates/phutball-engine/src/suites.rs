@@ -5,7 +5,7 @@
 //! Hidden from the docs: public only for the engine's own tests, examples
 //! and measurements, so it may change without notice.
 
-use phutball::{Bitboard, BoardSize, Budget, Move, Position, Rules, Side};
+use phutball::{Bitboard, BoardSize, Budget, Move, Point, Position, Rules, Side};
 
 use crate::candidates::{all_moves, blocking_moves, ROOT_JUMPS};
 use crate::safety::is_safe;
@@ -141,6 +141,66 @@ pub fn has_win_in_three(pos: &Position) -> bool {
 /// has a move that wins in three ([`has_win_in_three`]).
 pub fn loses_within_three(pos: &Position, m: &Move) -> bool {
     !is_safe(pos, m) || pos.play(m).is_ok_and(|after| has_win_in_three(&after))
+}
+
+/// Whether `m` wins within five plies by force in `pos`, judged by the
+/// core's full move list and can-score alone: `m` neither ends the game nor
+/// lets the opponent score, and after every reply of the opponent (all its
+/// placements and jump outcomes) the reply was an own goal, or the side to
+/// move can score, or it has a move that wins in three plies
+/// ([`has_win_in_three`]).
+pub fn wins_within_five(pos: &Position, m: &Move) -> bool {
+    let me = pos.to_move();
+    let Ok(after) = pos.play(m) else {
+        return false;
+    };
+    if after.is_finished() || after.can_score() {
+        return false;
+    }
+    all_moves(&after, &Budget::default()).iter().all(|reply| {
+        after.play(reply).is_ok_and(|next| match next.winner() {
+            Some(winner) => winner == me,
+            None => next.can_score() || has_win_in_three(&next),
+        })
+    })
+}
+
+/// The placements of `pos` after which its side to move could score if it
+/// moved again (every vacant point tried with a can-score).
+pub fn threat_placements_by_trial(pos: &Position) -> Vec<Point> {
+    pos.placement_points()
+        .iter()
+        .filter(|&p| {
+            pos.play(&Move::Place(p))
+                .is_ok_and(|after| !after.is_finished() && after.end_turn().can_score())
+        })
+        .collect()
+}
+
+/// Random positions (seeded) in which the side to move cannot score, has no
+/// win in three plies, and has a threat placement that wins within five
+/// plies by force ([`wins_within_five`]): the wins in five that a
+/// threat-space search finds.
+pub fn win_in_five_positions(seed: u64, count: usize) -> Vec<Position> {
+    let mut rng = SplitMix64::new(seed);
+    let mut out = Vec::with_capacity(count);
+    while out.len() < count {
+        let pos = near_goal_position(&mut rng, 20, false);
+        if pos.is_finished() || pos.can_score() || pos.end_turn().can_score() {
+            continue;
+        }
+        let threats = threat_placements_by_trial(&pos);
+        if threats.is_empty() || has_win_in_three(&pos) {
+            continue;
+        }
+        if threats
+            .iter()
+            .any(|&p| wins_within_five(&pos, &Move::Place(p)))
+        {
+            out.push(pos);
+        }
+    }
+    out
 }
 
 /// A random position with a few men (`4..4 + max_men`) around the ball,

@@ -168,36 +168,117 @@ pub(crate) fn wins_by_threat(
     wins_in_three(pos, &Move::Place(p), budget)
 }
 
+/// The position after `m` and the opponent's replies that might stop the
+/// threat `m` makes, when `m` threatens to score and the opponent cannot
+/// score at once: each jump outcome, and each placement on a landing point
+/// of the threatened scoring jump (no other placement changes it; every
+/// other reply leaves the side to move that jump). `Ok(None)` when `m` is
+/// illegal, ends the game or makes no threat, when the opponent can score,
+/// or when it has more than [`INNER_JUMPS`] jumps (too many to try: not
+/// known to win).
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops a search first.
+fn replies_to_threat(
+    pos: &Position,
+    m: &Move,
+    budget: &Budget<'_>,
+) -> Result<Option<(Position, Vec<Move>)>, SearchError> {
+    let Ok(after) = pos.play(m) else {
+        return Ok(None);
+    };
+    if after.is_finished() {
+        return Ok(None);
+    }
+    let Some(threat) = after.end_turn().scoring_jump_within(budget)? else {
+        return Ok(None);
+    };
+    if after.can_score_within(budget)? {
+        return Ok(None);
+    }
+    let Some(jumps) = all_jump_moves(&after, budget)? else {
+        return Ok(None);
+    };
+    let mut replies = blocking_moves(&after, &threat, 0, budget);
+    replies.extend(jumps);
+    Ok(Some((after, replies)))
+}
+
 /// Whether the move `m` wins in three plies, as [`wins_by_threat`].
 ///
 /// # Errors
 ///
 /// [`SearchError`] when `budget` stops a search first.
 fn wins_in_three(pos: &Position, m: &Move, budget: &Budget<'_>) -> Result<bool, SearchError> {
-    let Ok(after) = pos.play(m) else {
+    let Some((after, replies)) = replies_to_threat(pos, m, budget)? else {
         return Ok(false);
     };
-    if after.is_finished() {
-        return Ok(false);
-    }
-    let Some(threat) = after.end_turn().scoring_jump_within(budget)? else {
-        return Ok(false);
-    };
-    if after.can_score_within(budget)? {
-        return Ok(false);
-    }
-    let mut replies = blocking_moves(&after, &threat, 0, budget);
-    // Too many jumps to try: not known to win.
-    let Some(jumps) = all_jump_moves(&after, budget)? else {
-        return Ok(false);
-    };
-    replies.extend(jumps);
     for reply in &replies {
         if is_safe_within(&after, reply, budget)? {
             return Ok(false);
         }
     }
     Ok(true)
+}
+
+/// Whether placing a man on `p` wins within five plies by force: it
+/// threatens to score, the opponent cannot score at once, and after each
+/// reply that might stop the threat (as [`wins_in_three`]) the reply was an
+/// own goal, or the side to move can score, or it has a move that wins in
+/// three plies ([`winning_move`]). A threat-space search two threats deep:
+/// a win in five whose first move threatens nothing is not looked for (the
+/// opponent's ~280 replies would each need a check).
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops a search first.
+fn wins_in_five_by_threat(
+    pos: &Position,
+    p: Point,
+    budget: &Budget<'_>,
+) -> Result<bool, SearchError> {
+    let me = pos.to_move();
+    let Some((after, replies)) = replies_to_threat(pos, &Move::Place(p), budget)? else {
+        return Ok(false);
+    };
+    for reply in &replies {
+        // The replies are legal moves; one that were not would be no reply.
+        let Ok(next) = after.play(reply) else {
+            continue;
+        };
+        match next.winner() {
+            Some(winner) if winner == me => continue,
+            Some(_) => return Ok(false),
+            None => {}
+        }
+        if next.can_score_within(budget)? {
+            continue;
+        }
+        if winning_move(&next, budget)?.is_none() {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// The candidates of [`threat_candidates`], nearest the goal of the side
+/// to move first (those are the likeliest to score).
+fn threat_candidates_nearest_goal(
+    pos: &Position,
+    budget: &Budget<'_>,
+) -> Result<Vec<Point>, SearchError> {
+    let mut candidates: Vec<Point> = threat_candidates(pos, budget)?.iter().collect();
+    candidates.sort_by_key(|p| rows_to_goal(pos, *p));
+    Ok(candidates)
+}
+
+/// A sort key: smaller the nearer `p` is to the goal the side to move attacks.
+fn rows_to_goal(pos: &Position, p: Point) -> i32 {
+    match pos.to_move() {
+        Side::Ohs => -i32::from(p.row()),
+        Side::Eks => i32::from(p.row()),
+    }
 }
 
 /// A placement that wins in three plies (see [`wins_by_threat`]), among the
@@ -212,14 +293,7 @@ pub(crate) fn winning_threat(
     pos: &Position,
     budget: &Budget<'_>,
 ) -> Result<Option<Point>, SearchError> {
-    let mut candidates: Vec<Point> = threat_candidates(pos, budget)?.iter().collect();
-    // Nearest the goal first: those are the likeliest to score.
-    let towards_goal = |p: &Point| match pos.to_move() {
-        Side::Ohs => -i32::from(p.row()),
-        Side::Eks => i32::from(p.row()),
-    };
-    candidates.sort_by_key(towards_goal);
-    for p in candidates {
+    for p in threat_candidates_nearest_goal(pos, budget)? {
         if wins_by_threat(pos, p, budget)? {
             return Ok(Some(p));
         }
@@ -260,10 +334,34 @@ pub(crate) fn winning_move(
     Ok(None)
 }
 
+/// A placement that wins within five plies by force (see
+/// [`wins_in_five_by_threat`]), among `threats` (the threat placements of
+/// `pos`, as [`threat_placements`] finds them), nearest the goal first.
+/// Call it when the side to move has no win in three ([`winning_move`]
+/// found none). `Ok(None)` means none was found.
+///
+/// # Errors
+///
+/// [`SearchError`] when `budget` stops a search first.
+pub(crate) fn winning_threat_in_five(
+    pos: &Position,
+    threats: &[Point],
+    budget: &Budget<'_>,
+) -> Result<Option<Point>, SearchError> {
+    let mut threats = threats.to_vec();
+    threats.sort_by_key(|p| rows_to_goal(pos, *p));
+    for p in threats {
+        if wins_in_five_by_threat(pos, p, budget)? {
+            return Ok(Some(p));
+        }
+    }
+    Ok(None)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::suites::random_position;
+    use crate::suites::{self, random_position};
     use phutball::SplitMix64;
 
     /// The position: Ohs wins with a man on H18, G19, H19 or J19.
@@ -333,6 +431,51 @@ mod tests {
             .parse()
             .unwrap();
         assert_eq!(rows_that_may_threaten(&far), 0);
+    }
+
+    #[test]
+    fn a_threat_that_wins_in_five_is_found_and_holds() {
+        // Middle game 3 of docs/engine.md: no win in three; J19 threatens
+        // J17-J19... and every defence leaves a win in three.
+        let pos: Position = "15/9@5/9#5/15/15/15/11#3/15/6#4#3/15/7#7/15/15/15/15/15/15/15/15 O"
+            .parse()
+            .unwrap();
+        let budget = Budget::default();
+        assert_eq!(winning_move(&pos, &budget).unwrap(), None);
+        let threats = threat_placements(&pos, &budget).unwrap();
+        let p = winning_threat_in_five(&pos, &threats, &budget)
+            .unwrap()
+            .expect("a win in five");
+        assert!(suites::wins_within_five(&pos, &Move::Place(p)), "{p}");
+    }
+
+    #[test]
+    fn every_win_in_five_found_holds_by_brute_force() {
+        // Sound: each placement claimed wins within five plies against
+        // every reply of the core's full move list.
+        let mut rng = SplitMix64::new(55);
+        let budget = Budget::default();
+        let mut found = 0;
+        for i in 0..400 {
+            let side = if i % 2 == 0 { Side::Ohs } else { Side::Eks };
+            let men = 5 + rng.below(20);
+            let pos = random_position(&mut rng, men, 4, side);
+            if pos.is_finished() || pos.can_score() || pos.end_turn().can_score() {
+                continue;
+            }
+            if winning_move(&pos, &budget).unwrap().is_some() {
+                continue;
+            }
+            let threats = threat_placements(&pos, &budget).unwrap();
+            if let Some(p) = winning_threat_in_five(&pos, &threats, &budget).unwrap() {
+                assert!(
+                    suites::wins_within_five(&pos, &Move::Place(p)),
+                    "{pos}: {p}"
+                );
+                found += 1;
+            }
+        }
+        assert!(found >= 3, "too few wins in five to check: {found}");
     }
 
     #[test]

@@ -1,12 +1,14 @@
 //! The engine's guarantees on generated positions, judged by the core alone:
 //! it scores when it can, never scores an own goal while another move
 //! exists, stops a threat to score whenever some move does, plays a win in
-//! three plies when there is one and avoids a loss in three when it can.
+//! three plies when there is one and avoids a loss in three when it can,
+//! and plays a win in five made by a threat, whatever its depth limit.
 
 use phutball::{Move, Position};
 use phutball_engine::suites::{
     defend_positions, lose_in_three_positions, loses_within_three, own_goal_positions,
-    random_position, win_in_three_positions, win_now_positions, wins_in_three,
+    random_position, win_in_five_positions, win_in_three_positions, win_now_positions,
+    wins_in_three, wins_within_five,
 };
 use phutball_engine::{is_safe, Decision, Engine, Limits, SplitMix64};
 
@@ -140,6 +142,23 @@ fn plays_a_win_in_three_when_one_exists() {
     for pos in win_in_three_positions(16, 4) {
         for (m, _) in chosen(&pos) {
             assert!(wins_in_three(&pos, &m), "{pos}: {m} does not win in three");
+        }
+    }
+}
+
+#[test]
+fn plays_a_win_in_five_by_threat_at_any_depth_limit() {
+    let shallow = Engine::new(Limits::depth(1), 5);
+    for pos in win_in_five_positions(18, 3) {
+        let mut moves: Vec<Move> = chosen(&pos).into_iter().map(|(m, _)| m).collect();
+        let analysis = shallow.analyse(&pos).unwrap();
+        assert_eq!(analysis.score.to_string(), "win in 5", "{pos}");
+        moves.push(analysis.best_move);
+        for m in moves {
+            assert!(
+                wins_within_five(&pos, &m),
+                "{pos}: {m} does not win in five"
+            );
         }
     }
 }
