@@ -536,7 +536,9 @@ fn solve_prints_a_proved_win_or_loss_and_its_line_or_unknown() {
     // Issue 15's position: Ohs wins in three with G19, H18, H19 or J19.
     let issue = "15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O";
     let eks_chain = CHAIN.replace(" O", " X");
-    let input = format!("{CHAIN}\n{issue}\n{eks_chain}\n{START}\n");
+    // Middle game 3 of docs/engine.md: a win in five by the threat J19.
+    let five = "15/9@5/9#5/15/15/15/11#3/15/6#4#3/15/7#7/15/15/15/15/15/15/15/15 O";
+    let input = format!("{CHAIN}\n{issue}\n{eks_chain}\n{START}\n{five}\n");
     let out = run_with_input(&["solve", "--timeout", "300", "-"], &input);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
@@ -547,7 +549,8 @@ fn solve_prints_a_proved_win_or_loss_and_its_line_or_unknown() {
     assert!(["G19", "H18", "H19", "J19"].contains(&first), "{first}");
     assert!(lines[2].starts_with("loss in 2: "), "{}", lines[2]);
     assert_eq!(lines[3], "unknown");
-    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[4], "win in 5: J19");
+    assert_eq!(lines.len(), 5);
     let finished = run(&[
         "solve",
         "7@7/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 X",
