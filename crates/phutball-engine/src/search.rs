@@ -799,7 +799,13 @@ impl<'s> Search<'s> {
         f: impl FnOnce(&Budget<'_>) -> Result<T, SearchError>,
     ) -> Result<Option<T>, EngineError> {
         let hook = clock(self.stop, deadline, self.polls);
-        match f(&budget_of(self.stop, work, &hook)) {
+        self.root_answer(f(&budget_of(self.stop, work, &hook)))
+    }
+
+    /// A root check's answer: `Ok(None)` when it gave up ("don't know"),
+    /// an error only when the caller stopped the search.
+    fn root_answer<T>(&self, answer: Result<T, SearchError>) -> Result<Option<T>, EngineError> {
+        match answer {
             Ok(answer) => Ok(Some(answer)),
             Err(_) => match self.stop.interrupted() {
                 Some(e) => Err(EngineError::Interrupted(e)),
@@ -828,13 +834,7 @@ impl<'s> Search<'s> {
             }
             clock()
         };
-        match f(&budget_of(self.stop, NODE_SCORE_WORK, &hook)) {
-            Ok(answer) => Ok(Some(answer)),
-            Err(_) => match self.stop.interrupted() {
-                Some(e) => Err(EngineError::Interrupted(e)),
-                None => Ok(None),
-            },
-        }
+        self.root_answer(f(&budget_of(self.stop, NODE_SCORE_WORK, &hook)))
     }
 
     /// The end of the root's win-in-five check: [`FIVE_SHARE`] of the
