@@ -307,7 +307,7 @@ fn suite(
     (passed, longest)
 }
 
-/// Judges the lines `win3|lose3 POSITION MOVE` of stdin (see the module docs).
+/// Judges the lines `win3|lose3|win5 POSITION MOVE` of stdin (see the module docs).
 fn threat_judge() {
     let (mut wins, mut won, mut losses, mut avoided) = (0, 0, 0, 0);
     let (mut fives, mut won_in_five) = (0, 0);

@@ -34,6 +34,9 @@ const LINE_REACH: i32 = 3;
 /// stops early, for whatever reason, still gives the moves it found.
 pub(crate) fn jump_moves(pos: &Position, cap: usize, budget: &Budget<'_>) -> Vec<Move> {
     let mut out = Vec::new();
+    if cap == 0 {
+        return out;
+    }
     let work = OUTCOME_WORK.max(cap) as u64;
     let budget = budget.with_work_limit(budget.work_limit().min(work));
     let _ = pos.for_each_jump_outcome_within(&budget, |path: &[Point]| {

@@ -33,7 +33,9 @@
 //!   those after which the opponent can score (or which are own goals) are
 //!   dropped; this is what makes the guarantees hold whatever the depth or
 //!   time. A move that wins in three plies (a threat no reply stops, see
-//!   `threats.rs`) is then played at once; when the opponent does not
+//!   `threats.rs`) is then played at once, or else a threat placement that
+//!   wins in five (after every reply it has a win in three); when the
+//!   opponent does not
 //!   threaten, moves after which it would win in three are dropped while
 //!   others remain. When the opponent threatens, every surviving move is
 //!   searched; otherwise the surviving jumps, the placements near the ball

@@ -75,7 +75,8 @@ pub enum Decision {
     OnlyMove,
     /// Every move loses at once; this one is the least bad.
     AllMovesLose,
-    /// Chosen by the search (or by the threat search: a proved win in three).
+    /// Chosen by the search (or by the root's threat checks: a proved win
+    /// in three or five plies).
     Searched,
 }
 
@@ -648,15 +649,10 @@ impl<'s> Search<'s> {
         (others, own_goal)
     }
 
-    /// The safety filter at the root: "can the opponent score after this
-    /// move?" for every move of `pending` (its index in the root order, the
-    /// move, the position after it; own goals are out already, so unsafe
-    /// means "lets them score"), with `first_work` steps first, then four
-    /// times more for the moves still undecided, while `deadline` lasts.
     /// The root moves to search, once the threats are known (`candidates`
     /// proved safe, or the fallback; `threatened`: whether the opponent
-    /// could score at once, `None` not known): or the win in three plies,
-    /// proved, that needs no search.
+    /// could score at once, `None` not known): or a win in three or five
+    /// plies, proved, that needs no search.
     fn threat_roots(
         &self,
         pos: &Position,
@@ -665,14 +661,13 @@ impl<'s> Search<'s> {
         filter_deadline: Deadline,
         seed: u64,
     ) -> Result<Roots, EngineError> {
-        // A proved win in three needs no search: placements that threaten
-        // to score, or jumps, after which no reply stops every threat.
-        let is_candidate = |m: &Move| candidates.iter().any(|(c, _)| c == m);
+        // A proved win needs no search: placements that threaten to score,
+        // or jumps, after which no reply stops every threat. The proof
+        // includes the move's safety (the opponent cannot score after it),
+        // so it stands even when the safety filter left the move undecided.
         let win = self.root_call(NODE_SCORE_WORK, filter_deadline, |b| winning_move(pos, b))?;
-        if let Some(Some(m)) = win {
-            if is_candidate(&m) {
-                return Ok(Roots::Win { first: m, plies: 3 });
-            }
+        if let Some(Some(first)) = win {
+            return Ok(Roots::Win { first, plies: 3 });
         }
         let own_threats = self
             .root_call(NODE_SCORE_WORK, filter_deadline, |b| {
@@ -685,10 +680,10 @@ impl<'s> Search<'s> {
                     winning_threat_in_five(pos, &own_threats, b)
                 })?;
             if let Some(Some(p)) = win {
-                let first = Move::Place(p);
-                if is_candidate(&first) {
-                    return Ok(Roots::Win { first, plies: 5 });
-                }
+                return Ok(Roots::Win {
+                    first: Move::Place(p),
+                    plies: 5,
+                });
             }
         }
         // An undecided threat counts as a threat: every candidate is searched.
@@ -751,6 +746,11 @@ impl<'s> Search<'s> {
         Ok(if saving.is_empty() { roots } else { saving })
     }
 
+    /// The safety filter at the root: "can the opponent score after this
+    /// move?" for every move of `pending` (its index in the root order, the
+    /// move, the position after it; own goals are out already, so unsafe
+    /// means "lets them score"), with `first_work` steps first, then four
+    /// times more for the moves still undecided, while `deadline` lasts.
     fn safety_filter(
         &self,
         pos: &Position,
@@ -826,13 +826,13 @@ impl<'s> Search<'s> {
         deadline: Deadline,
         f: impl FnOnce(&Budget<'_>) -> Result<T, SearchError>,
     ) -> Result<Option<T>, EngineError> {
-        let clock = clock(self.stop, deadline, self.polls);
+        let deadline_hook = clock(self.stop, deadline, self.polls);
         let polls = AtomicU32::new(0);
         let hook = || {
             if polls.fetch_add(1, Ordering::Relaxed) >= max_polls {
                 return Some(Interrupt::TimedOut);
             }
-            clock()
+            deadline_hook()
         };
         self.root_answer(f(&budget_of(self.stop, NODE_SCORE_WORK, &hook)))
     }
@@ -1251,7 +1251,6 @@ impl<'s> Search<'s> {
             return evaluate(pos, budget) - THREAT_PENALTY;
         };
         let mut defences = blocking_moves(pos, &threat, 0, budget);
-        defences.retain(|m| !m.is_jump());
         defences.extend(jumps);
         let mut undecided = false;
         for m in defences {

@@ -104,6 +104,14 @@ pub fn own_goal_positions(seed: u64, count: usize) -> Vec<Position> {
     out
 }
 
+/// Every legal move of `pos`, from the core's full list (the judges below
+/// share no code with the engine's candidates); `None` when the core's
+/// default memory limit stops the list, which the judges read as "not
+/// shown": no win proved, no saving move found.
+fn every_move(pos: &Position) -> Option<Vec<Move>> {
+    pos.legal_moves().ok()
+}
+
 /// Whether `m` wins in three plies in `pos`, judged by the core's full move
 /// list and can-score alone: the side to move cannot score now, `m` neither
 /// ends the game nor lets the opponent score, and after every reply of the
@@ -119,10 +127,12 @@ pub fn wins_in_three(pos: &Position, m: &Move) -> bool {
     {
         return false;
     }
-    all_moves(&after, &Budget::default()).iter().all(|reply| {
-        after.play(reply).is_ok_and(|next| match next.winner() {
-            Some(winner) => winner == me,
-            None => next.can_score(),
+    every_move(&after).is_some_and(|replies| {
+        replies.iter().all(|reply| {
+            after.play(reply).is_ok_and(|next| match next.winner() {
+                Some(winner) => winner == me,
+                None => next.can_score(),
+            })
         })
     })
 }
@@ -131,9 +141,7 @@ pub fn wins_in_three(pos: &Position, m: &Move) -> bool {
 /// ([`wins_in_three`], tried on every legal move).
 pub fn has_win_in_three(pos: &Position) -> bool {
     !pos.is_finished()
-        && all_moves(pos, &Budget::default())
-            .iter()
-            .any(|m| wins_in_three(pos, m))
+        && every_move(pos).is_some_and(|moves| moves.iter().any(|m| wins_in_three(pos, m)))
 }
 
 /// Whether `m` loses within three plies: it is not safe ([`is_safe`]: the
@@ -157,17 +165,19 @@ pub fn wins_within_five(pos: &Position, m: &Move) -> bool {
     if after.is_finished() || after.can_score() {
         return false;
     }
-    all_moves(&after, &Budget::default()).iter().all(|reply| {
-        after.play(reply).is_ok_and(|next| match next.winner() {
-            Some(winner) => winner == me,
-            None => next.can_score() || has_win_in_three(&next),
+    every_move(&after).is_some_and(|replies| {
+        replies.iter().all(|reply| {
+            after.play(reply).is_ok_and(|next| match next.winner() {
+                Some(winner) => winner == me,
+                None => next.can_score() || has_win_in_three(&next),
+            })
         })
     })
 }
 
 /// The placements of `pos` after which its side to move could score if it
 /// moved again (every vacant point tried with a can-score).
-pub fn threat_placements_by_trial(pos: &Position) -> Vec<Point> {
+fn threat_placements_by_trial(pos: &Position) -> Vec<Point> {
     pos.placement_points()
         .iter()
         .filter(|&p| {
@@ -177,10 +187,10 @@ pub fn threat_placements_by_trial(pos: &Position) -> Vec<Point> {
         .collect()
 }
 
-/// Random positions (seeded) in which the side to move cannot score, has no
-/// win in three plies, and has a threat placement that wins within five
-/// plies by force ([`wins_within_five`]): the wins in five that a
-/// threat-space search finds.
+/// Random positions (seeded) in which neither side could score at once, the
+/// side to move has no win in three plies, and it has a threat placement
+/// that wins within five plies by force ([`wins_within_five`]): the wins in
+/// five that a threat-space search finds.
 pub fn win_in_five_positions(seed: u64, count: usize) -> Vec<Position> {
     let mut rng = SplitMix64::new(seed);
     let mut out = Vec::with_capacity(count);
@@ -256,9 +266,8 @@ pub fn lose_in_three_positions(seed: u64, count: usize) -> Vec<Position> {
         if !has_win_in_three(&pos.end_turn()) {
             continue;
         }
-        let saved = all_moves(&pos, &Budget::default())
-            .iter()
-            .any(|m| !loses_within_three(&pos, m));
+        let saved = every_move(&pos)
+            .is_some_and(|moves| moves.iter().any(|m| !loses_within_three(&pos, m)));
         if saved {
             out.push(pos);
         }
