@@ -528,6 +528,22 @@ fn clock<'a>(
     }
 }
 
+/// An interrupt hook that answers as `inner` for its first `max_polls`
+/// polls (counted in `polls`) and [`Interrupt::TimedOut`] after them: a cap
+/// on the work of a whole check made of many calls into the core.
+fn capped<'a>(
+    polls: &'a AtomicU32,
+    max_polls: u32,
+    inner: impl Fn() -> Option<Interrupt> + Sync + 'a,
+) -> impl Fn() -> Option<Interrupt> + Sync + 'a {
+    move || {
+        if polls.fetch_add(1, Ordering::Relaxed) >= max_polls {
+            return Some(Interrupt::TimedOut);
+        }
+        inner()
+    }
+}
+
 /// A budget of at most `work` steps, the caller's memory limit, and `hook`.
 fn budget_of<'h>(
     stop: &Budget<'_>,
@@ -826,14 +842,8 @@ impl<'s> Search<'s> {
         deadline: Deadline,
         f: impl FnOnce(&Budget<'_>) -> Result<T, SearchError>,
     ) -> Result<Option<T>, EngineError> {
-        let deadline_hook = clock(self.stop, deadline, self.polls);
         let polls = AtomicU32::new(0);
-        let hook = || {
-            if polls.fetch_add(1, Ordering::Relaxed) >= max_polls {
-                return Some(Interrupt::TimedOut);
-            }
-            deadline_hook()
-        };
+        let hook = capped(&polls, max_polls, clock(self.stop, deadline, self.polls));
         self.root_answer(f(&budget_of(self.stop, NODE_SCORE_WORK, &hook)))
     }
 
@@ -1273,6 +1283,31 @@ impl<'s> Search<'s> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_capped_hook_stops_a_check_of_many_calls_after_its_polls() {
+        // The position: Ohs can score after a man on G19.
+        let pos: Position =
+            "15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O"
+                .parse()
+                .unwrap();
+        let after = pos.play(&"G19".parse().unwrap()).unwrap().end_turn();
+        let polls = AtomicU32::new(0);
+        let hook = capped(&polls, 3, || None);
+        let budget = Budget::default().with_interrupt(&hook);
+        // Each call polls at least once as it starts: three calls pass...
+        for _ in 0..3 {
+            assert_eq!(after.can_score_within(&budget), Ok(true));
+        }
+        // ...and every call after them is stopped.
+        assert_eq!(after.can_score_within(&budget), Err(SearchError::TimedOut));
+        assert_eq!(after.can_score_within(&budget), Err(SearchError::TimedOut));
+        // The inner hook's answer comes through while polls remain.
+        let fresh = AtomicU32::new(0);
+        let cancelled = capped(&fresh, 100, || Some(Interrupt::Cancelled));
+        let budget = Budget::default().with_interrupt(&cancelled);
+        assert_eq!(after.can_score_within(&budget), Err(SearchError::Cancelled));
+    }
 
     #[test]
     fn a_position_from_the_history_is_avoided_when_an_equal_move_exists() {
