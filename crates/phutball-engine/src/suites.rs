@@ -127,11 +127,18 @@ pub fn wins_in_three(pos: &Position, m: &Move) -> bool {
     {
         return false;
     }
-    every_move(&after).is_some_and(|replies| {
+    every_reply_loses(&after, me, Position::can_score)
+}
+
+/// Whether every reply in `after` (all the moves of the core's list) is an
+/// own goal, that is a goal for `me`, or leaves a position that is `won`
+/// for `me`, who is to move again.
+fn every_reply_loses(after: &Position, me: Side, won: impl Fn(&Position) -> bool) -> bool {
+    every_move(after).is_some_and(|replies| {
         replies.iter().all(|reply| {
             after.play(reply).is_ok_and(|next| match next.winner() {
                 Some(winner) => winner == me,
-                None => next.can_score(),
+                None => won(&next),
             })
         })
     })
@@ -165,19 +172,14 @@ pub fn wins_within_five(pos: &Position, m: &Move) -> bool {
     if after.is_finished() || after.can_score() {
         return false;
     }
-    every_move(&after).is_some_and(|replies| {
-        replies.iter().all(|reply| {
-            after.play(reply).is_ok_and(|next| match next.winner() {
-                Some(winner) => winner == me,
-                None => next.can_score() || has_win_in_three(&next),
-            })
-        })
+    every_reply_loses(&after, me, |next| {
+        next.can_score() || has_win_in_three(next)
     })
 }
 
 /// The placements of `pos` after which its side to move could score if it
 /// moved again (every vacant point tried with a can-score).
-fn threat_placements_by_trial(pos: &Position) -> Vec<Point> {
+pub fn threat_placements_by_trial(pos: &Position) -> Vec<Point> {
     pos.placement_points()
         .iter()
         .filter(|&p| {

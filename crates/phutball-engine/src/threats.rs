@@ -263,18 +263,8 @@ fn wins_in_five_by_threat(
     Ok(true)
 }
 
-/// The candidates of [`threat_candidates`], nearest the goal of the side
-/// to move first (those are the likeliest to score).
-fn threat_candidates_nearest_goal(
-    pos: &Position,
-    budget: &Budget<'_>,
-) -> Result<Vec<Point>, SearchError> {
-    let mut candidates: Vec<Point> = threat_candidates(pos, budget)?.iter().collect();
-    candidates.sort_by_key(|p| rows_to_goal(pos, *p));
-    Ok(candidates)
-}
-
-/// A sort key: smaller the nearer `p` is to the goal the side to move attacks.
+/// A sort key: smaller the nearer `p` is to the goal the side to move
+/// attacks (the likeliest to score, so tried first).
 fn rows_to_goal(pos: &Position, p: Point) -> i32 {
     match pos.to_move() {
         Side::Ohs => -i32::from(p.row()),
@@ -294,7 +284,9 @@ pub(crate) fn winning_threat(
     pos: &Position,
     budget: &Budget<'_>,
 ) -> Result<Option<Point>, SearchError> {
-    for p in threat_candidates_nearest_goal(pos, budget)? {
+    let mut candidates: Vec<Point> = threat_candidates(pos, budget)?.iter().collect();
+    candidates.sort_by_key(|p| rows_to_goal(pos, *p));
+    for p in candidates {
         if wins_by_threat(pos, p, budget)? {
             return Ok(Some(p));
         }
@@ -400,11 +392,7 @@ mod tests {
             if pos.is_finished() || pos.can_score() {
                 continue;
             }
-            let reference: Vec<Point> = pos
-                .placement_points()
-                .iter()
-                .filter(|&p| threatens_after(&pos, p, &budget).unwrap())
-                .collect();
+            let reference = suites::threat_placements_by_trial(&pos);
             let found = threat_placements(&pos, &budget).unwrap();
             assert_eq!(names(&found), names(&reference), "{pos}");
             with_threats += usize::from(!found.is_empty());
