@@ -3,132 +3,41 @@
 //! the opponent replies, and the threat placements that win in five (a
 //! threat, then a win in three after every reply): the root's checks.
 //!
-//! A new man changes the ball's jumps only where the ball jumps over it:
-//! from a point the ball can already land on (or its own point), either
-//! standing next to that point, or standing on the first vacant point behind
-//! a chain of men, which is then itself a landing point. So every threat
-//! placement is a landing point of the side's jumps or a neighbour of one
-//! (or of the ball); only those few are tried with the core's can-score,
-//! instead of all ~280 vacant points.
+//! The threat placements themselves are the core's
+//! ([`Position::threat_placements_within`]).
 
 use core::ops::ControlFlow;
 
-use phutball::{Bitboard, Budget, Direction, Move, Point, Position, SearchError, Side};
+use phutball::{Bitboard, Budget, Move, Point, Position, SearchError, Side};
 
 use crate::candidates::{blocking_moves, INNER_JUMPS};
 use crate::safety::is_safe_within;
 
-/// The points where a man might give the side to move a scoring jump: the
-/// vacant landing points of its jumps and the vacant neighbours of those
-/// and of the ball (a superset of [`threat_placements`], found by one
-/// enumeration of jump outcomes within `budget`).
-///
-/// # Errors
-///
-/// [`SearchError`] when `budget` stops the enumeration first.
+/// The core's [`Position::threat_candidates_within`].
 pub(crate) fn threat_candidates(
     pos: &Position,
     budget: &Budget<'_>,
 ) -> Result<Bitboard, SearchError> {
-    let rows = rows_that_may_threaten(pos);
-    if rows == 0 {
-        return Ok(Bitboard::EMPTY);
-    }
-    let mut landings = Bitboard::EMPTY;
-    landings.insert(pos.ball());
-    // The visitor never stops the walk, so its flow says nothing.
-    let _: ControlFlow<()> = pos.for_each_jump_outcome_within(budget, |path: &[Point]| {
-        if let Some(&last) = path.last() {
-            landings.insert(last);
-        }
-        ControlFlow::Continue(())
-    })?;
-    let mut out = landings;
-    for landing in landings {
-        for direction in Direction::ALL {
-            if let Some(p) = landing.step(direction) {
-                out.insert(p);
-            }
-        }
-    }
-    let vacant = pos.placement_points();
-    Ok(Bitboard::from_points(out.iter().filter(|&p| {
-        vacant.contains(p) && rows >> p.row() & 1 != 0
-    })))
+    pos.threat_candidates_within(budget)
 }
 
-/// How many more men the side to move needs, at least, before the ball can
-/// reach its goal: a run of `n` rows without men between the ball and the
-/// goal line needs `n / 2` of them (see [`rows_that_may_threaten`]).
+/// The core's [`Position::men_needed_to_score`].
 fn men_needed_to_score(pos: &Position) -> u32 {
-    empty_row_runs(pos)
-        .iter()
-        .map(|&(_, len)| u32::from(len) / 2)
-        .sum()
+    pos.men_needed_to_score()
 }
 
-/// The runs of rows without men strictly between the ball and the goal line
-/// the side to move attacks (the core's
-/// [`Position::empty_rows_towards_goal`]): (first row, number of rows).
-fn empty_row_runs(pos: &Position) -> Vec<(u8, u8)> {
-    let mut empty = pos.empty_rows_towards_goal();
-    let mut runs = Vec::new();
-    while empty != 0 {
-        let first = empty.trailing_zeros();
-        let len = (empty >> first).trailing_ones();
-        runs.push((first as u8, len as u8));
-        empty &= !(((1u64 << len) - 1) << first) as u32;
-    }
-    runs
-}
-
-/// The rows (bit `r` for row `r`) on which one more man might let the side
-/// to move score; 0 when none can. A jump step crosses a row between its
-/// ends only over a man standing on it, and a step that lands on a row with
-/// no man beyond it cannot go on past it, so the ball never crosses two
-/// neighbouring rows without men between itself and its goal. One man
-/// fills one row: a run of four such rows leaves no threat, a run of three
-/// only its middle row, and a run of two only its own rows.
+/// The core's [`Position::threat_rows`].
+#[cfg(test)]
 fn rows_that_may_threaten(pos: &Position) -> u32 {
-    let mut allowed = u32::MAX;
-    for (first, len) in empty_row_runs(pos) {
-        allowed &= match len {
-            1 => u32::MAX,
-            2 => 0b11 << first,
-            3 => 0b10 << first,
-            _ => 0,
-        };
-    }
-    allowed
+    pos.threat_rows()
 }
 
-/// Every placement after which the side to move could score if it moved
-/// again, in board order. Each candidate of [`threat_candidates`] is
-/// decided by a can-score search within `budget`.
-///
-/// # Errors
-///
-/// [`SearchError`] when `budget` stops one of the searches first (then the
-/// list would not be known to be complete).
+/// The core's [`Position::threat_placements_within`].
 pub(crate) fn threat_placements(
     pos: &Position,
     budget: &Budget<'_>,
 ) -> Result<Vec<Point>, SearchError> {
-    let mut out = Vec::new();
-    for p in threat_candidates(pos, budget)? {
-        if threatens_after(pos, p, budget)? {
-            out.push(p);
-        }
-    }
-    Ok(out)
-}
-
-/// Whether the side to move could score (moving again) after placing a man on `p`.
-fn threatens_after(pos: &Position, p: Point, budget: &Budget<'_>) -> Result<bool, SearchError> {
-    match pos.play(&Move::Place(p)) {
-        Ok(after) if !after.is_finished() => after.end_turn().can_score_within(budget),
-        _ => Ok(false),
-    }
+    pos.threat_placements_within(budget)
 }
 
 /// Every jump move of `pos`, one per distinct outcome, found within

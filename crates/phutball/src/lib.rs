@@ -29,6 +29,7 @@ mod searched;
 mod state_set;
 mod step;
 mod svg;
+mod threats;
 mod walk;
 mod zobrist;
 
