@@ -1,0 +1,71 @@
+//! Certificates: a proved win as a graph of positions that anyone can check
+//! with the plain rules ([`Certificate::check`]). The text format
+//! (`docs/certificates.md`) is [`Certificate`]'s `Display` and `FromStr`.
+//!
+//! At a node where the winner is to move the certificate names one move;
+//! at the loser's nodes it names a reply for every distinct outcome of
+//! every legal move. Each reply leads to another node or ends the game
+//! with the winner's goal. Nodes are listed so that every move leads to a
+//! later node: the graph has no cycle, so every line ends in a goal.
+
+mod check;
+mod text;
+
+pub use check::{CertificateError, CheckedProof};
+pub use text::CertificateParseError;
+
+use phutball::{Move, Position, Side};
+
+/// The format version this crate writes and reads (the first line's number).
+pub const CERTIFICATE_VERSION: u32 = 1;
+
+/// Where a move of a certificate leads.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// The move ends the game with the winner's goal.
+    Goal,
+    /// The move leads to the node of this index (later than its own).
+    Node(usize),
+}
+
+/// One position of a certificate and its moves: one move where the winner
+/// is to move, every distinct reply where the loser is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CertificateNode {
+    /// The position (the rules are the certificate's).
+    pub position: Position,
+    /// The moves and where they lead.
+    pub moves: Vec<(Move, Target)>,
+}
+
+/// A proof that `winner` forces a goal from the first node's position.
+///
+/// ```
+/// use phutball::{Position, Side};
+/// use phutball_solver::{Certificate, CertificateNode, Target};
+/// // 1x3, ball on A2, men on A1 and A3, Ohs to move: A2-A4 scores.
+/// let root: Position = "#/@/# O".parse()?;
+/// let cert = Certificate {
+///     winner: Side::Ohs,
+///     nodes: vec![CertificateNode { position: root, moves: vec![("A2-A4".parse()?, Target::Goal)] }],
+/// };
+/// let checked = cert.check(&phutball::Budget::default())?;
+/// assert_eq!((checked.winner, checked.plies), (Side::Ohs, 1));
+/// let text = cert.to_string();
+/// assert_eq!(text.parse::<Certificate>()?, cert);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// The side the certificate proves forces a goal.
+    pub winner: Side,
+    /// The nodes; the first is the root, and every move leads to a later one.
+    pub nodes: Vec<CertificateNode>,
+}
+
+impl Certificate {
+    /// The root position (the first node's), if there is one.
+    pub fn root(&self) -> Option<&Position> {
+        self.nodes.first().map(|n| &n.position)
+    }
+}

@@ -1,0 +1,33 @@
+//! Why a solver call gave no answer.
+
+use phutball::SearchError;
+use thiserror::Error;
+
+/// Why a tablebase build, a proof search or a check stopped without an answer.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum SolverError {
+    /// The caller's budget stopped it (time, work, memory, cancel), or the
+    /// allocator refused memory.
+    #[error(transparent)]
+    Search(#[from] SearchError),
+    /// The board is too large for a tablebase.
+    #[error("a tablebase of a {cols}x{rows} board has too many states ({points} points; at most {max} are supported)")]
+    BoardTooLarge {
+        /// Columns.
+        cols: u8,
+        /// Rows.
+        rows: u8,
+        /// Points of the board.
+        points: u32,
+        /// The most points a tablebase supports.
+        max: u32,
+    },
+    /// The position is finished: there is nothing to prove.
+    #[error("the game is over: there is nothing to prove")]
+    Finished,
+    /// A proof the prover built failed its own check: a bug, reported
+    /// rather than claimed.
+    #[error("internal error, the proof was not claimed: {0}")]
+    Unsound(String),
+}

@@ -1,0 +1,27 @@
+//! Exact Phutball: who wins from here, with best play.
+//!
+//! - [`Tablebase`]: the value of every position of a tiny board, computed
+//!   by retrograde analysis (wins, losses with the loser's longest
+//!   resistance, and draws).
+//! - [`prove`]: a depth-first proof-number search that proves wins and
+//!   losses of any length on any board, within a caller's [`Budget`](phutball::Budget).
+//! - [`Certificate`]: a proof as a graph anyone can check with the core's
+//!   plain rules ([`Certificate::check`]); its text format is in
+//!   `docs/certificates.md`.
+//!
+//! The crate does no I/O: files are the callers' (the CLI, C, Python).
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+mod certificate;
+mod error;
+mod prover;
+mod value;
+
+pub use certificate::{
+    Certificate, CertificateError, CertificateNode, CertificateParseError, CheckedProof, Target,
+    CERTIFICATE_VERSION,
+};
+pub use error::SolverError;
+pub use prover::{prove_within, Proof};
+pub use value::Value;

@@ -1,0 +1,360 @@
+//! Depth-first proof-number search (df-pn, Nagai 2002) with the 1 + ε
+//! trick of Pawlewicz and Lew (2007): a child is searched until its proof
+//! (or disproof) number passes the second-best sibling's by a quarter, so
+//! the search does not thrash between two nearly equal children.
+//!
+//! One search proves that `attacker` forces a goal. At the attacker's
+//! nodes (OR) any one move will do; at the defender's nodes (AND) every
+//! distinct outcome of every legal move must lose. Both kinds of node look
+//! one ply ahead with the core's can-score: the attacker wins at once
+//! where it can score, and a defender's reply after which the attacker can
+//! score is proved without a node of its own.
+//!
+//! Cycles: the game has no repetition rule, so a line that comes back to a
+//! position on the current path wins nothing for the attacker; such a
+//! child counts as disproved. That disproof depends on the path (the
+//! graph-history interaction), so a disproof may be wrong elsewhere; a
+//! proof never is, since proofs rest only on goals. Disproofs are never
+//! reported as results, and every proof is checked as a certificate.
+
+// pn and dn, proof and disproof numbers, are the method's own names.
+#![allow(clippy::similar_names)]
+
+use std::collections::HashSet;
+
+use phutball::{Budget, Move, Point, Position, SearchError, Side};
+
+use super::table::Table;
+
+/// Infinity for proof numbers: a proved or disproved node.
+pub(crate) const INF: u32 = u32::MAX / 4;
+
+/// Plies below the root past which a node counts as disproved (a win that
+/// needs more is not searched for; it keeps the recursion bounded).
+pub(crate) const MAX_DEPTH: u32 = 400;
+
+/// Initial proof numbers of the attacker's moves, by kind: a threat (a
+/// placement after which the attacker could score) needs the fewest
+/// defences refuted, a quiet placement the most. Jumps lie between.
+const THREAT_PN: u32 = 1;
+const JUMP_PN: u32 = 4;
+const QUIET_PN: u32 = 12;
+
+/// Nodes between two polls of the caller's stop.
+const POLL_NODES: u64 = 256;
+
+/// A child of a node, with the move that reaches it.
+pub(crate) struct Child {
+    pub(crate) mv: Move,
+    pub(crate) pos: Position,
+    /// The proof number to assume before it is searched.
+    init_pn: u32,
+}
+
+/// What one ply of look-ahead says of a node.
+pub(crate) enum Expansion {
+    /// Decided without search: proof and disproof numbers (0 or INF), and
+    /// the attacker's winning move when it scores now.
+    Decided(u32, u32, Option<Move>),
+    /// The children still to be decided (a defender's node lists only the
+    /// replies after which the attacker cannot score at once).
+    Open(Vec<Child>),
+}
+
+/// Why a search stopped without an answer.
+pub(crate) type Stop = SearchError;
+
+/// One df-pn search for `attacker`.
+pub(crate) struct Dfpn<'b> {
+    pub(crate) attacker: Side,
+    pub(crate) table: Table,
+    /// The keys of the positions on the current path.
+    path: HashSet<u64>,
+    pub(crate) nodes: u64,
+    /// The node count at which this round of search stops.
+    pub(crate) node_limit: u64,
+    /// The caller's budget: its cancel flag and hook, polled.
+    stop: &'b Budget<'b>,
+    /// The budget of the core calls (the caller's stop, no work limit).
+    pub(crate) inner: &'b Budget<'b>,
+}
+
+impl<'b> Dfpn<'b> {
+    pub(crate) fn new(
+        attacker: Side,
+        table: Table,
+        stop: &'b Budget<'b>,
+        inner: &'b Budget<'b>,
+    ) -> Dfpn<'b> {
+        Dfpn {
+            attacker,
+            table,
+            path: HashSet::new(),
+            nodes: 0,
+            node_limit: u64::MAX,
+            stop,
+            inner,
+        }
+    }
+
+    /// The key of `pos` in this search's table: the two searches of one
+    /// proof may share a table.
+    pub(crate) fn key(&self, pos: &Position) -> u64 {
+        match self.attacker {
+            Side::Ohs => pos.zobrist(),
+            Side::Eks => pos.zobrist() ^ 0x9e37_79b9_7f4a_7c15,
+        }
+    }
+
+    /// Searches `pos` until it is proved or disproved, or the round's node
+    /// limit or the caller's budget stops it: (pn, dn) of the root.
+    pub(crate) fn search(&mut self, pos: &Position) -> Result<(u32, u32), Stop> {
+        self.mid(pos, INF, INF, 0)
+    }
+
+    /// Searches `pos` as [`Dfpn::search`] with the positions of `path` counted as
+    /// on the current line (so a proof found does not pass through them).
+    pub(crate) fn search_avoiding(
+        &mut self,
+        pos: &Position,
+        path: &[u64],
+    ) -> Result<(u32, u32), Stop> {
+        let added: Vec<u64> = path
+            .iter()
+            .copied()
+            .filter(|&k| self.path.insert(k))
+            .collect();
+        let result = self.mid(pos, INF, INF, path.len() as u32);
+        for k in added {
+            self.path.remove(&k);
+        }
+        result
+    }
+
+    /// The numbers of `pos` as the table has them, or `init`.
+    fn numbers(&self, pos: &Position, init_pn: u32) -> (u32, u32) {
+        let key = self.key(pos);
+        if self.path.contains(&key) {
+            return (INF, 0);
+        }
+        self.table.get(key).unwrap_or((init_pn, 1))
+    }
+
+    /// Looks one ply ahead from `pos`.
+    pub(crate) fn expand(&self, pos: &Position) -> Result<Expansion, Stop> {
+        if let Some(winner) = pos.winner() {
+            return Ok(if winner == self.attacker {
+                Expansion::Decided(0, INF, None)
+            } else {
+                Expansion::Decided(INF, 0, None)
+            });
+        }
+        if pos.to_move() == self.attacker {
+            if let Some(m) = pos.scoring_jump_within(self.inner)? {
+                return Ok(Expansion::Decided(0, INF, Some(m)));
+            }
+            let mut children = Vec::new();
+            for m in pos.jump_outcomes_within(self.inner)? {
+                let after = play(pos, &m);
+                // No jump scores (checked above): a finished one is an own goal.
+                if !after.is_finished() {
+                    children.push(Child {
+                        mv: m,
+                        pos: after,
+                        init_pn: JUMP_PN,
+                    });
+                }
+            }
+            let threats = pos.threat_placements_within(self.inner)?;
+            let mut quiet = Vec::new();
+            for p in pos.placement_points() {
+                let (list, init_pn) = if threats.contains(&p) {
+                    (&mut children, THREAT_PN)
+                } else {
+                    (&mut quiet, QUIET_PN)
+                };
+                list.push(placement(pos, p, init_pn));
+            }
+            // Threats first, then quiet placements nearest the ball.
+            quiet.sort_by_key(|c| distance(c.mv.path()[0], pos.ball()));
+            children.sort_by_key(|c| c.init_pn);
+            children.append(&mut quiet);
+            if children.is_empty() {
+                return Ok(Expansion::Decided(INF, 0, None));
+            }
+            Ok(Expansion::Open(children))
+        } else {
+            if pos.can_score_within(self.inner)? {
+                return Ok(Expansion::Decided(INF, 0, None));
+            }
+            let mut children = Vec::new();
+            let mut consider = |m: Move, after: Position| -> Result<(), Stop> {
+                // A finished reply is the defender's own goal (it cannot score).
+                if after.is_finished() || self.table.get(self.key(&after)) == Some((0, INF)) {
+                    return Ok(());
+                }
+                if after.can_score_within(self.inner)? {
+                    return Ok(());
+                }
+                children.push(Child {
+                    mv: m,
+                    pos: after,
+                    init_pn: 1,
+                });
+                Ok(())
+            };
+            for p in pos.placement_points() {
+                let m = Move::Place(p);
+                let after = play(pos, &m);
+                consider(m, after)?;
+            }
+            for m in pos.jump_outcomes_within(self.inner)? {
+                let after = play(pos, &m);
+                consider(m, after)?;
+            }
+            if children.is_empty() {
+                return Ok(Expansion::Decided(0, INF, None));
+            }
+            Ok(Expansion::Open(children))
+        }
+    }
+
+    /// The multiple-iterative-deepening step: searches `pos` until its proof
+    /// number reaches `th_pn` or its disproof number `th_dn`.
+    fn mid(
+        &mut self,
+        pos: &Position,
+        th_pn: u32,
+        th_dn: u32,
+        depth: u32,
+    ) -> Result<(u32, u32), Stop> {
+        self.nodes += 1;
+        if self.nodes % POLL_NODES == 0 {
+            if let Some(e) = self.stop.interrupted() {
+                return Err(e);
+            }
+        }
+        if self.nodes >= self.node_limit {
+            return Err(SearchError::WorkLimit {
+                limit: self.node_limit,
+            });
+        }
+        let key = self.key(pos);
+        if depth >= MAX_DEPTH {
+            return Ok((INF, 0));
+        }
+        let children = match self.expand(pos)? {
+            Expansion::Decided(pn, dn, _) => {
+                self.table.put(key, pn, dn, 1);
+                return Ok((pn, dn));
+            }
+            Expansion::Open(children) => children,
+        };
+        let or_node = pos.to_move() == self.attacker;
+        let started = self.nodes;
+        self.path.insert(key);
+        let mut numbers: Vec<(u32, u32)> = children
+            .iter()
+            .map(|c| self.numbers(&c.pos, c.init_pn))
+            .collect();
+        let result = loop {
+            let (pn, dn) = combine(or_node, &numbers);
+            if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
+                break Ok((pn, dn));
+            }
+            // The best child (least pn at OR, least dn at AND), and the
+            // second-best value, for the child's thresholds.
+            let (best, second) = best_two(or_node, &numbers);
+            let (cpn, cdn) = numbers[best];
+            let (child_pn, child_dn) = if or_node {
+                let limit = second.saturating_add(1).saturating_add(second / 4);
+                (th_pn.min(limit), sub(th_dn, dn, cdn))
+            } else {
+                let limit = second.saturating_add(1).saturating_add(second / 4);
+                (sub(th_pn, pn, cpn), th_dn.min(limit))
+            };
+            match self.mid(&children[best].pos, child_pn, child_dn, depth + 1) {
+                Ok(r) => numbers[best] = r,
+                Err(e) => break Err(e),
+            }
+            // Other children may have been settled through transpositions.
+            for (i, c) in children.iter().enumerate() {
+                if i != best {
+                    if let Some(r) = self.table.get(self.key(&c.pos)) {
+                        numbers[i] = r;
+                    }
+                }
+            }
+        };
+        self.path.remove(&key);
+        let (pn, dn) = result?;
+        let work = self.nodes - started + self.table.work(key);
+        self.table.put(key, pn, dn, work);
+        Ok((pn, dn))
+    }
+}
+
+/// `th - (total - own)`: the threshold left for one child when its
+/// siblings account for `total - own`, at least 1 more than `own` can be.
+fn sub(th: u32, total: u32, own: u32) -> u32 {
+    if th >= INF {
+        return INF;
+    }
+    th.saturating_sub(total.saturating_sub(own)).min(INF)
+}
+
+/// The node's numbers from its children's.
+fn combine(or_node: bool, numbers: &[(u32, u32)]) -> (u32, u32) {
+    let min_pn = numbers.iter().map(|n| n.0).min().unwrap_or(INF);
+    let min_dn = numbers.iter().map(|n| n.1).min().unwrap_or(INF);
+    let sum_pn = numbers
+        .iter()
+        .fold(0u32, |s, n| s.saturating_add(n.0).min(INF));
+    let sum_dn = numbers
+        .iter()
+        .fold(0u32, |s, n| s.saturating_add(n.1).min(INF));
+    if or_node {
+        (min_pn, sum_dn)
+    } else {
+        (sum_pn, min_dn)
+    }
+}
+
+/// The index of the child to search and the second-best number.
+fn best_two(or_node: bool, numbers: &[(u32, u32)]) -> (usize, u32) {
+    let value = |n: &(u32, u32)| if or_node { n.0 } else { n.1 };
+    let mut best = 0;
+    let mut second = INF;
+    for (i, n) in numbers.iter().enumerate().skip(1) {
+        if value(n) < value(&numbers[best]) {
+            second = value(&numbers[best]);
+            best = i;
+        } else if value(n) < second {
+            second = value(n);
+        }
+    }
+    (best, second)
+}
+
+/// The position after a move the core listed as legal.
+pub(crate) fn play(pos: &Position, m: &Move) -> Position {
+    match pos.play(m) {
+        Ok(after) => after,
+        Err(e) => unreachable!("the core listed {m} as legal in {pos}: {e}"),
+    }
+}
+
+fn placement(pos: &Position, p: Point, init_pn: u32) -> Child {
+    let mv = Move::Place(p);
+    let after = play(pos, &mv);
+    Child {
+        mv,
+        pos: after,
+        init_pn,
+    }
+}
+
+/// The king-move distance between two points.
+fn distance(a: Point, b: Point) -> u8 {
+    a.col().abs_diff(b.col()).max(a.row().abs_diff(b.row()))
+}

@@ -1,0 +1,191 @@
+//! From a proved root to a [`Certificate`]: the proof graph read back from
+//! the search's table (a node whose entry was evicted is proved again),
+//! with one node per distinct position, numbered so that every move leads
+//! to a later node.
+
+use std::collections::HashMap;
+
+use phutball::{Move, Position, SearchError};
+
+use super::dfpn::{play, Dfpn, Expansion, Stop};
+use crate::certificate::{Certificate, CertificateNode, Target};
+
+/// Where a node's move leads while the graph is built: a goal, or a node
+/// by its place in the post-order list.
+#[derive(Copy, Clone)]
+enum Edge {
+    Goal,
+    Done(usize),
+}
+
+/// Builds the certificate of a root `dfpn` proved, within a memory allowance.
+pub(crate) struct Extractor<'d, 'b> {
+    dfpn: &'d mut Dfpn<'b>,
+    /// Finished nodes, in post-order.
+    done: Vec<(Position, Vec<(Move, Edge)>)>,
+    index: HashMap<Position, usize>,
+    /// The keys of the positions on the current line.
+    line: Vec<u64>,
+    bytes: usize,
+    memory_limit: usize,
+}
+
+/// Rough bytes one node of the graph takes (position, index, moves).
+const NODE_BYTES: usize = 512;
+
+impl<'d, 'b> Extractor<'d, 'b> {
+    pub(crate) fn new(dfpn: &'d mut Dfpn<'b>, memory_limit: usize) -> Extractor<'d, 'b> {
+        Extractor {
+            dfpn,
+            done: Vec::new(),
+            index: HashMap::new(),
+            line: Vec::new(),
+            bytes: 0,
+            memory_limit,
+        }
+    }
+
+    /// The certificate of `root`, which the search has proved.
+    pub(crate) fn certificate(mut self, root: &Position) -> Result<Certificate, ExtractError> {
+        let Edge::Done(_) = self.node(root)? else {
+            return Err(lost());
+        };
+        // Reverse post-order is a topological order: every edge goes to a
+        // later node.
+        let count = self.done.len();
+        let renumber = |i: usize| count - 1 - i;
+        let nodes = self
+            .done
+            .into_iter()
+            .rev()
+            .map(|(position, moves)| CertificateNode {
+                position,
+                moves: moves
+                    .into_iter()
+                    .map(|(m, e)| {
+                        let target = match e {
+                            Edge::Goal => Target::Goal,
+                            Edge::Done(i) => Target::Node(renumber(i)),
+                        };
+                        (m, target)
+                    })
+                    .collect(),
+            })
+            .collect();
+        Ok(Certificate {
+            winner: self.dfpn.attacker,
+            nodes,
+        })
+    }
+
+    fn node(&mut self, pos: &Position) -> Result<Edge, ExtractError> {
+        if pos.winner() == Some(self.dfpn.attacker) {
+            return Ok(Edge::Goal);
+        }
+        if let Some(&i) = self.index.get(pos) {
+            return Ok(Edge::Done(i));
+        }
+        let key = self.dfpn.key(pos);
+        if self.line.contains(&key) || pos.is_finished() {
+            return Err(lost());
+        }
+        self.bytes += NODE_BYTES;
+        if self.bytes > self.memory_limit {
+            return Err(ExtractError::Stop(SearchError::MemoryLimit {
+                limit: self.memory_limit,
+                what: "the proof's certificate",
+            }));
+        }
+        self.line.push(key);
+        let moves = if pos.to_move() == self.dfpn.attacker {
+            self.attacker_move(pos)
+        } else {
+            self.defender_replies(pos)
+        };
+        self.line.pop();
+        let moves = moves?;
+        self.done.push((*pos, moves));
+        let i = self.done.len() - 1;
+        self.index.insert(*pos, i);
+        Ok(Edge::Done(i))
+    }
+
+    /// The attacker's move: a scoring jump, else the proved child with the
+    /// least work behind it (the smallest proof), proving it again if the
+    /// table lost it.
+    fn attacker_move(&mut self, pos: &Position) -> Result<Vec<(Move, Edge)>, ExtractError> {
+        for attempt in 0..2 {
+            let children = match self.dfpn.expand(pos)? {
+                Expansion::Decided(0, _, Some(m)) => return Ok(vec![(m, Edge::Goal)]),
+                Expansion::Decided(..) => return Err(lost()),
+                Expansion::Open(children) => children,
+            };
+            let proved = children
+                .into_iter()
+                .filter(|c| {
+                    let key = self.dfpn.key(&c.pos);
+                    (self.index.contains_key(&c.pos)
+                        || self.dfpn.table.get(key).is_some_and(|n| n.0 == 0))
+                        && !self.line.contains(&key)
+                })
+                .min_by_key(|c| self.dfpn.table.work(self.dfpn.key(&c.pos)));
+            if let Some(child) = proved {
+                let edge = self.node(&child.pos)?;
+                return Ok(vec![(child.mv, edge)]);
+            }
+            if attempt == 0 {
+                self.prove_again(pos)?;
+            }
+        }
+        Err(lost())
+    }
+
+    /// Every reply of the defender with a distinct outcome.
+    fn defender_replies(&mut self, pos: &Position) -> Result<Vec<(Move, Edge)>, ExtractError> {
+        let inner = self.dfpn_inner_moves(pos)?;
+        let mut out = Vec::with_capacity(inner.len());
+        for m in inner {
+            let after = play(pos, &m);
+            let edge = self.node(&after)?;
+            out.push((m, edge));
+        }
+        Ok(out)
+    }
+
+    /// All legal moves of `pos` (placements and one jump per outcome).
+    fn dfpn_inner_moves(&self, pos: &Position) -> Result<Vec<Move>, Stop> {
+        pos.legal_moves_within(self.dfpn.inner)
+    }
+
+    fn prove_again(&mut self, pos: &Position) -> Result<(), ExtractError> {
+        let limit = self.dfpn.node_limit;
+        self.dfpn.node_limit = u64::MAX;
+        let line = self.line.clone();
+        let result = self.dfpn.search_avoiding(pos, &line);
+        self.dfpn.node_limit = limit;
+        match result? {
+            (0, _) => Ok(()),
+            _ => Err(lost()),
+        }
+    }
+}
+
+/// Why no certificate came out.
+pub(crate) enum ExtractError {
+    /// The caller's budget stopped it.
+    Stop(Stop),
+    /// The search's proof could not be read back: a table entry that a
+    /// search again contradicted (the disproofs of cycles depend on the
+    /// path), or a line that comes back to itself.
+    Lost,
+}
+
+impl From<Stop> for ExtractError {
+    fn from(e: Stop) -> ExtractError {
+        ExtractError::Stop(e)
+    }
+}
+
+fn lost() -> ExtractError {
+    ExtractError::Lost
+}

@@ -1,0 +1,293 @@
+//! The prover: df-pn searches for a win of either side, read back as a
+//! certificate and checked before anything is claimed.
+
+mod dfpn;
+mod extract;
+mod table;
+
+use phutball::{Budget, Interrupt, Move, Position, SearchError, Side};
+
+use crate::certificate::{Certificate, Target};
+use crate::error::SolverError;
+use crate::value::Value;
+use dfpn::Dfpn;
+use extract::{ExtractError, Extractor};
+use table::Table;
+
+/// Nodes of the first round of each search; each round doubles it.
+const FIRST_ROUND_NODES: u64 = 1 << 10;
+
+/// The most memory the two transposition tables take together, whatever
+/// the limit (a larger table than this has not helped on the boards tried).
+const MAX_TABLE_BYTES: usize = 4 << 30;
+
+/// The stack of the prover's thread: the search recurses once per ply
+/// (at most [`dfpn::MAX_DEPTH`]), whichever thread the caller runs on.
+const PROVER_STACK_BYTES: usize = 256 << 20;
+
+/// What [`prove_within`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proof {
+    /// The proved value for the side to move, or `None` when the budget ran
+    /// out first (see [`Proof::stopped`]) or neither search proved a goal.
+    pub value: Option<Value>,
+    /// The proved line: the side to move's move first, then the longest
+    /// resistance within the proof. Empty when nothing is proved.
+    pub line: Vec<Move>,
+    /// The proof of a win or loss, checked with [`Certificate::check`].
+    pub certificate: Option<Certificate>,
+    /// Nodes searched by the two searches together.
+    pub nodes: u64,
+    /// Positions remembered in the transposition tables at the end.
+    pub table_entries: usize,
+    /// Why the search stopped without a proof: the budget's work, time or
+    /// memory limit.
+    pub stopped: Option<SearchError>,
+    /// Both searches ended without proving a goal: neither side forces one
+    /// in the graph searched. Not claimed as a draw (the disproof of a
+    /// cycle depends on the line that reached it; see `docs/solver.md`).
+    pub exhausted: bool,
+}
+
+impl Proof {
+    fn unknown(
+        nodes: u64,
+        table_entries: usize,
+        stopped: Option<SearchError>,
+        exhausted: bool,
+    ) -> Proof {
+        Proof {
+            value: None,
+            line: Vec::new(),
+            certificate: None,
+            nodes,
+            table_entries,
+            stopped,
+            exhausted,
+        }
+    }
+}
+
+/// Proves who wins `pos` with best play, within `budget`: its work limit
+/// counts nodes, its memory limit bounds the transposition tables (half of
+/// it) and the certificate (the other half), its cancel flag and hook are
+/// polled. Two df-pn searches take turns, with doubling node counts, one
+/// for a win of the side to move, one for a win of its opponent.
+///
+/// A proof is returned only with its certificate, checked. A budget that
+/// runs out is no error: the result is unknown (`value: None`, with the
+/// reason in [`Proof::stopped`]); only a cancel is an error.
+///
+/// ```
+/// use phutball::{Budget, Position};
+/// use phutball_solver::{prove_within, Value};
+/// // 1x3 board: Ohs places a man on A1 or A3 and whatever Eks does, scores.
+/// let pos: Position = "1/@/1 O".parse()?;
+/// let proof = prove_within(&pos, &Budget::default())?;
+/// assert_eq!(proof.value, Some(Value::Win { plies: 3 }));
+/// assert!(proof.certificate.unwrap().check(&Budget::default()).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`SolverError::Finished`] for a finished position, [`SolverError::Search`]
+/// with [`SearchError::Cancelled`] when the caller cancelled, and
+/// [`SolverError::Unsound`] if a certificate failed its own check (a bug).
+pub fn prove_within(pos: &Position, budget: &Budget<'_>) -> Result<Proof, SolverError> {
+    if pos.is_finished() {
+        return Err(SolverError::Finished);
+    }
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("phutball-prover".into())
+            .stack_size(PROVER_STACK_BYTES)
+            .spawn_scoped(scope, || prove_on_this_thread(pos, budget))
+            .map_err(|_| SearchError::OutOfMemory {
+                what: "the prover's thread",
+            })?
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+    })
+}
+
+fn prove_on_this_thread(pos: &Position, budget: &Budget<'_>) -> Result<Proof, SolverError> {
+    // The core's calls get the caller's stop, but no work limit: the
+    // limit counts the prover's nodes.
+    let poll = || {
+        budget.interrupted().map(|e| match e {
+            SearchError::TimedOut => Interrupt::TimedOut,
+            _ => Interrupt::Cancelled,
+        })
+    };
+    let inner = Budget::default().with_interrupt(&poll);
+    let memory = budget.memory_limit();
+    let table_bytes = (memory / 4).min(MAX_TABLE_BYTES / 2);
+    let me = pos.to_move();
+    let mut searches = [
+        Dfpn::new(me, Table::with_bytes(table_bytes)?, budget, &inner),
+        Dfpn::new(
+            me.opponent(),
+            Table::with_bytes(table_bytes)?,
+            budget,
+            &inner,
+        ),
+    ];
+    let mut settled = [false, false];
+    let mut round = FIRST_ROUND_NODES;
+    let total = |s: &[Dfpn<'_>; 2]| s[0].nodes + s[1].nodes;
+    let entries = |s: &[Dfpn<'_>; 2]| s[0].table.stored() + s[1].table.stored();
+    loop {
+        for i in 0..2 {
+            if settled[i] {
+                continue;
+            }
+            let left = budget.work_limit().saturating_sub(total(&searches));
+            if left == 0 {
+                let stopped = SearchError::WorkLimit {
+                    limit: budget.work_limit(),
+                };
+                return Ok(Proof::unknown(
+                    total(&searches),
+                    entries(&searches),
+                    Some(stopped),
+                    false,
+                ));
+            }
+            let search = &mut searches[i];
+            search.node_limit = search.nodes.saturating_add(round.min(left));
+            match search.search(pos) {
+                Ok((0, _)) => {
+                    let nodes = total(&searches);
+                    let table_entries = entries(&searches);
+                    return proved(&mut searches[i], pos, memory / 2, nodes, table_entries);
+                }
+                Ok(_) => settled[i] = true,
+                Err(SearchError::WorkLimit { .. }) => {}
+                Err(SearchError::Cancelled) => return Err(SearchError::Cancelled.into()),
+                Err(e) => {
+                    return Ok(Proof::unknown(
+                        total(&searches),
+                        entries(&searches),
+                        Some(e),
+                        false,
+                    ));
+                }
+            }
+        }
+        if settled == [true, true] {
+            return Ok(Proof::unknown(
+                total(&searches),
+                entries(&searches),
+                None,
+                true,
+            ));
+        }
+        round = round.saturating_mul(2);
+    }
+}
+
+/// The proof of a root `search` proved: its certificate, checked, and the
+/// value and line it gives.
+fn proved(
+    search: &mut Dfpn<'_>,
+    pos: &Position,
+    memory: usize,
+    nodes: u64,
+    table_entries: usize,
+) -> Result<Proof, SolverError> {
+    let inner = search.inner;
+    let certificate = match Extractor::new(search, memory).certificate(pos) {
+        Ok(c) => c,
+        Err(ExtractError::Stop(SearchError::Cancelled)) => {
+            return Err(SearchError::Cancelled.into())
+        }
+        Err(ExtractError::Stop(e)) => {
+            return Ok(Proof::unknown(nodes, table_entries, Some(e), false))
+        }
+        Err(ExtractError::Lost) => {
+            return Err(SolverError::Unsound(
+                "the proof could not be read back from the table".into(),
+            ))
+        }
+    };
+    finish(certificate, pos.to_move(), inner, nodes, table_entries)
+}
+
+/// Checks `certificate` and reads its value and line for `to_move`.
+pub(crate) fn finish(
+    certificate: Certificate,
+    to_move: Side,
+    budget: &Budget<'_>,
+    nodes: u64,
+    table_entries: usize,
+) -> Result<Proof, SolverError> {
+    let checked = match certificate.check(budget) {
+        Ok(c) => c,
+        Err(crate::CertificateError::Search(SearchError::Cancelled)) => {
+            return Err(SearchError::Cancelled.into())
+        }
+        Err(crate::CertificateError::Search(e)) => {
+            return Ok(Proof::unknown(nodes, table_entries, Some(e), false))
+        }
+        Err(e) => return Err(SolverError::Unsound(e.to_string())),
+    };
+    let value = if checked.winner == to_move {
+        Value::Win {
+            plies: checked.plies,
+        }
+    } else {
+        Value::Loss {
+            plies: checked.plies,
+        }
+    };
+    Ok(Proof {
+        value: Some(value),
+        line: certificate.longest_line(),
+        certificate: Some(certificate),
+        nodes,
+        table_entries,
+        stopped: None,
+        exhausted: false,
+    })
+}
+
+impl Certificate {
+    /// The certificate's longest line from the root: the winner's moves and
+    /// the loser's longest resistance (the first longest reply at each of
+    /// its nodes). Empty for a certificate without nodes.
+    pub fn longest_line(&self) -> Vec<Move> {
+        let count = self.nodes.len();
+        let mut plies = vec![0u32; count];
+        let mut longest = vec![0usize; count];
+        for node in (0..count).rev() {
+            for (j, (_, target)) in self.nodes[node].moves.iter().enumerate() {
+                let length = match *target {
+                    Target::Goal => 1,
+                    Target::Node(next) if next > node && next < count => {
+                        plies[next].saturating_add(1)
+                    }
+                    Target::Node(_) => 0,
+                };
+                if length > plies[node] {
+                    plies[node] = length;
+                    longest[node] = j;
+                }
+            }
+        }
+        let mut line = Vec::new();
+        let mut node = 0;
+        while let Some((m, target)) = self
+            .nodes
+            .get(node)
+            .and_then(|n| n.moves.get(longest[node]))
+        {
+            line.push(m.clone());
+            match *target {
+                Target::Node(next) if next > node => node = next,
+                _ => break,
+            }
+        }
+        line
+    }
+}
