@@ -1,6 +1,7 @@
 //! The checker: a certificate holds when every node's moves are legal by
-//! the core's plain rules, every reply of the loser is covered, and every
-//! line ends in the winner's goal. It uses no search and no heuristics:
+//! the core's plain rules, every reply of the loser is covered (listed, or
+//! answered by the node's `else` jump, which must score after it), and
+//! every line ends in the winner's goal. It uses no search and no heuristics:
 //! only [`Position::legal_moves_within`], [`Position::play`] and
 //! [`Position::winner`].
 
@@ -72,6 +73,22 @@ pub enum CertificateError {
         /// A move with the uncovered outcome.
         mv: Move,
     },
+    /// A reply not listed is not answered by the node's `else` jump.
+    #[error("node {node}: after the reply `{mv}` the `else` answer `{answer}` does not score")]
+    ElseDoesNotScore {
+        /// The node.
+        node: usize,
+        /// A reply the `else` line must answer.
+        mv: Move,
+        /// The `else` move.
+        answer: Move,
+    },
+    /// An `else` line at a node where the winner is to move.
+    #[error("node {node}: an `else` line where the winner is to move")]
+    ElseAtWinnersNode {
+        /// The node.
+        node: usize,
+    },
     /// Two replies of one node have the same outcome.
     #[error("node {node}: the reply `{mv}` repeats an outcome already covered")]
     DuplicateReply {
@@ -139,8 +156,6 @@ impl Certificate {
         let root = self.root().ok_or(CertificateError::Empty)?;
         let mut reached = vec![false; self.nodes.len()];
         reached[0] = true;
-        // The longest line from each node, filled from the last node back.
-        let mut plies = vec![0u32; self.nodes.len()];
         for i in 0..self.nodes.len() {
             if let Some(e) = budget.interrupted() {
                 return Err(e.into());
@@ -150,24 +165,31 @@ impl Certificate {
             }
             self.check_node(i, root, &mut reached, budget)?;
         }
-        // Longest lines, from the last node back (targets are later nodes).
-        for i in (0..self.nodes.len()).rev() {
-            plies[i] = self.nodes[i]
-                .moves
-                .iter()
-                .map(|(_, t)| match *t {
-                    Target::Goal => 1,
-                    Target::Node(n) => plies[n].saturating_add(1),
-                })
-                .max()
-                .unwrap_or(0);
-        }
+        let plies = self.plies_from_each_node();
         Ok(CheckedProof {
             root: *root,
             winner: self.winner,
             plies: plies[0],
             nodes: self.nodes.len(),
         })
+    }
+
+    /// The longest line from each node, in plies, filled from the last node
+    /// back (targets are later nodes; a target that is not counts 0). An
+    /// `else` answer is a reply and a goal: two plies.
+    pub(crate) fn plies_from_each_node(&self) -> Vec<u32> {
+        let count = self.nodes.len();
+        let mut plies = vec![0u32; count];
+        for i in (0..count).rev() {
+            let listed = self.nodes[i].moves.iter().map(|(_, t)| match *t {
+                Target::Goal => 1,
+                Target::Node(n) if n > i && n < count => plies[n].saturating_add(1),
+                Target::Node(_) => 0,
+            });
+            let otherwise = self.nodes[i].otherwise.as_ref().map(|_| 2);
+            plies[i] = listed.chain(otherwise).max().unwrap_or(0);
+        }
+        plies
     }
 
     /// Checks node `i`'s moves, marking the nodes they reach.
@@ -263,10 +285,43 @@ impl Certificate {
                 }
             }
         }
-        if let Some(all) = outcomes {
-            if let Some(missing) = all.iter().find(|p| !covered.contains(*p)) {
-                let mv = uncovered_move(pos, missing, budget)?;
-                return Err(CertificateError::MissingReply { node: i, mv });
+        match outcomes {
+            Some(all) => self.check_unlisted(i, &all, &covered, budget),
+            None if node.otherwise.is_some() => {
+                Err(CertificateError::ElseAtWinnersNode { node: i })
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// Checks that every outcome of the loser's node `i` not in `covered`
+    /// is answered by its `else` jump.
+    fn check_unlisted(
+        &self,
+        i: usize,
+        all: &HashSet<Position>,
+        covered: &HashSet<Position>,
+        budget: &Budget<'_>,
+    ) -> Result<(), CertificateError> {
+        let node = &self.nodes[i];
+        let pos = &node.position;
+        for outcome in all.iter().filter(|p| !covered.contains(*p)) {
+            let answered = node.otherwise.as_ref().is_some_and(|m| {
+                outcome.winner() == Some(self.winner)
+                    || outcome
+                        .play(m)
+                        .is_ok_and(|after| after.winner() == Some(self.winner))
+            });
+            if !answered {
+                let mv = uncovered_move(pos, outcome, budget)?;
+                return Err(match &node.otherwise {
+                    None => CertificateError::MissingReply { node: i, mv },
+                    Some(answer) => CertificateError::ElseDoesNotScore {
+                        node: i,
+                        mv,
+                        answer: answer.clone(),
+                    },
+                });
             }
         }
         Ok(())

@@ -4,8 +4,9 @@
 //!
 //! At a node where the winner is to move the certificate names one move;
 //! at the loser's nodes it names a reply for every distinct outcome of
-//! every legal move. Each reply leads to another node or ends the game
-//! with the winner's goal. Nodes are listed so that every move leads to a
+//! every legal move, or for some of them and a scoring jump that answers
+//! all the others (`else`). Each reply leads to another node or ends the
+//! game with the winner's goal. Nodes are listed so that every move leads to a
 //! later node: the graph has no cycle, so every line ends in a goal.
 
 mod check;
@@ -29,13 +30,18 @@ pub enum Target {
 }
 
 /// One position of a certificate and its moves: one move where the winner
-/// is to move, every distinct reply where the loser is.
+/// is to move; where the loser is, a reply for each distinct outcome, or
+/// for some of them and an answer to all the others.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CertificateNode {
     /// The position (the rules are the certificate's).
     pub position: Position,
     /// The moves and where they lead.
     pub moves: Vec<(Move, Target)>,
+    /// At the loser's node: the winner's answer to every reply not listed
+    /// in `moves`, a jump that scores after each of them (most replies do
+    /// nothing against a threat; this keeps them out of the file).
+    pub otherwise: Option<Move>,
 }
 
 /// A proof that `winner` forces a goal from the first node's position.
@@ -47,7 +53,11 @@ pub struct CertificateNode {
 /// let root: Position = "#/@/# O".parse()?;
 /// let cert = Certificate {
 ///     winner: Side::Ohs,
-///     nodes: vec![CertificateNode { position: root, moves: vec![("A2-A4".parse()?, Target::Goal)] }],
+///     nodes: vec![CertificateNode {
+///         position: root,
+///         moves: vec![("A2-A4".parse()?, Target::Goal)],
+///         otherwise: None,
+///     }],
 /// };
 /// let checked = cert.check(&phutball::Budget::default())?;
 /// assert_eq!((checked.winner, checked.plies), (Side::Ohs, 1));

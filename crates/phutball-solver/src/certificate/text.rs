@@ -42,7 +42,7 @@ impl fmt::Display for Target {
 impl fmt::Display for Certificate {
     /// The text form: `phutball-proof 1`, `rules ...`, `winner O|X`, then
     /// each node (`node I POSITION`) with its `move M T` or `reply M T`
-    /// lines, then `end`.
+    /// lines and at most one `else M`, then `end`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{MAGIC} {CERTIFICATE_VERSION}")?;
         let rules = self.root().map(Position::rules).unwrap_or_default();
@@ -57,6 +57,9 @@ impl fmt::Display for Certificate {
             };
             for (m, target) in &node.moves {
                 writeln!(f, "{word} {m} {target}")?;
+            }
+            if let Some(m) = &node.otherwise {
+                writeln!(f, "else {m}")?;
             }
         }
         writeln!(f, "end")
@@ -125,6 +128,7 @@ impl FromStr for Certificate {
                     nodes.push(CertificateNode {
                         position,
                         moves: Vec::new(),
+                        otherwise: None,
                     });
                 }
                 "move" | "reply" => {
@@ -132,6 +136,22 @@ impl FromStr for Certificate {
                         .last_mut()
                         .ok_or_else(|| bad(n, format!("`{word}` before the first node")))?;
                     node.moves.push(move_line(n, word, rest, node, winner)?);
+                }
+                "else" => {
+                    let node = nodes
+                        .last_mut()
+                        .ok_or_else(|| bad(n, "`else` before the first node"))?;
+                    if node.position.to_move() == winner {
+                        return Err(bad(n, "`else` at a node where the winner is to move"));
+                    }
+                    if node.otherwise.is_some() {
+                        return Err(bad(n, "a second `else` at one node"));
+                    }
+                    let m = rest
+                        .trim()
+                        .parse()
+                        .map_err(|e| bad(n, format!("bad move `{rest}`: {e}")))?;
+                    node.otherwise = Some(m);
                 }
                 "end" if rest.is_empty() => ended = true,
                 _ => return Err(bad(n, format!("unknown line `{l}`"))),

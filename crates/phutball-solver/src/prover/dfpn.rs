@@ -22,7 +22,7 @@
 
 use std::collections::HashSet;
 
-use phutball::{Budget, Move, Point, Position, SearchError, Side};
+use phutball::{Bitboard, Budget, Move, Point, Position, SearchError, Side};
 
 use super::table::Table;
 
@@ -187,6 +187,14 @@ impl<'b> Dfpn<'b> {
             if pos.can_score_within(self.inner)? {
                 return Ok(Expansion::Decided(INF, 0, None));
             }
+            // A placement leaves a scoring path of the attacker's as it is
+            // unless it takes one of the path's landing points: only those
+            // placements can stop the threat (the others are proved by
+            // that path, without a can-score search each).
+            let threat = pos.end_turn().scoring_jump_within(self.inner)?;
+            let stoppers = threat
+                .as_ref()
+                .map(|m| Bitboard::from_points(m.path()[1..].iter().copied()));
             let mut children = Vec::new();
             let mut consider = |m: Move, after: Position| -> Result<(), Stop> {
                 // A finished reply is the defender's own goal (it cannot score).
@@ -204,6 +212,9 @@ impl<'b> Dfpn<'b> {
                 Ok(())
             };
             for p in pos.placement_points() {
+                if stoppers.is_some_and(|s| !s.contains(p)) {
+                    continue;
+                }
                 let m = Move::Place(p);
                 let after = play(pos, &m);
                 consider(m, after)?;

@@ -18,11 +18,14 @@ enum Edge {
     Done(usize),
 }
 
+/// A node's moves while the graph is built, and its `else` answer.
+type Moves = (Vec<(Move, Edge)>, Option<Move>);
+
 /// Builds the certificate of a root `dfpn` proved, within a memory allowance.
 pub(crate) struct Extractor<'d, 'b> {
     dfpn: &'d mut Dfpn<'b>,
-    /// Finished nodes, in post-order.
-    done: Vec<(Position, Vec<(Move, Edge)>)>,
+    /// Finished nodes, in post-order: position, moves, `else` answer.
+    done: Vec<(Position, Moves)>,
     index: HashMap<Position, usize>,
     /// The keys of the positions on the current line.
     line: Vec<u64>,
@@ -58,8 +61,9 @@ impl<'d, 'b> Extractor<'d, 'b> {
             .done
             .into_iter()
             .rev()
-            .map(|(position, moves)| CertificateNode {
+            .map(|(position, (moves, otherwise))| CertificateNode {
                 position,
+                otherwise,
                 moves: moves
                     .into_iter()
                     .map(|(m, e)| {
@@ -98,13 +102,12 @@ impl<'d, 'b> Extractor<'d, 'b> {
         }
         self.line.push(key);
         let moves = if pos.to_move() == self.dfpn.attacker {
-            self.attacker_move(pos)
+            self.attacker_move(pos).map(|m| (m, None))
         } else {
             self.defender_replies(pos)
         };
         self.line.pop();
-        let moves = moves?;
-        self.done.push((*pos, moves));
+        self.done.push((*pos, moves?));
         let i = self.done.len() - 1;
         self.index.insert(*pos, i);
         Ok(Edge::Done(i))
@@ -140,16 +143,29 @@ impl<'d, 'b> Extractor<'d, 'b> {
         Err(lost())
     }
 
-    /// Every reply of the defender with a distinct outcome.
-    fn defender_replies(&mut self, pos: &Position) -> Result<Vec<(Move, Edge)>, ExtractError> {
-        let inner = self.dfpn_inner_moves(pos)?;
-        let mut out = Vec::with_capacity(inner.len());
-        for m in inner {
+    /// Every reply of the defender with a distinct outcome: those after
+    /// which the attacker's present scoring jump (if it has one) still
+    /// scores are left to the `else` line; the others are listed.
+    fn defender_replies(&mut self, pos: &Position) -> Result<Moves, ExtractError> {
+        let threat = pos.end_turn().scoring_jump_within(self.dfpn.inner)?;
+        let replies = self.dfpn_inner_moves(pos)?;
+        let mut out = Vec::new();
+        let mut answered = false;
+        for m in replies {
             let after = play(pos, &m);
+            let attacker = Some(self.dfpn.attacker);
+            let scores = |t: &Move| after.play(t).is_ok_and(|a| a.winner() == attacker);
+            // An own goal needs no answer where there is an `else` line.
+            if threat.is_some()
+                && (after.winner() == attacker || threat.as_ref().is_some_and(scores))
+            {
+                answered = true;
+                continue;
+            }
             let edge = self.node(&after)?;
             out.push((m, edge));
         }
-        Ok(out)
+        Ok((out, threat.filter(|_| answered)))
     }
 
     /// All legal moves of `pos` (placements and one jump per outcome).

@@ -243,7 +243,11 @@ pub(crate) fn finish(
     };
     Ok(Proof {
         value: Some(value),
-        line: certificate.longest_line(),
+        line: match certificate.longest_line(budget) {
+            Ok(line) => line,
+            Err(SearchError::Cancelled) => return Err(SearchError::Cancelled.into()),
+            Err(_) => Vec::new(),
+        },
         certificate: Some(certificate),
         nodes,
         table_entries,
@@ -255,39 +259,51 @@ pub(crate) fn finish(
 impl Certificate {
     /// The certificate's longest line from the root: the winner's moves and
     /// the loser's longest resistance (the first longest reply at each of
-    /// its nodes). Empty for a certificate without nodes.
-    pub fn longest_line(&self) -> Vec<Move> {
-        let count = self.nodes.len();
-        let mut plies = vec![0u32; count];
-        let mut longest = vec![0usize; count];
-        for node in (0..count).rev() {
-            for (j, (_, target)) in self.nodes[node].moves.iter().enumerate() {
-                let length = match *target {
-                    Target::Goal => 1,
-                    Target::Node(next) if next > node && next < count => {
-                        plies[next].saturating_add(1)
-                    }
-                    Target::Node(_) => 0,
-                };
-                if length > plies[node] {
-                    plies[node] = length;
-                    longest[node] = j;
-                }
-            }
-        }
+    /// its nodes; where that is a reply the `else` line answers, the first
+    /// such legal reply, found within `budget`). Empty for a certificate
+    /// without nodes.
+    ///
+    /// # Errors
+    ///
+    /// [`SearchError`] when `budget` stops listing a node's replies.
+    pub fn longest_line(&self, budget: &Budget<'_>) -> Result<Vec<Move>, SearchError> {
+        let plies = self.plies_from_each_node();
         let mut line = Vec::new();
         let mut node = 0;
-        while let Some((m, target)) = self
-            .nodes
-            .get(node)
-            .and_then(|n| n.moves.get(longest[node]))
-        {
-            line.push(m.clone());
-            match *target {
-                Target::Node(next) if next > node => node = next,
-                _ => break,
+        while let Some(n) = self.nodes.get(node) {
+            let listed = n.moves.iter().find(|(_, t)| match *t {
+                Target::Goal => plies[node] == 1,
+                Target::Node(next) => {
+                    next > node && plies.get(next).map(|p| p + 1) == Some(plies[node])
+                }
+            });
+            match (listed, &n.otherwise) {
+                (Some((m, target)), _) => {
+                    line.push(m.clone());
+                    match *target {
+                        Target::Node(next) => node = next,
+                        Target::Goal => break,
+                    }
+                }
+                (None, Some(answer)) => {
+                    let listed: Vec<&Move> = n.moves.iter().map(|(m, _)| m).collect();
+                    let reply = n
+                        .position
+                        .legal_moves_within(budget)?
+                        .into_iter()
+                        .find(|m| {
+                            !listed.contains(&m)
+                                && n.position
+                                    .play(m)
+                                    .is_ok_and(|after| after.play(answer).is_ok())
+                        });
+                    line.extend(reply);
+                    line.push(answer.clone());
+                    break;
+                }
+                (None, None) => break,
             }
         }
-        line
+        Ok(line)
     }
 }
