@@ -11,6 +11,7 @@ mod bounds;
 mod engine_commands;
 mod error;
 mod input;
+mod solver_commands;
 
 use bounds::BoundArgs;
 use clap::{CommandFactory, Parser, Subcommand};
@@ -133,6 +134,14 @@ enum Command {
     /// or `loss in N:` and the line, or `unknown` (no win found and no loss
     /// within two plies by --timeout; deeper losses are not proved).
     Solve(engine_commands::SolveArgs),
+    /// Prove who wins POSITION with best play (a proof-number search for a
+    /// win of either side): `win in N: LINE`, `loss in N: LINE`, `draw` or
+    /// `unknown`; nodes and time on stderr. --certificate FILE writes the
+    /// proof for `check-proof`.
+    Prove(solver_commands::ProveArgs),
+    /// Check a proof certificate with the plain rules (no search): prints
+    /// `valid: ...`, or the first fault with exit status 1.
+    CheckProof(solver_commands::CheckProofArgs),
     /// Analyse every position of FILE on all cores: one line each, in the
     /// file's order: best move, score, depth, nodes, can-score (0|1).
     Analyse(engine_commands::AnalyseArgs),
@@ -309,6 +318,8 @@ fn run(command: Command) -> CliResult {
         }
         Command::Best(args) => engine_commands::best(&args, &mut out)?,
         Command::Solve(args) => engine_commands::solve(&args, &mut out)?,
+        Command::Prove(args) => solver_commands::prove(&args, &mut out)?,
+        Command::CheckProof(args) => solver_commands::check_proof(&args, &mut out)?,
         Command::Analyse(args) => engine_commands::analyse(&args, &mut out)?,
         Command::Game(args) => engine_commands::game(&args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(&args, &mut out)?,

@@ -1,0 +1,245 @@
+//! `phutball prove` and `phutball check-proof`: the solver's proofs and
+//! their certificates, as files.
+
+use std::fs;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::Args;
+use phutball::{Budget, Move, Position, SearchError};
+use phutball_engine::Deadline;
+use phutball_solver::{prove_within, Certificate, Proof};
+
+use crate::error::{CliError, CliResult};
+use crate::input::{positions_of, RuleArgs};
+
+/// Arguments of `phutball prove`.
+#[derive(Args)]
+pub struct ProveArgs {
+    /// Give up (print "unknown") after this many milliseconds.
+    #[arg(long, value_name = "MS")]
+    timeout: Option<u64>,
+    /// At most BYTES of memory for the search's tables and the certificate
+    /// (suffixes K, M, G for KiB, MiB, GiB; default 1G).
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
+    memory_limit: usize,
+    /// Write the proof's certificate to FILE (gzip-compressed if FILE ends
+    /// in .gz); with several positions, to FILE for the first, FILE.2 for
+    /// the second, and so on.
+    #[arg(long, value_name = "FILE")]
+    certificate: Option<PathBuf>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// A position string, `start`, `start:COLSxROWS`, or `-`: each line of
+    /// standard input in turn.
+    position: String,
+}
+
+/// Arguments of `phutball check-proof`.
+#[derive(Args)]
+pub struct CheckProofArgs {
+    /// Give up after this many milliseconds (exit status 3).
+    #[arg(long, value_name = "MS")]
+    timeout: Option<u64>,
+    /// A certificate file (plain text, or gzip-compressed), or `-` for
+    /// standard input.
+    file: PathBuf,
+}
+
+/// A byte count: digits, optionally followed by K, M or G (KiB, MiB, GiB).
+pub fn parse_bytes(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let (digits, shift) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
+        None => (t, 0),
+        Some((i, _)) => {
+            let shift = match t[i..].to_ascii_uppercase().as_str() {
+                "K" | "KB" | "KIB" => 10,
+                "M" | "MB" | "MIB" => 20,
+                "G" | "GB" | "GIB" => 30,
+                "B" => 0,
+                other => {
+                    return Err(format!(
+                        "unknown unit `{other}` in `{text}` (a byte count, or with K, M or G)"
+                    ))
+                }
+            };
+            (&t[..i], shift)
+        }
+    };
+    let n: u64 = digits
+        .parse()
+        .map_err(|_| format!("`{text}` is not a byte count (e.g. 500000000, 512M or 2G)"))?;
+    if n == 0 {
+        return Err("the memory limit must be at least 1 byte".into());
+    }
+    n.checked_mul(1 << shift)
+        .and_then(|b| usize::try_from(b).ok())
+        .ok_or_else(|| format!("`{text}` is too large"))
+}
+
+/// What `prove` and `solve` print for a result: `win in N: LINE`,
+/// `loss in N: LINE`, `draw` or `unknown`.
+pub fn result_line(proof: &Proof) -> String {
+    match proof.value {
+        None => "unknown".to_string(),
+        Some(phutball_solver::Value::Draw) => "draw".to_string(),
+        Some(value) => format!("{value}: {}", moves_text(&proof.line)),
+    }
+}
+
+fn moves_text(moves: &[Move]) -> String {
+    let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    moves.join(" ")
+}
+
+/// `phutball prove`: one line per position on stdout, its figures on stderr.
+pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
+    let positions = positions_of(&args.position, args.rules.rules()?)?;
+    for (i, pos) in positions.iter().enumerate() {
+        let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
+        let hook = deadline.hook();
+        let mut budget = Budget::default().with_memory_limit(args.memory_limit);
+        if args.timeout.is_some() {
+            budget = budget.with_interrupt(&hook);
+        }
+        let started = Instant::now();
+        let proof =
+            prove_within(pos, &budget).map_err(|e| CliError::Input(format!("{pos}: {e}")))?;
+        writeln!(out, "{}", result_line(&proof)).map_err(CliError::output)?;
+        eprintln!("{}", figures(&proof, started.elapsed()));
+        if let (Some(file), Some(certificate)) = (&args.certificate, &proof.certificate) {
+            let file = numbered(file, i);
+            write_certificate(&file, certificate)?;
+            eprintln!("certificate: {}", file.display());
+        }
+    }
+    Ok(())
+}
+
+/// The prove's figures for stderr: nodes, certificate size, time, and why
+/// an unknown stopped.
+fn figures(proof: &Proof, took: Duration) -> String {
+    let mut text = format!(
+        "nodes {}, table entries {}, {:.3} s",
+        proof.nodes,
+        proof.table_entries,
+        took.as_secs_f64()
+    );
+    if let Some(c) = &proof.certificate {
+        text += &format!(", certificate {} nodes", c.nodes.len());
+    }
+    match &proof.stopped {
+        Some(SearchError::TimedOut) => text += ", stopped: timed out (--timeout MS)",
+        Some(e) => text += &format!(", stopped: {e}"),
+        None if proof.exhausted => {
+            text += ", no goal forced by either side in the graph searched (not a proved draw)";
+        }
+        None => {}
+    }
+    text
+}
+
+/// FILE for the first position, FILE.2, FILE.3, ... for the next ones.
+fn numbered(file: &Path, i: usize) -> PathBuf {
+    if i == 0 {
+        return file.to_path_buf();
+    }
+    let mut name = file.as_os_str().to_owned();
+    name.push(format!(".{}", i + 1));
+    PathBuf::from(name)
+}
+
+/// Writes `certificate` to `file` (gzip for `.gz`), through a temporary
+/// file renamed into place, so an interrupted write leaves no half file.
+pub fn write_certificate(file: &Path, certificate: &Certificate) -> CliResult {
+    let text = certificate.to_string();
+    let bytes = if file.extension().is_some_and(|e| e == "gz") {
+        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+        encoder
+            .write_all(text.as_bytes())
+            .and_then(|()| encoder.finish())
+            .map_err(|e| CliError::Input(format!("cannot compress the certificate: {e}")))?
+    } else {
+        text.into_bytes()
+    };
+    let mut temp = file.as_os_str().to_owned();
+    temp.push(format!(".tmp{}", std::process::id()));
+    let temp = PathBuf::from(temp);
+    let cannot =
+        |e: std::io::Error| CliError::Input(format!("cannot write {}: {e}", file.display()));
+    fs::write(&temp, bytes).map_err(cannot)?;
+    fs::rename(&temp, file).map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        cannot(e)
+    })
+}
+
+/// Reads a certificate file: plain text, or gzip (by its magic bytes).
+pub fn read_certificate(file: &Path) -> CliResult<Certificate> {
+    let mut bytes = Vec::new();
+    let name = file.display();
+    if file == Path::new("-") {
+        std::io::stdin()
+            .read_to_end(&mut bytes)
+            .map_err(|e| CliError::Input(format!("cannot read the standard input: {e}")))?;
+    } else {
+        bytes = fs::read(file).map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
+    }
+    if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut text = Vec::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_end(&mut text)
+            .map_err(|e| CliError::Input(format!("{name}: not a readable gzip file: {e}")))?;
+        bytes = text;
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| CliError::Input(format!("{name}: not a certificate (not UTF-8 text)")))?;
+    text.parse()
+        .map_err(|e| CliError::Input(format!("{name}: not a certificate: {e}")))
+}
+
+/// `phutball check-proof`: `valid: ...` on stdout, or the first fault as
+/// the error (exit status 1).
+pub fn check_proof(args: &CheckProofArgs, out: &mut dyn Write) -> CliResult {
+    let certificate = read_certificate(&args.file)?;
+    let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
+    let hook = deadline.hook();
+    let budget = Budget::unlimited().with_interrupt(&hook);
+    let checked = certificate.check(&budget).map_err(|e| match e {
+        phutball_solver::CertificateError::Search(SearchError::TimedOut) => {
+            CliError::TimedOut(format!(
+                "{}: the check timed out after {} ms (--timeout MS)",
+                args.file.display(),
+                args.timeout.unwrap_or(0)
+            ))
+        }
+        e => CliError::Input(format!("{}: invalid certificate: {e}", args.file.display())),
+    })?;
+    let root: &Position = &checked.root;
+    writeln!(
+        out,
+        "valid: {} wins in at most {} plies from {root} ({} nodes)",
+        checked.winner.char(),
+        checked.plies,
+        checked.nodes
+    )
+    .map_err(CliError::output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn byte_counts_take_units_and_refuse_nonsense() {
+        assert_eq!(parse_bytes("1000"), Ok(1000));
+        assert_eq!(parse_bytes("2K"), Ok(2048));
+        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
+        assert_eq!(parse_bytes("1GiB"), Ok(1 << 30));
+        assert!(parse_bytes("0").is_err());
+        assert!(parse_bytes("12Q").unwrap_err().contains("unknown unit"));
+        assert!(parse_bytes("lots").is_err());
+        assert!(parse_bytes("99999999999999999999G").is_err());
+    }
+}
