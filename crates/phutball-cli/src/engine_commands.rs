@@ -238,6 +238,7 @@ pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> CliResult {
         let text = match solution {
             Solution::Win { plies, line: moves } => line("win", plies, &moves),
             Solution::Loss { plies, line: moves } => line("loss", plies, &moves),
+            Solution::Draw => "draw".to_string(),
             Solution::Unknown => "unknown".to_string(),
         };
         writeln!(out, "{text}").map_err(CliError::output)?;

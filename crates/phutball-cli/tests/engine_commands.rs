@@ -544,16 +544,28 @@ fn solve_prints_a_proved_win_or_loss_and_its_line_or_unknown() {
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
     assert_eq!(lines[0], "win in 1: H10-H19");
-    let (kind, first) = lines[1].split_once(": ").expect("a result and a line");
+    let (kind, line) = lines[1].split_once(": ").expect("a result and a line");
     assert_eq!(kind, "win in 3");
+    let first = line.split(' ').next().unwrap();
     assert!(["G19", "H18", "H19", "J19"].contains(&first), "{first}");
+    // The proved line: the winning move, a reply, the goal.
+    assert_eq!(line.split(' ').count(), 3, "{line}");
     assert!(lines[2].starts_with("loss in 2: "), "{}", lines[2]);
     assert_eq!(lines[3], "unknown");
-    assert_eq!(lines[4], "win in 5: J19");
+    assert!(lines[4].starts_with("win in 5: J19 "), "{}", lines[4]);
     assert_eq!(lines.len(), 5);
     let finished = run(&[
         "solve",
         "7@7/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15 X",
     ]);
     assert!(!finished.status.success());
+    // The prover's wins and losses of any length: 1x3, and the 7x7 start.
+    let out = run_with_input(
+        &["solve", "--timeout", "5000", "-"],
+        "start:1x3\nstart:7x7\n",
+    );
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("win in 3: "), "{stdout}");
+    assert!(lines[1].starts_with("win in 23: "), "{stdout}");
 }

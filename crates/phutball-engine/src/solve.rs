@@ -1,9 +1,13 @@
-//! `solve`: a proved result of a position, or "unknown".
+//! `solve`: a proved result of a position, or "unknown": the solver's
+//! proof-number search first, then the engine's deepening search with the
+//! time that is left.
 
 use std::time::{Duration, Instant};
 
-use phutball::{Budget, Move, Position};
+use phutball::{Budget, Interrupt, Move, Position, SearchError};
+use phutball_solver::{prove_within, Value};
 
+use crate::deadline::Deadline;
 use crate::error::EngineError;
 use crate::limits::{Limits, MAX_DEPTH};
 use crate::score::Score;
@@ -20,24 +24,26 @@ pub enum Solution {
         /// The winning move and the expected continuation.
         line: Vec<Move>,
     },
-    /// Every move loses within `plies` plies (1 or 2: it must score an own
-    /// goal, or every move lets the opponent score); the line starts with
-    /// the move the engine would play.
+    /// Every move loses within `plies` plies; the line starts with the
+    /// side to move's longest resistance.
     Loss {
         /// Plies to the opponent's goal.
         plies: u32,
         /// The least bad move and what follows.
         line: Vec<Move>,
     },
-    /// Nothing proved within the time: no win found, and no loss in one or
-    /// two plies (a deeper loss is never claimed: the search tries a subset
-    /// of the root's moves, so it cannot prove that every move loses).
+    /// Neither side can force a goal (proved by a tablebase).
+    Draw,
+    /// Nothing proved within the time.
     Unknown,
 }
 
-/// Searches `pos` one ply deeper at a time until the engine proves a win
-/// (a score of `win in N`: every defence searched, see docs/engine.md) or a
-/// loss within two plies, or `timeout` has passed. `stop` cancels it as
+/// Proves the value of `pos` for its side to move: the solver's
+/// [`prove_within`] (wins and losses of any length, each with a checked
+/// certificate) within `timeout`, then, if it proved nothing and time is
+/// left, the engine searching one ply deeper at a time until it proves a
+/// win (a score of `win in N`: every defence searched, see docs/engine.md)
+/// or a loss within two plies. `stop` cancels it as
 /// [`Engine::analyse_within`].
 ///
 /// ```
@@ -47,6 +53,9 @@ pub enum Solution {
 /// // Issue 15: Ohs wins in three plies with a man on G19, H18, H19 or J19.
 /// let pos: Position = "15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O".parse()?;
 /// let solution = solve(&pos, Duration::from_secs(5), &Budget::default())?;
+/// assert!(matches!(solution, Solution::Win { plies: 3, .. }));
+/// // The 1x3 board: Ohs wins in three (both of Eks's replies lose).
+/// let solution = solve(&"1/@/1 O".parse()?, Duration::from_secs(5), &Budget::default())?;
 /// assert!(matches!(solution, Solution::Win { plies: 3, .. }));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -62,6 +71,12 @@ pub fn solve(
     stop: &Budget<'_>,
 ) -> Result<Solution, EngineError> {
     let started = Instant::now();
+    if let Some(winner) = pos.winner() {
+        return Err(EngineError::Finished { winner });
+    }
+    if let Some(solution) = prove(pos, timeout, stop)? {
+        return Ok(solution);
+    }
     for depth in 1..=MAX_DEPTH {
         let Some(left) = timeout
             .checked_sub(started.elapsed())
@@ -93,6 +108,48 @@ pub fn solve(
         }
     }
     Ok(Solution::Unknown)
+}
+
+/// The prover's answer within `timeout` and `stop`, if it proved one.
+fn prove(
+    pos: &Position,
+    timeout: Duration,
+    stop: &Budget<'_>,
+) -> Result<Option<Solution>, EngineError> {
+    let deadline = Deadline::after(timeout);
+    let hook = || {
+        if let Some(e) = stop.interrupted() {
+            return Some(match e {
+                SearchError::TimedOut => Interrupt::TimedOut,
+                _ => Interrupt::Cancelled,
+            });
+        }
+        deadline.check()
+    };
+    let budget = Budget::default()
+        .with_memory_limit(stop.memory_limit())
+        .with_interrupt(&hook);
+    let proof = match prove_within(pos, &budget) {
+        Ok(proof) => proof,
+        // Cancelled by the caller, not by the deadline.
+        Err(phutball_solver::SolverError::Search(_)) => {
+            return Err(EngineError::Interrupted(
+                stop.interrupted().unwrap_or(SearchError::Cancelled),
+            ))
+        }
+        Err(_) => return Ok(None),
+    };
+    Ok(proof.value.map(|value| match value {
+        Value::Win { plies } => Solution::Win {
+            plies,
+            line: proof.line,
+        },
+        Value::Loss { plies } => Solution::Loss {
+            plies,
+            line: proof.line,
+        },
+        Value::Draw => Solution::Draw,
+    }))
 }
 
 #[cfg(test)]

@@ -1,0 +1,154 @@
+//! `prove` and `check-proof`: results, certificate files (plain and gzip)
+//! that check, damaged ones that do not, and bad arguments.
+
+use std::fs;
+use std::path::PathBuf;
+
+mod common;
+
+use common::{run_with_input, text};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("phutball-solver-{name}-{}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> std::process::Output {
+    run_with_input(args, "")
+}
+
+#[test]
+fn prove_prints_wins_and_losses_and_writes_certificates_that_check() {
+    let dir = temp_dir("prove");
+    let file = dir.join("1x3.txt");
+    let out = run(&[
+        "prove",
+        "--certificate",
+        file.to_str().unwrap(),
+        "start:1x3",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("win in 3: "),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("certificate 2 nodes"),
+        "{}",
+        text(&out.stderr)
+    );
+    let checked = run(&["check-proof", file.to_str().unwrap()]);
+    assert!(checked.status.success(), "{}", text(&checked.stderr));
+    assert_eq!(
+        text(&checked.stdout),
+        "valid: O wins in at most 3 plies from 1/@/1 O (2 nodes)\n"
+    );
+    // Several positions from stdin: FILE, FILE.2; a lost one and gzip.
+    let gz = dir.join("two.txt.gz");
+    let out = run_with_input(
+        &["prove", "--certificate", gz.to_str().unwrap(), "-"],
+        "start:7x7\n#/@/1 X\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert!(lines[0].starts_with("win in 23: "), "{stdout}");
+    assert!(lines[1].starts_with("loss in "), "{stdout}");
+    assert_eq!(fs::read(&gz).unwrap()[..2], [0x1f, 0x8b]);
+    for f in [gz.clone(), dir.join("two.txt.gz.2")] {
+        let checked = run(&["check-proof", f.to_str().unwrap()]);
+        assert!(
+            checked.status.success(),
+            "{}: {}",
+            f.display(),
+            text(&checked.stderr)
+        );
+    }
+    let checked = run(&["check-proof", dir.join("two.txt.gz.2").to_str().unwrap()]);
+    assert_eq!(
+        text(&checked.stdout),
+        "valid: O wins in at most 2 plies from #/@/1 X (1 nodes)\n"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn damaged_certificates_are_rejected_with_the_fault() {
+    let dir = temp_dir("damaged");
+    let file = dir.join("7x7.txt");
+    let out = run(&[
+        "prove",
+        "--certificate",
+        file.to_str().unwrap(),
+        "start:7x7",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let good = fs::read_to_string(&file).unwrap();
+    // A reply dropped: the first `reply` line that leads to a node.
+    let reply = good
+        .lines()
+        .find(|l| l.starts_with("reply ") && !l.ends_with(" goal"))
+        .unwrap();
+    let cases = [
+        (
+            good.replacen(&format!("{reply}\n"), "", 1),
+            "is not covered",
+        ),
+        (good.replacen("move D5 ", "move C5 ", 1), "not node"),
+        (good[..good.len() / 2].to_string(), "not a certificate"),
+        (good.replacen("winner O", "winner X", 1), "use `reply`"),
+    ];
+    let mut cases: Vec<(Vec<u8>, &str)> = cases
+        .into_iter()
+        .map(|(t, n)| (t.into_bytes(), n))
+        .collect();
+    cases.push((b"\x1f\x8bjunk".to_vec(), "gzip"));
+    for (i, (bad, needle)) in cases.iter().enumerate() {
+        let path = dir.join(format!("bad{i}.txt"));
+        fs::write(&path, bad).unwrap();
+        let out = run(&["check-proof", path.to_str().unwrap()]);
+        assert_eq!(
+            out.status.code(),
+            Some(1),
+            "case {i}: {}",
+            text(&out.stdout)
+        );
+        let stderr = text(&out.stderr);
+        assert!(stderr.starts_with("phutball: "), "case {i}: {stderr}");
+        assert!(stderr.contains(needle), "case {i}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "case {i}: {stderr}");
+    }
+    let missing = run(&["check-proof", dir.join("none.txt").to_str().unwrap()]);
+    assert_eq!(missing.status.code(), Some(1));
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_timeout_is_unknown_and_bad_arguments_are_refused() {
+    let out = run(&["prove", "--timeout", "200", "start:11x11"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "unknown\n");
+    assert!(
+        text(&out.stderr).contains("stopped: timed out"),
+        "{}",
+        text(&out.stderr)
+    );
+    for bad in ["0", "12Q", "lots"] {
+        let out = run(&["prove", "--memory-limit", bad, "start:1x3"]);
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+    }
+    let out = run(&["prove", "--memory-limit", "64K", "start:1x3"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let over = run(&["prove", "1/1/@ O"]);
+    assert_eq!(over.status.code(), Some(1), "{}", text(&over.stdout));
+    assert!(
+        text(&over.stderr).contains("game is over"),
+        "{}",
+        text(&over.stderr)
+    );
+    let junk = run(&["prove", "I5"]);
+    assert_eq!(junk.status.code(), Some(1));
+}
