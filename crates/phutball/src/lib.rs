@@ -26,6 +26,7 @@ mod refute;
 mod rng;
 mod rules;
 mod searched;
+mod small_board;
 mod state_set;
 mod step;
 mod svg;
@@ -61,6 +62,7 @@ pub use point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use position::Position;
 pub use rng::SplitMix64;
 pub use rules::Rules;
+pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
 pub use step::{JumpInProgress, StepState};
 pub use svg::{SvgOptions, SVG_CELL};
 
