@@ -30,7 +30,7 @@
  * Ownership. A handle made by a function of this library (stored through a
  * `Phutball... **out` parameter: PhutballPosition, PhutballGame,
  * PhutballEngine, PhutballMoveList, PhutballCancelToken,
- * PhutballJumpInProgress) belongs to the caller, who frees it exactly once
+ * PhutballJumpInProgress, PhutballProof) belongs to the caller, who frees it exactly once
  * with the matching phutball_*_free() (each accepts NULL). A function that
  * makes one handle from another (phutball_jump_in_progress_end, say) leaves
  * the first one the caller's. The library never keeps a pointer
@@ -54,7 +54,9 @@
  * _CANCELLED, _WORK_LIMIT or _TOO_MANY_OUTCOMES (memory) and writes nothing.
  * The forms without limits keep the default memory limit where they build
  * lists or remember states; can-score, the scoring jump, counting jump paths
- * and the path walk are unbounded there.
+ * and the path walk are unbounded there. One exception: phutball_prove_within
+ * answers an unknown result (with the limit that stopped it) rather than
+ * giving up; only a cancel fails it.
  */
 
 
@@ -155,8 +157,16 @@ enum PhutballStatus
    */
   PHUTBALL_STATUS_WORK_LIMIT = 12,
   /**
-   * A bug in the library: it panicked. The panic was caught at the boundary;
-   * the handles passed to the call are unchanged.
+   * A proof certificate that does not prove what it claims (an illegal
+   * move, a reply of the loser left unanswered, a line that does not end
+   * in the winner's goal, ...): the message is the checker's, naming the
+   * node.
+   */
+  PHUTBALL_STATUS_INVALID_CERTIFICATE = 13,
+  /**
+   * A bug in the library: it panicked, or a proof the prover built failed
+   * its own check (it is reported, never claimed). A panic is caught at
+   * the boundary; the handles passed to the call are unchanged.
    */
   PHUTBALL_STATUS_PANIC = 100,
 };
@@ -222,6 +232,14 @@ typedef struct PhutballMoveList PhutballMoveList;
  * with `phutball_position_free`.
  */
 typedef struct PhutballPosition PhutballPosition;
+
+/**
+ * What `phutball_prove_within` found: the result, the proved line, the
+ * figures and the certificate. An opaque handle owned by the caller, freed
+ * with `phutball_proof_free`; it does not depend on the position it was
+ * made from. Read-only: several threads may read one proof at once.
+ */
+typedef struct PhutballProof PhutballProof;
 
 /**
  * What one call may use; pass a pointer to it to the `*_within` functions
@@ -404,6 +422,69 @@ typedef uint8_t PhutballGameResult;
 typedef bool (*PhutballPathVisitor)(void *user_data, const struct PhutballPoint *path, size_t len);
 
 /**
+ * A proof's result for the side to move: the `PHUTBALL_PROOF_*` constants.
+ */
+typedef uint8_t PhutballProofResult;
+
+/**
+ * The figures of a proof (the line and the certificate are text: see
+ * `phutball_proof_line` and `phutball_proof_certificate`).
+ */
+typedef struct PhutballProofSummary {
+  /**
+   * A `PHUTBALL_PROOF_*` constant.
+   */
+  PhutballProofResult result;
+  /**
+   * Plies (both sides' moves, the goal included) to the forced goal of a
+   * win or a loss; 0 otherwise.
+   */
+  uint32_t plies;
+  /**
+   * Nodes searched.
+   */
+  uint64_t nodes;
+  /**
+   * Positions remembered in the prover's tables at the end.
+   */
+  uint64_t table_entries;
+  /**
+   * Why the search stopped without a proof: `PHUTBALL_STATUS_TIMED_OUT`,
+   * `PHUTBALL_STATUS_WORK_LIMIT` or `PHUTBALL_STATUS_TOO_MANY_OUTCOMES`
+   * (the memory limit); `PHUTBALL_STATUS_OK` when no limit stopped it.
+   */
+  PhutballStatus stopped;
+  /**
+   * Both searches ended without proving a goal: neither side forces one
+   * in the graph searched (not claimed as a draw).
+   */
+  bool exhausted;
+  /**
+   * Nodes of the certificate; 0 when there is none (an unknown result).
+   */
+  uint64_t certificate_nodes;
+} PhutballProofSummary;
+
+/**
+ * What `phutball_check_proof` found a valid certificate to prove.
+ */
+typedef struct PhutballCheckedProof {
+  /**
+   * The side that forces a goal from the root: `PHUTBALL_SIDE_OHS` or `PHUTBALL_SIDE_EKS`.
+   */
+  PhutballSide winner;
+  /**
+   * The longest line of the proof, in plies (the loser's longest
+   * resistance against the certificate's moves).
+   */
+  uint32_t plies;
+  /**
+   * Nodes of the certificate.
+   */
+  uint64_t nodes;
+} PhutballCheckedProof;
+
+/**
  * Ohs (`O`): moves first by default and scores at the top (rows `rows` and `rows + 1`).
  */
 #define PHUTBALL_SIDE_OHS 0
@@ -455,6 +536,28 @@ typedef bool (*PhutballPathVisitor)(void *user_data, const struct PhutballPoint 
  * opponent's goal.
  */
 #define PHUTBALL_SCORE_LOSS 2
+
+/**
+ * Nothing proved: the limits stopped the search first (`stopped` says
+ * which), or neither side forces a goal in the graph searched (`exhausted`).
+ */
+#define PHUTBALL_PROOF_UNKNOWN 0
+
+/**
+ * The side to move forces a goal within `plies` plies.
+ */
+#define PHUTBALL_PROOF_WIN 1
+
+/**
+ * The opponent forces a goal within `plies` plies whatever the side to move does.
+ */
+#define PHUTBALL_PROOF_LOSS 2
+
+/**
+ * Neither side can force a goal (the prover does not claim draws yet: a
+ * tablebase does).
+ */
+#define PHUTBALL_PROOF_DRAW 3
 
 #ifdef __cplusplus
 extern "C" {
@@ -1525,6 +1628,101 @@ PhutballStatus phutball_position_zobrist(const struct PhutballPosition *pos, uin
 PhutballStatus phutball_position_equal(const struct PhutballPosition *a,
                                        const struct PhutballPosition *b,
                                        bool *out);
+
+/**
+ * Proves who wins `pos` with best play and stores a new proof handle in
+ * `*out`: a win or a loss of the side to move with its line and a
+ * certificate the solver has checked, or an unknown result.
+ *
+ * Within `limits` (NULL: the defaults): `work_limit` counts the prover's
+ * nodes, `memory_limit` bounds its tables (half of it) and the certificate
+ * (the other half), `timeout_ms` and `cancel` stop it. Unlike the other
+ * `*_within` functions, a limit that runs out is no failure: the call
+ * returns `PHUTBALL_STATUS_OK` with a proof whose result is
+ * `PHUTBALL_PROOF_UNKNOWN` and whose `stopped` names the limit. Only a
+ * cancel fails (`PHUTBALL_STATUS_CANCELLED`, nothing written).
+ * `PHUTBALL_STATUS_INVALID_ARGUMENT` for a finished position (nothing to
+ * prove). The search runs on a thread of its own (with a large stack);
+ * the call returns when it ends.
+ *
+ * # Safety
+ * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a
+ * live token; `out` NULL or writable.
+ */
+PhutballStatus phutball_prove_within(const struct PhutballPosition *pos,
+                                     const struct PhutballLimits *limits,
+                                     struct PhutballProof **out);
+
+/**
+ * Writes the proof's figures: its result, plies, nodes, why it stopped.
+ *
+ * # Safety
+ * `proof` NULL or live; `out` NULL or writable.
+ */
+PhutballStatus phutball_proof_summary(const struct PhutballProof *proof,
+                                      struct PhutballProofSummary *out);
+
+/**
+ * Writes the proved line into `buf` (buffer convention): the side to
+ * move's move first, then the longest resistance within the proof, moves
+ * in notation separated by single spaces (`"A3 A1 A2-A4"`). Empty when
+ * nothing is proved.
+ *
+ * # Safety
+ * `proof` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
+PhutballStatus phutball_proof_line(const struct PhutballProof *proof,
+                                   char *buf,
+                                   size_t len,
+                                   size_t *written);
+
+/**
+ * Writes the proof's certificate in its text format (docs/certificates.md,
+ * which `phutball_check_proof` and `phutball check-proof` read) into `buf`
+ * (buffer convention; ask for the size first: a certificate can take
+ * megabytes). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the proof has none
+ * (its result is unknown).
+ *
+ * # Safety
+ * `proof` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
+PhutballStatus phutball_proof_certificate(const struct PhutballProof *proof,
+                                          char *buf,
+                                          size_t len,
+                                          size_t *written);
+
+/**
+ * Frees a proof handle. NULL is ignored. The handle must not be used again.
+ *
+ * # Safety
+ * `proof` must be NULL or a live proof from this library, not freed before.
+ */
+void phutball_proof_free(struct PhutballProof *proof);
+
+/**
+ * Checks a certificate given as text (`len` bytes of UTF-8, NUL not needed;
+ * NULL with `len` 0 is the empty text) with the core's plain rules, and on
+ * success writes what it proves to `*out` and, when `root` is not NULL, a
+ * new handle of its root position to `*root` (compare it with the position
+ * you meant: a valid certificate proves a win from its own root).
+ *
+ * `PHUTBALL_STATUS_PARSE_ERROR` for text that is not a certificate (the
+ * message names the line; as in a game record, an impossible position in
+ * it is a parse error too), `PHUTBALL_STATUS_INVALID_CERTIFICATE`
+ * for one that does not prove what it claims (the checker's message, naming
+ * the node). Within `limits` (NULL: the defaults): the timeout, the cancel
+ * token and the memory limit (of each node's move enumeration) stop the
+ * check with their statuses.
+ *
+ * # Safety
+ * `text` NULL or `len` readable bytes; `limits` NULL or readable, its
+ * `cancel` NULL or a live token; `out` NULL or writable; `root` NULL or writable.
+ */
+PhutballStatus phutball_check_proof(const char *text,
+                                    size_t len,
+                                    const struct PhutballLimits *limits,
+                                    struct PhutballCheckedProof *out,
+                                    struct PhutballPosition **root);
 
 #ifdef __cplusplus
 }  // extern "C"

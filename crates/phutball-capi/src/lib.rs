@@ -23,3 +23,4 @@ pub mod jumps;
 pub mod move_list;
 pub mod play;
 pub mod position;
+pub mod prove;

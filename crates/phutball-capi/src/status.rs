@@ -2,6 +2,7 @@
 
 use phutball::{ActionError, GameError, ParseError, SearchError};
 use phutball_engine::{AnyError, EngineError};
+use phutball_solver::{CertificateError, SolverError};
 
 /// What a call did. Every fallible function returns one; anything but
 /// `PHUTBALL_STATUS_OK` means the call changed nothing the caller can see
@@ -41,8 +42,14 @@ pub enum PhutballStatus {
     Cancelled = 11,
     /// The call's work limit (`PhutballLimits.work_limit`) was reached before it could answer.
     WorkLimit = 12,
-    /// A bug in the library: it panicked. The panic was caught at the boundary;
-    /// the handles passed to the call are unchanged.
+    /// A proof certificate that does not prove what it claims (an illegal
+    /// move, a reply of the loser left unanswered, a line that does not end
+    /// in the winner's goal, ...): the message is the checker's, naming the
+    /// node.
+    InvalidCertificate = 13,
+    /// A bug in the library: it panicked, or a proof the prover built failed
+    /// its own check (it is reported, never claimed). A panic is caught at
+    /// the boundary; the handles passed to the call are unchanged.
     Panic = 100,
 }
 
@@ -63,6 +70,7 @@ impl PhutballStatus {
             10 => "timed out\0",
             11 => "cancelled\0",
             12 => "work limit reached\0",
+            13 => "invalid certificate\0",
             100 => "internal error (panic)\0",
             _ => "unknown status\0",
         }
@@ -155,6 +163,37 @@ fn status_of(error: &AnyError) -> PhutballStatus {
     }
 }
 
+/// A solver error as a failure: the table in docs/c-api.md ("Which status
+/// for which solver error"), checked against it by a test. The caller's
+/// limits keep the statuses of the core's [`SearchError`]s.
+// One arm per row of the docs table: merging arms with the same status would hide rows.
+#[allow(clippy::match_same_arms)]
+pub(crate) fn solver_failure(error: &SolverError) -> Failure {
+    use PhutballStatus as S;
+    let status = match error {
+        SolverError::Search(stop) => return Failure::from(stop.clone()),
+        // The board is fine, only too large for a table of every position.
+        SolverError::BoardTooLarge { .. } => S::InvalidArgument,
+        // A position with nothing to prove, as the engine's finished game.
+        SolverError::Finished => S::InvalidArgument,
+        // A proof that failed its own check: a bug, reported as one.
+        SolverError::Unsound(_) => S::Panic,
+        // A variant added later (the enum is non-exhaustive).
+        _ => S::InvalidArgument,
+    };
+    Failure::new(status, error.to_string())
+}
+
+/// A checker's verdict as a failure: `InvalidCertificate` with the checker's
+/// message, or the status of the limit that stopped the check.
+pub(crate) fn certificate_failure(error: &CertificateError) -> Failure {
+    let status = match error {
+        CertificateError::Search(stop) => Failure::from(stop.clone()).status,
+        _ => PhutballStatus::InvalidCertificate,
+    };
+    Failure::new(status, error.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use phutball::error_examples::assert_docs_table;
@@ -184,6 +223,105 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
         let markdown = std::fs::read_to_string(path).unwrap();
         let heading = "### Which status for which error";
+        assert_docs_table("docs/c-api.md", &markdown, heading, &mapped);
+    }
+
+    /// One value of every solver error variant this crate knows (the
+    /// enums are non-exhaustive: a new variant takes the default arm until
+    /// it is listed here and in the docs), named as the docs table names it.
+    pub(crate) fn every_solver_error_named() -> Vec<(String, Result<SolverError, CertificateError>)>
+    {
+        use phutball::error_examples::{every_error, variant_name};
+        use phutball::{Move, Side};
+        let mv = || Move::Place("A1".parse().expect("a point"));
+        let search = every_error().search;
+        let mut all: Vec<(String, Result<SolverError, CertificateError>)> = Vec::new();
+        for stop in &search {
+            let inner = variant_name("SearchError", stop);
+            all.push((
+                format!("SolverError::Search({inner})"),
+                Ok(SolverError::Search(stop.clone())),
+            ));
+        }
+        for e in [
+            SolverError::BoardTooLarge {
+                cols: 9,
+                rows: 9,
+                points: 81,
+                max: 30,
+            },
+            SolverError::Finished,
+            SolverError::Unsound("a test".into()),
+        ] {
+            all.push((variant_name("SolverError", &e), Ok(e)));
+        }
+        for e in [
+            CertificateError::Empty,
+            CertificateError::OtherBoard { node: 1 },
+            CertificateError::Finished { node: 1 },
+            CertificateError::NotOneMove {
+                node: 0,
+                winner: Side::Ohs,
+                count: 2,
+            },
+            CertificateError::IllegalMove {
+                node: 0,
+                mv: mv(),
+                reason: "occupied".into(),
+            },
+            CertificateError::MissingReply { node: 0, mv: mv() },
+            CertificateError::DuplicateReply { node: 0, mv: mv() },
+            CertificateError::BadTarget {
+                node: 0,
+                mv: mv(),
+                target: 0,
+                last: 0,
+            },
+            CertificateError::NotAGoal {
+                node: 0,
+                mv: mv(),
+                winner: Side::Eks,
+            },
+            CertificateError::WrongPosition {
+                node: 0,
+                mv: mv(),
+                target: 1,
+                actual: "1/@/1 O".into(),
+            },
+            CertificateError::Unreached { node: 2 },
+        ] {
+            all.push((variant_name("CertificateError", &e), Err(e)));
+        }
+        for stop in search {
+            let inner = variant_name("SearchError", &stop);
+            all.push((
+                format!("CertificateError::Search({inner})"),
+                Err(CertificateError::Search(stop)),
+            ));
+        }
+        all
+    }
+
+    #[test]
+    fn the_solver_status_table_in_the_docs_is_the_mapping() {
+        let mapped: Vec<(String, String)> = every_solver_error_named()
+            .into_iter()
+            .map(|(name, e)| {
+                let message = match &e {
+                    Ok(e) => e.to_string(),
+                    Err(e) => e.to_string(),
+                };
+                let failure = e.as_ref().map_or_else(certificate_failure, solver_failure);
+                assert_eq!(
+                    failure.message, message,
+                    "{name} keeps the solver's message"
+                );
+                (name, c_name(failure.status))
+            })
+            .collect();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
+        let markdown = std::fs::read_to_string(path).unwrap();
+        let heading = "### Which status for which solver error";
         assert_docs_table("docs/c-api.md", &markdown, heading, &mapped);
     }
 
