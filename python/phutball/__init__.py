@@ -21,6 +21,9 @@ from collections.abc import Sequence as _Sequence
 from ._phutball import (
     DEFAULT_MEMORY_LIMIT,
     Analysis,
+    Certificate,
+    CertificateError,
+    CheckedProof,
     Engine,
     Game,
     IllegalMoveError,
@@ -31,11 +34,13 @@ from ._phutball import (
     MoveList,
     ParseError,
     Position,
+    Proof,
     Rules,
     SearchTimeoutError,
     SelfPlayGame,
     TooManyOutcomesError,
     __version__,
+    check_proof,
     selfplay,
 )
 from ._vector import VecEnv
@@ -47,6 +52,9 @@ _Sequence.register(MoveList)
 __all__ = [
     "DEFAULT_MEMORY_LIMIT",
     "Analysis",
+    "Certificate",
+    "CertificateError",
+    "CheckedProof",
     "Engine",
     "Game",
     "IllegalMoveError",
@@ -57,12 +65,14 @@ __all__ = [
     "MoveList",
     "ParseError",
     "Position",
+    "Proof",
     "Rules",
     "SearchTimeoutError",
     "SelfPlayGame",
     "TooManyOutcomesError",
     "VecEnv",
     "__version__",
+    "check_proof",
     "selfplay",
     "svg",
 ]

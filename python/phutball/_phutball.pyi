@@ -15,6 +15,7 @@ __all__ = [
     "TooManyOutcomesError",
     "MemoryLimitError",
     "SearchTimeoutError",
+    "CertificateError",
     "Rules",
     "Move",
     "MoveList",
@@ -26,6 +27,10 @@ __all__ = [
     "Analysis",
     "SelfPlayGame",
     "selfplay",
+    "Proof",
+    "Certificate",
+    "CheckedProof",
+    "check_proof",
     "VecEnv",
     "__version__",
 ]
@@ -57,6 +62,11 @@ class MemoryLimitError(TooManyOutcomesError, MemoryError):
 
 class SearchTimeoutError(TimeoutError):
     """A search ran out of the time (or work) it was given before it could answer."""
+
+class CertificateError(ValueError):
+    """A proof certificate that does not prove what it claims (an illegal move, a reply of the
+    loser left unanswered, a line that does not end in the winner's goal, ...); the message is the
+    checker's, naming the node."""
 
 # Seconds (an int or a float, at least 0) or None for no timeout.
 _Timeout = Optional[float]
@@ -265,6 +275,14 @@ class Position:
         """A jump move that scores for the side to move, or ``None``. Raises ``SearchTimeoutError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
     def can_score(self, *, timeout: _Timeout = None) -> bool:
         """Whether the side to move can score this move. Raises ``SearchTimeoutError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
+    def prove(
+        self,
+        *,
+        timeout: _Timeout = None,
+        memory_limit: Optional[int] = ...,
+        nodes: Optional[int] = None,
+    ) -> "Proof":
+        """Proves who wins with best play: a ``Proof`` whose ``result`` is ``"win"`` or ``"loss"`` for the side to move, with the line and a certificate the solver has checked, or ``"unknown"``. A limit that runs out gives ``"unknown"``, not an exception; Ctrl-C raises ``KeyboardInterrupt``, a finished position ``ValueError``."""
     def apply_jump(self, to: str) -> "JumpInProgress":
         """Starts a jump move with one jump of the ball to ``to``: a ``JumpInProgress``, the same side to move. Raises ``ParseError`` or ``IllegalMoveError``."""
     def end_turn(self) -> "Position":
@@ -543,6 +561,89 @@ def selfplay(
     timeout: _Timeout = None,
 ) -> List[SelfPlayGame]:
     """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``: games ``start`` to ``start + games - 1`` of the run."""
+
+_Path = Union[str, "PathLike[str]"]
+
+@final
+class CheckedProof:
+    """What a valid certificate proves: ``winner`` forces a goal from ``root`` within ``plies`` plies."""
+
+    @property
+    def winner(self) -> str:
+        """The side that forces a goal: ``"O"`` or ``"X"``."""
+    @property
+    def plies(self) -> int:
+        """The longest line of the proof, in plies (the loser's longest resistance against the certificate's moves)."""
+    @property
+    def nodes(self) -> int:
+        """The certificate's number of nodes."""
+    @property
+    def root(self) -> Position:
+        """The root position: what the certificate proves a win from."""
+
+@final
+class Certificate:
+    """A proof certificate: a proved win as a graph of positions that ``check()`` verifies with the plain rules."""
+
+    @staticmethod
+    def parse(text: str) -> "Certificate":
+        """Reads a certificate from its text format. Raises ``ParseError`` for text that is not one (naming the line)."""
+    @staticmethod
+    def load(path: _Path) -> "Certificate":
+        """Reads a certificate file (a path or ``os.PathLike``), plain text or gzip-compressed (told by its first bytes). Raises ``OSError`` or ``ParseError``."""
+    def save(self, path: _Path) -> None:
+        """Writes the text format to ``path``, gzip-compressed if the name ends in ``.gz``, through a temporary file renamed into place (an interrupted write leaves no half file). Raises ``OSError``."""
+    def check(self, *, timeout: _Timeout = None) -> CheckedProof:
+        """Checks the certificate with the plain rules: every move legal, every reply of the loser answered, every line ending in the winner's goal. Raises ``CertificateError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+    @property
+    def winner(self) -> str:
+        """The side the certificate claims forces a goal: ``"O"`` or ``"X"``."""
+    @property
+    def root(self) -> Optional[Position]:
+        """The root position (the first node's), or ``None`` for a certificate without nodes."""
+    def __len__(self) -> int:
+        """The number of nodes."""
+    def __eq__(self, other: object, /) -> bool:
+        """The same graph: winner, nodes and moves."""
+    def __ne__(self, other: object, /) -> bool:
+        """Not ``==``."""
+    __hash__: None  # type: ignore[assignment]
+
+@final
+class Proof:
+    """What ``Position.prove`` found: ``result``, ``plies``, ``line``, ``certificate`` and the figures."""
+
+    @property
+    def result(self) -> str:
+        """``"win"`` or ``"loss"`` for the side to move, ``"draw"``, or ``"unknown"`` when nothing was proved."""
+    @property
+    def plies(self) -> Optional[int]:
+        """Plies (both sides' moves, the goal included) to the forced goal of a win or a loss; ``None`` otherwise."""
+    @property
+    def line(self) -> List[Move]:
+        """The proved line: the side to move's move first, then the longest resistance within the proof."""
+    @property
+    def certificate(self) -> Optional[Certificate]:
+        """The certificate that proves the result (checked before it was claimed), or ``None`` for an unknown result."""
+    @property
+    def nodes(self) -> int:
+        """Nodes searched."""
+    @property
+    def table_entries(self) -> int:
+        """Positions remembered in the prover's tables at the end."""
+    @property
+    def stopped(self) -> Optional[str]:
+        """Why the search stopped without a proof (``"timed out"``, the work limit of ``nodes=``, the memory limit), or ``None``."""
+    @property
+    def exhausted(self) -> bool:
+        """Whether both searches ended without proving a goal: neither side forces one in the graph searched (not claimed as a draw)."""
+    def save(self, path: _Path) -> None:
+        """Writes the certificate to ``path`` as ``Certificate.save`` does (gzip-compressed for a name ending in ``.gz``, atomically). Raises ``ValueError`` without a certificate, ``OSError``."""
+    def check(self, *, timeout: _Timeout = None) -> CheckedProof:
+        """Checks the certificate again, as ``Certificate.check`` does: a ``CheckedProof``, or ``CertificateError``. Raises ``ValueError`` without a certificate, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+
+def check_proof(path_or_certificate: Union[Certificate, _Path], *, timeout: _Timeout = None) -> CheckedProof:
+    """Checks a certificate, a ``Certificate`` or the path of a certificate file (plain or gzip-compressed), and returns what it proves. Raises ``CertificateError``, ``ParseError``, ``OSError``, ``TypeError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
 
 @disjoint_base
 class VecEnv:

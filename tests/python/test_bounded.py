@@ -249,6 +249,8 @@ LONG_CALLS = {
     "count_jump_paths": "lambda: phutball.Position(HARD[0]).count_jump_paths()",
     "can_score": "lambda: phutball.Position(HARD[2]).can_score()",
     "scoring_move": "lambda: phutball.Position(HARD[2]).scoring_move()",
+    # The prover runs on threads of its own: the caller's thread waits for it and runs the handlers.
+    "Position.prove": "lambda: phutball.Position(START).prove()",
     "Engine.best_move": "lambda: phutball.Engine(depth=64).best_move(START)",
     "Engine.analyse": "lambda: phutball.Engine(depth=64).analyse(START)",
     "Engine.analyse_many": "lambda: phutball.Engine(depth=64).analyse_many([START] * 4, jobs=2)",

@@ -4,6 +4,7 @@
 
 use phutball::{ActionError, GameError, ParseError as CoreParseError, SearchError};
 use phutball_engine::{AnyError, EngineError};
+use phutball_solver::{CertificateError as SolverCertificateError, SolverError};
 use pyo3::create_exception;
 use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyValueError,
@@ -40,6 +41,15 @@ create_exception!(
     PyRuntimeError,
     "A search would need more outcomes (or more memory) than the caller's limit allows: the \
 input was fine, the limit too small for it."
+);
+
+create_exception!(
+    phutball,
+    CertificateError,
+    PyValueError,
+    "A proof certificate that does not prove what it claims (an illegal move, a reply of the \
+loser left unanswered, a line that does not end in the winner's goal, ...); the message is the \
+checker's, naming the node."
 );
 
 create_exception!(
@@ -100,6 +110,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The old name `SearchTimeout` is a deprecated alias in python/phutball/__init__.py.
     m.add("SearchTimeoutError", py.get_type::<SearchTimeoutError>())?;
     m.add("MemoryLimitError", memory_limit_error(py)?)?;
+    m.add("CertificateError", py.get_type::<CertificateError>())?;
     Ok(())
 }
 
@@ -114,6 +125,8 @@ enum ExceptionClass {
     SearchTimeoutError,
     KeyboardInterrupt,
     ValueError,
+    CertificateError,
+    RuntimeError,
 }
 
 impl ExceptionClass {
@@ -127,6 +140,8 @@ impl ExceptionClass {
             ExceptionClass::SearchTimeoutError => SearchTimeoutError::new_err(message),
             ExceptionClass::KeyboardInterrupt => PyKeyboardInterrupt::new_err(message),
             ExceptionClass::ValueError => PyValueError::new_err(message),
+            ExceptionClass::CertificateError => CertificateError::new_err(message),
+            ExceptionClass::RuntimeError => PyRuntimeError::new_err(message),
         }
     }
 }
@@ -180,6 +195,45 @@ fn class_of(error: &AnyError) -> ExceptionClass {
     }
 }
 
+/// The Python class of each solver error: the table in docs/python.md
+/// ("Which exception for which solver error"), checked against it by a
+/// test. The caller's limits raise what they raise in the core.
+// One arm per row of the docs table: merging arms with the same class would hide rows.
+#[allow(clippy::match_same_arms)]
+fn solver_class_of(error: &SolverError) -> ExceptionClass {
+    use ExceptionClass as C;
+    match error {
+        SolverError::Search(stop) => class_of(&AnyError::Search(stop.clone())),
+        // The board is fine, only too large for a table of every position.
+        SolverError::BoardTooLarge { .. } => C::ValueError,
+        // Nothing to prove, as the engine's finished game.
+        SolverError::Finished => C::ValueError,
+        // A proof that failed its own check: a bug, reported as one.
+        SolverError::Unsound(_) => C::RuntimeError,
+        // A variant added later (the enum is non-exhaustive).
+        _ => C::ValueError,
+    }
+}
+
+/// The Python class of each verdict of the certificate checker (the same
+/// table): `CertificateError`, or what the limit that stopped it raises.
+fn certificate_class_of(error: &SolverCertificateError) -> ExceptionClass {
+    match error {
+        SolverCertificateError::Search(stop) => class_of(&AnyError::Search(stop.clone())),
+        _ => ExceptionClass::CertificateError,
+    }
+}
+
+/// The Python exception for a solver error, with the solver's message.
+pub(crate) fn solver_exception(error: &SolverError) -> PyErr {
+    solver_class_of(error).new_err(error.to_string())
+}
+
+/// The Python exception for a checker's verdict, with the checker's message.
+pub(crate) fn certificate_exception(error: &SolverCertificateError) -> PyErr {
+    certificate_class_of(error).new_err(error.to_string())
+}
+
 /// The Python exception for `error`, with the core's message.
 pub(crate) fn exception(error: &AnyError) -> PyErr {
     class_of(error).new_err(error.to_string())
@@ -207,7 +261,9 @@ mod tests {
     /// The class as the docs name it: `phutball.ParseError`, or a builtin's name.
     fn docs_name(class: ExceptionClass) -> String {
         match class {
-            ExceptionClass::KeyboardInterrupt | ExceptionClass::ValueError => format!("{class:?}"),
+            ExceptionClass::KeyboardInterrupt
+            | ExceptionClass::ValueError
+            | ExceptionClass::RuntimeError => format!("{class:?}"),
             _ => format!("phutball.{class:?}"),
         }
     }
@@ -222,6 +278,100 @@ mod tests {
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/python.md");
         let markdown = std::fs::read_to_string(path).unwrap();
         let heading = "### Which exception for which error";
+        assert_docs_table("docs/python.md", &markdown, heading, &mapped);
+    }
+
+    /// One value of every solver error variant this crate knows (the enums
+    /// are non-exhaustive: a new variant takes the default arm until it is
+    /// listed here and in the docs), named as the docs table names it.
+    fn every_solver_error_named() -> Vec<(String, Result<SolverError, SolverCertificateError>)> {
+        use phutball::error_examples::{every_error, variant_name};
+        use phutball::{Move, Side};
+        type Named = (String, Result<SolverError, SolverCertificateError>);
+        let mv = || Move::Place("A1".parse().expect("a point"));
+        let search = every_error().search;
+        let mut all: Vec<Named> = Vec::new();
+        for stop in &search {
+            let inner = variant_name("SearchError", stop);
+            all.push((
+                format!("SolverError::Search({inner})"),
+                Ok(SolverError::Search(stop.clone())),
+            ));
+        }
+        for e in [
+            SolverError::BoardTooLarge {
+                cols: 9,
+                rows: 9,
+                points: 81,
+                max: 30,
+            },
+            SolverError::Finished,
+            SolverError::Unsound("a test".into()),
+        ] {
+            all.push((variant_name("SolverError", &e), Ok(e)));
+        }
+        for e in [
+            SolverCertificateError::Empty,
+            SolverCertificateError::OtherBoard { node: 1 },
+            SolverCertificateError::Finished { node: 1 },
+            SolverCertificateError::NotOneMove {
+                node: 0,
+                winner: Side::Ohs,
+                count: 2,
+            },
+            SolverCertificateError::IllegalMove {
+                node: 0,
+                mv: mv(),
+                reason: "occupied".into(),
+            },
+            SolverCertificateError::MissingReply { node: 0, mv: mv() },
+            SolverCertificateError::DuplicateReply { node: 0, mv: mv() },
+            SolverCertificateError::BadTarget {
+                node: 0,
+                mv: mv(),
+                target: 0,
+                last: 0,
+            },
+            SolverCertificateError::NotAGoal {
+                node: 0,
+                mv: mv(),
+                winner: Side::Eks,
+            },
+            SolverCertificateError::WrongPosition {
+                node: 0,
+                mv: mv(),
+                target: 1,
+                actual: "1/@/1 O".into(),
+            },
+            SolverCertificateError::Unreached { node: 2 },
+        ] {
+            all.push((variant_name("CertificateError", &e), Err(e)));
+        }
+        for stop in search {
+            let inner = variant_name("SearchError", &stop);
+            all.push((
+                format!("CertificateError::Search({inner})"),
+                Err(SolverCertificateError::Search(stop)),
+            ));
+        }
+        all
+    }
+
+    #[test]
+    fn the_solver_exception_table_in_the_docs_is_the_mapping() {
+        let mapped: Vec<(String, String)> = every_solver_error_named()
+            .into_iter()
+            .map(|(name, e)| {
+                let class = match &e {
+                    Ok(e) => solver_class_of(e),
+                    Err(e) => certificate_class_of(e),
+                };
+                (name, docs_name(class))
+            })
+            .collect();
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/python.md");
+        let markdown = std::fs::read_to_string(path).unwrap();
+        let heading = "### Which exception for which solver error";
         assert_docs_table("docs/python.md", &markdown, heading, &mapped);
     }
 }

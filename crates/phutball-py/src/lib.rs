@@ -13,6 +13,7 @@ mod moves;
 mod notation;
 mod position;
 mod rules;
+mod solver;
 mod svg;
 mod vec_env;
 
@@ -29,6 +30,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     engine::register(m)?;
     vec_env::register(m)?;
+    solver::register(m)?;
     m.add("DEFAULT_MEMORY_LIMIT", phutball::DEFAULT_MEMORY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -383,6 +383,28 @@ impl PyPosition {
         })
     }
 
+    /// Proves who wins with best play: a ``Proof`` whose ``result`` is
+    /// ``"win"`` or ``"loss"`` for the side to move, with the line and a
+    /// certificate the solver has checked, or ``"unknown"``.
+    ///
+    /// A limit that runs out is no error: ``timeout`` seconds (``None``: no
+    /// timeout), ``nodes`` (the prover's nodes; ``None``: no limit) and
+    /// ``memory_limit`` bytes (its tables take half, the certificate the
+    /// other half; default ``DEFAULT_MEMORY_LIMIT``, ``None``: no limit)
+    /// give the result ``"unknown"``, with ``Proof.stopped`` saying which.
+    /// Ctrl-C raises ``KeyboardInterrupt``; a finished position raises
+    /// ``ValueError``. Releases the GIL.
+    #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT, nodes=None))]
+    fn prove(
+        &self,
+        py: Python<'_>,
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory_limit: MemoryLimit,
+        nodes: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<crate::solver::PyProof> {
+        crate::solver::prove(py, self.inner, timeout, memory_limit, nodes)
+    }
+
     /// Starts a jump move with one jump of the ball to ``to``: a
     /// ``JumpInProgress``, the same side to move. Raises ``ParseError`` if
     /// ``to`` is not a point, ``IllegalMoveError`` if no single jump lands there.

@@ -1,0 +1,487 @@
+//! `phutball.Proof`, `phutball.Certificate`, `phutball.CheckedProof` and
+//! `phutball.check_proof`: the solver's prover and certificate checker from
+//! Python (`Position.prove` calls [`prove`]). The proofs and the checks are
+//! the solver crate's; this module converts, and reads and writes the files.
+
+use std::path::{Path, PathBuf};
+
+use phutball::{Budget, Move, Position, SearchError};
+use phutball_solver::{prove_within, Certificate, CheckedProof, Value};
+use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::bounds::{run, run_threaded, Bounds, MemoryLimit};
+use crate::errors::{certificate_exception, solver_exception, ParseError};
+use crate::moves::{moves_to_py, PyMove};
+use crate::notation::limit_arg;
+use crate::position::PyPosition;
+
+/// The first two bytes of a gzip file.
+const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
+
+/// A proof certificate: a proved win as a graph of positions, at the
+/// winner's nodes one move, at the loser's a reply for every distinct
+/// outcome of every legal move, every line ending in the winner's goal.
+/// ``check()`` verifies it with the plain rules, without search.
+///
+/// ``str(certificate)`` is its text format (the repository's
+/// ``docs/certificates.md``), which ``Certificate.parse`` and
+/// ``Certificate.load`` read back; ``len(certificate)`` is its number of
+/// nodes. Immutable; ``==`` compares the graphs.
+#[pyclass(name = "Certificate", module = "phutball", frozen, eq)]
+#[derive(PartialEq)]
+pub(crate) struct PyCertificate {
+    inner: Certificate,
+}
+
+/// What a valid certificate proves: ``winner`` forces a goal from ``root``
+/// within ``plies`` plies; ``nodes`` is the certificate's size.
+#[pyclass(name = "CheckedProof", module = "phutball", frozen)]
+pub(crate) struct PyCheckedProof {
+    inner: CheckedProof,
+}
+
+/// What ``Position.prove`` found, for the side to move: ``result``
+/// (``"win"``, ``"loss"`` or ``"unknown"``), ``plies`` to the forced goal,
+/// the proved ``line``, the ``certificate`` that proves it, and the figures.
+///
+/// ``str(proof)`` is the CLI's line: ``win in 3: A3 A1 A2-A4``, or
+/// ``unknown``. An unknown result is not an error: ``stopped`` says which
+/// limit ended the search (``None`` when both searches ended without a
+/// goal: ``exhausted``). Immutable.
+#[pyclass(name = "Proof", module = "phutball", frozen)]
+pub(crate) struct PyProof {
+    value: Option<Value>,
+    line: Vec<Move>,
+    nodes: u64,
+    table_entries: usize,
+    stopped: Option<String>,
+    exhausted: bool,
+    certificate: Option<Py<PyCertificate>>,
+}
+
+/// `Position.prove`: proves who wins `pos`, with the GIL released; the
+/// prover runs on threads of its own, so this thread waits and runs the
+/// signal handlers (Ctrl-C cancels the search and raises).
+pub(crate) fn prove(
+    py: Python<'_>,
+    pos: Position,
+    timeout: Option<&Bound<'_, PyAny>>,
+    memory_limit: MemoryLimit,
+    nodes: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyProof> {
+    let bounds = Bounds::new(timeout, memory_limit)?;
+    let nodes = limit_arg(nodes, "nodes")?;
+    let answer = run_threaded(py, bounds, |budget| {
+        let budget = nodes.map_or(*budget, |n| budget.with_work_limit(n));
+        prove_within(&pos, &budget)
+    })?;
+    let proof = answer.map_err(|e| solver_exception(&e))?;
+    let certificate = proof
+        .certificate
+        .map(|inner| Py::new(py, PyCertificate { inner }))
+        .transpose()?;
+    Ok(PyProof {
+        value: proof.value,
+        line: proof.line,
+        nodes: proof.nodes,
+        table_entries: proof.table_entries,
+        stopped: proof.stopped.as_ref().map(ToString::to_string),
+        exhausted: proof.exhausted,
+        certificate,
+    })
+}
+
+/// A string as Python's `repr` writes it: in single quotes unless it holds
+/// one (the messages are plain ASCII).
+fn str_repr(text: &str) -> String {
+    if text.contains('\'') {
+        format!("{text:?}")
+    } else {
+        format!("'{text}'")
+    }
+}
+
+/// The moves in notation, separated by single spaces.
+fn moves_text(moves: &[Move]) -> String {
+    let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
+    moves.join(" ")
+}
+
+/// An `OSError` for a failed read or write of `path`, of the subclass
+/// Python gives its errno (`FileNotFoundError`, `PermissionError`, ...).
+fn os_error(e: &std::io::Error, path: &Path) -> PyErr {
+    let name = path.display().to_string();
+    match e.raw_os_error() {
+        Some(code) => {
+            let message = e.to_string();
+            let message = message
+                .strip_suffix(&format!(" (os error {code})"))
+                .unwrap_or(&message)
+                .to_string();
+            PyOSError::new_err((code, message, name))
+        }
+        None => PyOSError::new_err(format!("{name}: {e}")),
+    }
+}
+
+/// Writes `bytes` to `path` through a temporary file beside it, renamed
+/// into place, so that an interrupted write leaves no half file.
+fn write_atomically(path: &Path, bytes: &[u8]) -> PyResult<()> {
+    let mut temp = path.as_os_str().to_owned();
+    temp.push(format!(".tmp{}", std::process::id()));
+    let temp = PathBuf::from(temp);
+    std::fs::write(&temp, bytes).map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        os_error(&e, path)
+    })?;
+    std::fs::rename(&temp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&temp);
+        os_error(&e, path)
+    })
+}
+
+/// Checks `certificate` within `timeout`, with the GIL released.
+fn check(
+    py: Python<'_>,
+    certificate: &Certificate,
+    timeout: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyCheckedProof> {
+    let verdict = run(py, Bounds::timeout(timeout)?, |budget: &Budget<'_>| {
+        Ok::<_, SearchError>(certificate.check(budget))
+    })?;
+    let inner = verdict.map_err(|e| certificate_exception(&e))?;
+    Ok(PyCheckedProof { inner })
+}
+
+/// Reads a certificate file: plain text, or gzip-compressed (by its first bytes).
+fn load(py: Python<'_>, path: &Path) -> PyResult<Certificate> {
+    let name = path.display();
+    let mut bytes = std::fs::read(path).map_err(|e| os_error(&e, path))?;
+    if bytes.starts_with(&GZIP_MAGIC) {
+        let text = py
+            .import("gzip")?
+            .call_method1("decompress", (PyBytes::new(py, &bytes),))?;
+        bytes = text.cast_into::<PyBytes>()?.as_bytes().to_vec();
+    }
+    let text = String::from_utf8(bytes)
+        .map_err(|_| ParseError::new_err(format!("{name}: not a certificate (not UTF-8 text)")))?;
+    text.parse()
+        .map_err(|e| ParseError::new_err(format!("{name}: not a certificate: {e}")))
+}
+
+impl PyCertificate {
+    /// Writes the text to `path`, gzip-compressed if it ends in `.gz`, atomically.
+    fn save_to(&self, py: Python<'_>, path: &Path) -> PyResult<()> {
+        let text = self.inner.to_string();
+        if path.extension().is_some_and(|e| e == "gz") {
+            let compressed = py
+                .import("gzip")?
+                .call_method1("compress", (PyBytes::new(py, text.as_bytes()),))?
+                .cast_into::<PyBytes>()?;
+            write_atomically(path, compressed.as_bytes())
+        } else {
+            write_atomically(path, text.as_bytes())
+        }
+    }
+}
+
+#[pymethods]
+impl PyCertificate {
+    /// Reads a certificate from its text format. Raises ``ParseError`` for
+    /// text that is not one (naming the line; an impossible position in it
+    /// too); its moves are not checked here: ``check()`` does that.
+    #[staticmethod]
+    fn parse(text: &str) -> PyResult<Self> {
+        let inner = text
+            .parse()
+            .map_err(|e| ParseError::new_err(format!("not a certificate: {e}")))?;
+        Ok(PyCertificate { inner })
+    }
+
+    /// Reads a certificate file (a path or ``os.PathLike``), plain text or
+    /// gzip-compressed (told by its first bytes). Raises ``OSError`` when the
+    /// file cannot be read, ``ParseError`` when it is not a certificate.
+    #[staticmethod]
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
+    fn load(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
+        Ok(PyCertificate {
+            inner: load(py, &path)?,
+        })
+    }
+
+    /// Writes the text format to ``path``, gzip-compressed if the name ends
+    /// in ``.gz``, through a temporary file renamed into place (an
+    /// interrupted write leaves no half file). Raises ``OSError`` when it
+    /// cannot write.
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        self.save_to(py, &path)
+    }
+
+    /// Checks the certificate with the plain rules: every move legal, every
+    /// reply of the loser answered, every line ending in the winner's goal.
+    /// Returns what it proves, a ``CheckedProof``; raises
+    /// ``CertificateError`` with the checker's message (naming the node)
+    /// when it does not hold. After ``timeout`` seconds (``None``: no
+    /// timeout) it raises ``SearchTimeoutError``; Ctrl-C raises
+    /// ``KeyboardInterrupt``. Releases the GIL.
+    #[pyo3(signature = (*, timeout=None))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyCheckedProof> {
+        check(py, &self.inner, timeout)
+    }
+
+    /// The side the certificate claims forces a goal: ``"O"`` or ``"X"``.
+    #[getter]
+    fn winner(&self) -> char {
+        self.inner.winner.char()
+    }
+
+    /// The root position (the first node's), or ``None`` for a certificate
+    /// without nodes.
+    #[getter]
+    fn root(&self) -> Option<PyPosition> {
+        self.inner.root().copied().map(PyPosition::from)
+    }
+
+    fn __len__(&self) -> usize {
+        self.inner.nodes.len()
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let root = self
+            .inner
+            .root()
+            .map_or_else(|| "None".to_string(), |p| format!("'{p}'"));
+        format!(
+            "<Certificate: {} wins, {} nodes, root {root}>",
+            self.inner.winner.char(),
+            self.inner.nodes.len()
+        )
+    }
+
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((
+            slf.get_type().getattr("parse")?,
+            (slf.get().inner.to_string(),),
+        ))
+    }
+}
+
+#[pymethods]
+impl PyCheckedProof {
+    /// The side that forces a goal: ``"O"`` or ``"X"``.
+    #[getter]
+    fn winner(&self) -> char {
+        self.inner.winner.char()
+    }
+
+    /// The longest line of the proof, in plies (the loser's longest
+    /// resistance against the certificate's moves).
+    #[getter]
+    fn plies(&self) -> u32 {
+        self.inner.plies
+    }
+
+    /// The certificate's number of nodes.
+    #[getter]
+    fn nodes(&self) -> usize {
+        self.inner.nodes
+    }
+
+    /// The root position: what the certificate proves a win from.
+    #[getter]
+    fn root(&self) -> PyPosition {
+        self.inner.root.into()
+    }
+
+    fn __str__(&self) -> String {
+        format!(
+            "{} wins in at most {} plies from {} ({} nodes)",
+            self.inner.winner.char(),
+            self.inner.plies,
+            self.inner.root,
+            self.inner.nodes
+        )
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "CheckedProof(winner='{}', plies={}, nodes={}, root=Position('{}'))",
+            self.inner.winner.char(),
+            self.inner.plies,
+            self.inner.nodes,
+            self.inner.root
+        )
+    }
+}
+
+impl PyProof {
+    /// The certificate, or a `ValueError` saying there is none.
+    fn certificate_or_raise(&self) -> PyResult<&Py<PyCertificate>> {
+        self.certificate.as_ref().ok_or_else(|| {
+            PyValueError::new_err("the proof has no certificate: its result is unknown")
+        })
+    }
+}
+
+#[pymethods]
+impl PyProof {
+    /// ``"win"`` or ``"loss"`` for the side to move, ``"draw"``, or
+    /// ``"unknown"`` when nothing was proved.
+    #[getter]
+    fn result(&self) -> &'static str {
+        match self.value {
+            None => "unknown",
+            Some(Value::Win { .. }) => "win",
+            Some(Value::Loss { .. }) => "loss",
+            Some(Value::Draw) => "draw",
+        }
+    }
+
+    /// Plies (both sides' moves, the goal included) to the forced goal of a
+    /// win or a loss; ``None`` otherwise.
+    #[getter]
+    fn plies(&self) -> Option<u32> {
+        match self.value {
+            Some(Value::Win { plies } | Value::Loss { plies }) => Some(plies),
+            _ => None,
+        }
+    }
+
+    /// The proved line: the side to move's move first, then the longest
+    /// resistance within the proof. Empty when nothing is proved.
+    #[getter]
+    fn line(&self) -> Vec<PyMove> {
+        moves_to_py(self.line.clone())
+    }
+
+    /// The certificate that proves the result (checked before it was
+    /// claimed), or ``None`` for an unknown result.
+    #[getter]
+    fn certificate(&self, py: Python<'_>) -> Option<Py<PyCertificate>> {
+        self.certificate.as_ref().map(|c| c.clone_ref(py))
+    }
+
+    /// Nodes searched.
+    #[getter]
+    fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Positions remembered in the prover's tables at the end.
+    #[getter]
+    fn table_entries(&self) -> usize {
+        self.table_entries
+    }
+
+    /// Why the search stopped without a proof (``"timed out"``, the work
+    /// limit of ``nodes=``, the memory limit), or ``None``.
+    #[getter]
+    fn stopped(&self) -> Option<String> {
+        self.stopped.clone()
+    }
+
+    /// Whether both searches ended without proving a goal: neither side
+    /// forces one in the graph searched (not claimed as a draw).
+    #[getter]
+    fn exhausted(&self) -> bool {
+        self.exhausted
+    }
+
+    /// Writes the certificate to ``path`` as ``Certificate.save`` does
+    /// (gzip-compressed for a name ending in ``.gz``, atomically). Raises
+    /// ``ValueError`` when there is no certificate (an unknown result),
+    /// ``OSError`` when it cannot write.
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
+    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
+        self.certificate_or_raise()?.get().save_to(py, &path)
+    }
+
+    /// Checks the certificate again, as ``Certificate.check`` does: a
+    /// ``CheckedProof``, or ``CertificateError``. Raises ``ValueError`` when
+    /// there is no certificate (an unknown result); after ``timeout``
+    /// seconds ``SearchTimeoutError``; Ctrl-C raises ``KeyboardInterrupt``.
+    #[pyo3(signature = (*, timeout=None))]
+    fn check(
+        &self,
+        py: Python<'_>,
+        timeout: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<PyCheckedProof> {
+        check(py, &self.certificate_or_raise()?.get().inner, timeout)
+    }
+
+    fn __str__(&self) -> String {
+        match self.value {
+            None => "unknown".to_string(),
+            Some(Value::Draw) => "draw".to_string(),
+            Some(value) => format!("{value}: {}", moves_text(&self.line)),
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        let mut fields = vec![format!("result='{}'", self.result())];
+        if let Some(plies) = self.plies() {
+            fields.push(format!("plies={plies}"));
+            fields.push(format!("line=[{}]", moves_text(&self.line)));
+        }
+        if let Some(stopped) = &self.stopped {
+            fields.push(format!("stopped={}", str_repr(stopped)));
+        }
+        if self.exhausted {
+            fields.push("exhausted=True".to_string());
+        }
+        fields.push(format!("nodes={}", self.nodes));
+        format!("Proof({})", fields.join(", "))
+    }
+}
+
+/// Checks a certificate: a ``Certificate``, or the path of a certificate
+/// file (plain or gzip-compressed). Returns what it proves, a
+/// ``CheckedProof``; raises ``CertificateError`` when it does not hold,
+/// ``ParseError`` or ``OSError`` for a file that is not a certificate or
+/// cannot be read, ``TypeError`` for anything else. After ``timeout``
+/// seconds it raises ``SearchTimeoutError``; Ctrl-C raises ``KeyboardInterrupt``.
+#[pyfunction]
+#[pyo3(signature = (path_or_certificate, *, timeout=None))]
+fn check_proof(
+    py: Python<'_>,
+    path_or_certificate: &Bound<'_, PyAny>,
+    timeout: Option<&Bound<'_, PyAny>>,
+) -> PyResult<PyCheckedProof> {
+    if let Ok(certificate) = path_or_certificate.cast::<PyCertificate>() {
+        return check(py, &certificate.get().inner, timeout);
+    }
+    let path: PathBuf = path_or_certificate.extract().map_err(|_| {
+        let name = path_or_certificate
+            .get_type()
+            .name()
+            .map_or_else(|_| "that".to_string(), |n| n.to_string());
+        PyTypeError::new_err(format!(
+            "path_or_certificate must be a phutball.Certificate, a str or an os.PathLike, not {name}"
+        ))
+    })?;
+    let certificate = load(py, &path)?;
+    check(py, &certificate, timeout)
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyProof>()?;
+    m.add_class::<PyCertificate>()?;
+    m.add_class::<PyCheckedProof>()?;
+    m.add_function(wrap_pyfunction!(check_proof, m)?)?;
+    Ok(())
+}
