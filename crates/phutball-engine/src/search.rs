@@ -21,6 +21,7 @@ use crate::score::{Score, DECIDED, INFINITY, WIN};
 use crate::table::{from_table, to_table, Bound, Entry, Table, TableCache};
 use crate::threats::{all_jump_moves, threat_placements, winning_move, winning_threat_in_five};
 use phutball::SplitMix64;
+use phutball_solver::{prove_within, SolverError, Value};
 
 /// Size of the transposition table: 2^18 slots of 24 bytes (6 MiB).
 const TABLE_BITS: u32 = 18;
@@ -58,6 +59,19 @@ const FIVE_POLLS: u32 = 1 << 13;
 /// With a time limit, the win-in-five check may use this share (in
 /// percent) of the move's time, within the root checks' share.
 const FIVE_SHARE: u32 = 10;
+/// The root's prover (a proof-number search for a win of either side, see
+/// `phutball_solver::prove_within`) stops after this many nodes, with or
+/// without a time limit: a bound that keeps an untimed search reproducible.
+const PROVER_NODES: u64 = 256;
+/// With a time limit, the root's prover may use this share (in percent)
+/// of the move's time, within the root checks' share.
+const PROVER_SHARE: u32 = 5;
+/// The check of the move chosen (the prover on the position after it)
+/// stops after this many nodes.
+const PROVER_CHECK_NODES: u64 = 64;
+/// At most this many moves chosen in turn are checked and dropped as
+/// proved losses, before the next one is played unchecked.
+const PROVER_CHECKS: usize = 3;
 /// With a time limit, reading back the principal variation after the search
 /// (or evaluating the move chosen without a search) may take this long.
 const PV_TIME: Duration = Duration::from_millis(10);
@@ -364,11 +378,11 @@ impl Engine {
                 }
                 Roots::Search(roots) => roots,
             };
-        let analysis = search.iterate_in_threads(roots);
-        match search.interrupted {
-            Some(e) => Err(EngineError::Interrupted(e)),
-            None => Ok(analysis),
+        let analysis = search.iterate_in_threads(roots.clone());
+        if let Some(e) = search.interrupted {
+            return Err(EngineError::Interrupted(e));
         }
+        search.avoid_proved_loss(analysis, roots)
     }
 }
 
@@ -691,14 +705,25 @@ impl<'s> Search<'s> {
             })?
             .unwrap_or_default();
         if !own_threats.is_empty() {
-            let win =
-                self.root_call_capped(FIVE_POLLS, self.five_deadline(filter_deadline), |b| {
-                    winning_threat_in_five(pos, &own_threats, b)
-                })?;
+            let win = self.root_call_capped(
+                FIVE_POLLS,
+                self.share_deadline(FIVE_SHARE, filter_deadline),
+                |b| winning_threat_in_five(pos, &own_threats, b),
+            )?;
             if let Some(Some(p)) = win {
                 return Ok(Roots::Win {
                     first: Move::Place(p),
                     plies: 5,
+                });
+            }
+        }
+        // A longer win, proved by the solver (with its certificate checked).
+        let deadline = self.share_deadline(PROVER_SHARE, filter_deadline);
+        if let Some((Value::Win { plies }, line)) = self.prover_call(pos, PROVER_NODES, deadline)? {
+            if let Some(first) = line.into_iter().next() {
+                return Ok(Roots::Win {
+                    first,
+                    plies: i32::try_from(plies).unwrap_or(i32::MAX),
                 });
             }
         }
@@ -847,13 +872,64 @@ impl<'s> Search<'s> {
         self.root_answer(f(&budget_of(self.stop, NODE_SCORE_WORK, &hook)))
     }
 
-    /// The end of the root's win-in-five check: [`FIVE_SHARE`] of the
-    /// move's time from now, and no later than `filter_deadline`.
-    fn five_deadline(&self, filter_deadline: Deadline) -> Deadline {
+    /// The prover's value of `pos` (for its side to move) and line, within
+    /// `nodes` nodes, the caller's stop and `deadline`: `Ok(None)` when it
+    /// proved nothing.
+    fn prover_call(
+        &self,
+        pos: &Position,
+        nodes: u64,
+        deadline: Deadline,
+    ) -> Result<Option<(Value, Vec<Move>)>, EngineError> {
+        let answer = self.root_call(nodes, deadline, |b| match prove_within(pos, b) {
+            Ok(proof) => Ok(proof.value.map(|v| (v, proof.line))),
+            Err(SolverError::Search(e)) => Err(e),
+            Err(_) => Ok(None),
+        })?;
+        Ok(answer.flatten())
+    }
+
+    /// `analysis` unless its move is proved to lose (the prover proves a
+    /// win for the opponent after it, within [`PROVER_CHECK_NODES`]) while
+    /// another root move is not: then the first other move of `roots` in
+    /// the search's order, checked in turn, up to [`PROVER_CHECKS`] moves.
+    fn avoid_proved_loss(
+        &mut self,
+        mut analysis: Analysis,
+        mut roots: Vec<(Move, Position)>,
+    ) -> Result<Analysis, EngineError> {
+        for _ in 0..PROVER_CHECKS {
+            if matches!(analysis.score, Score::Win { .. }) || roots.len() < 2 {
+                break;
+            }
+            let Some(i) = roots.iter().position(|(m, _)| *m == analysis.best_move) else {
+                break;
+            };
+            let after = self.prover_call(&roots[i].1, PROVER_CHECK_NODES, self.after_deadline())?;
+            if !matches!(after, Some((Value::Win { .. }, _))) {
+                break;
+            }
+            roots.remove(i);
+            let (m, child) = roots[0].clone();
+            let value = -self.evaluate_after_deadline(&child);
+            analysis = self.report(
+                m.clone(),
+                value,
+                analysis.depth,
+                vec![m],
+                Decision::Searched,
+            );
+        }
+        Ok(analysis)
+    }
+
+    /// The end of a root check with `percent` of the move's time: that
+    /// share from now, and no later than `filter_deadline`.
+    fn share_deadline(&self, percent: u32, filter_deadline: Deadline) -> Deadline {
         let Some(time) = self.limits.time else {
             return Deadline::NONE;
         };
-        let share = (time / 100).saturating_mul(FIVE_SHARE);
+        let share = (time / 100).saturating_mul(percent);
         Deadline::after(
             filter_deadline
                 .remaining()
@@ -1307,6 +1383,54 @@ mod tests {
         let cancelled = capped(&fresh, 100, || Some(Interrupt::Cancelled));
         let budget = Budget::default().with_interrupt(&cancelled);
         assert_eq!(after.can_score_within(&budget), Err(SearchError::Cancelled));
+    }
+
+    #[test]
+    fn a_longer_win_proved_at_the_root_is_played_at_any_depth() {
+        // The 1x7 start: the solver proves a win in 7 plies, which a
+        // one-ply search (and the win-in-five check) could not see.
+        let start: Position = "1/1/1/@/1/1/1 O".parse().unwrap();
+        let analysis = Engine::new(Limits::depth(1), 1).analyse(&start).unwrap();
+        assert_eq!(analysis.score, Score::Win { plies: 7 });
+        assert_eq!(analysis.best_move.to_string(), "A5");
+    }
+
+    #[test]
+    fn a_move_proved_to_lose_is_replaced_by_one_that_is_not() {
+        // Eks to move on the 5x5 start: after A5 Ohs has a proved win;
+        // after B2 (Eks's own winning move) it has none.
+        let pos: Position = "5/5/2@2/5/5 X".parse().unwrap();
+        let root = |m: &str| {
+            let m: Move = m.parse().unwrap();
+            let child = pos.play(&m).unwrap();
+            (m, child)
+        };
+        let stop = Budget::default();
+        let polls = AtomicU32::new(0);
+        let team = Team::default();
+        let table = Table::new(4);
+        let shared = Shared {
+            stop: &stop,
+            polls: &polls,
+            table: &table,
+            team: &team,
+        };
+        let mut search = Search::new(Limits::depth(1), Side::Eks, &[], shared);
+        let losing: Move = "A5".parse().unwrap();
+        let chosen = search.report(losing.clone(), 0, 1, vec![losing], Decision::Searched);
+        let roots = vec![root("B2"), root("A5")];
+        let analysis = search.avoid_proved_loss(chosen.clone(), roots).unwrap();
+        assert_eq!(analysis.best_move.to_string(), "B2");
+        // Kept when it is the only move, or not proved to lose.
+        let only = search
+            .avoid_proved_loss(chosen.clone(), vec![root("A5")])
+            .unwrap();
+        assert_eq!(only.best_move.to_string(), "A5");
+        let good = search.report("B2".parse().unwrap(), 0, 1, vec![], Decision::Searched);
+        let kept = search
+            .avoid_proved_loss(good, vec![root("A5"), root("B2")])
+            .unwrap();
+        assert_eq!(kept.best_move.to_string(), "B2");
     }
 
     #[test]

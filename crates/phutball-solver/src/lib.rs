@@ -15,6 +15,7 @@
 
 mod certificate;
 mod error;
+mod frontier;
 mod prover;
 mod value;
 
@@ -23,5 +24,6 @@ pub use certificate::{
     CERTIFICATE_VERSION,
 };
 pub use error::SolverError;
+pub use frontier::{combine_within, frontier_within};
 pub use prover::{prove_within, Proof};
 pub use value::Value;

@@ -46,7 +46,11 @@ impl fmt::Display for Certificate {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{MAGIC} {CERTIFICATE_VERSION}")?;
         let rules = self.root().map(Position::rules).unwrap_or_default();
-        writeln!(f, "rules {rules}")?;
+        if rules == Rules::default() {
+            writeln!(f, "rules")?;
+        } else {
+            writeln!(f, "rules {rules}")?;
+        }
         writeln!(f, "winner {}", self.winner.char())?;
         for (i, node) in self.nodes.iter().enumerate() {
             writeln!(f, "node {i} {}", node.position)?;
