@@ -30,4 +30,11 @@ pub enum SolverError {
     /// rather than claimed.
     #[error("internal error, the proof was not claimed: {0}")]
     Unsound(String),
+    /// A tablebase's wins or losses reach the most plies a value byte holds
+    /// (longer ones may follow: the build cannot store them).
+    #[error("a tablebase's wins or losses reach {max} plies, the most a value byte holds")]
+    TooManyPlies {
+        /// The most plies a tablebase value holds.
+        max: u32,
+    },
 }
