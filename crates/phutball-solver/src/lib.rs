@@ -17,6 +17,7 @@ mod certificate;
 mod error;
 mod frontier;
 mod prover;
+mod tablebase;
 mod value;
 
 pub use certificate::{
@@ -26,4 +27,7 @@ pub use certificate::{
 pub use error::SolverError;
 pub use frontier::{combine_within, frontier_within};
 pub use prover::{prove_within, Proof};
+pub use tablebase::{
+    BuildProgress, BuildStep, Tablebase, TablebaseFileError, TablebaseStats, MAX_TABLEBASE_POINTS,
+};
 pub use value::Value;

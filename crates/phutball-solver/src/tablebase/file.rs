@@ -1,0 +1,230 @@
+//! The tablebase file format, version 1 (`docs/solver.md`): a 32-byte
+//! header, then one value byte a state in index order. All integers are
+//! little-endian.
+//!
+//! | offset | bytes | field |
+//! |---|---|---|
+//! | 0 | 8 | magic `PHUTTB\r\n` |
+//! | 8 | 2 | version, 1 |
+//! | 10 | 1 | columns |
+//! | 11 | 1 | rows |
+//! | 12 | 1 | rule flags: bit 0 continue-off-board, the others 0 |
+//! | 13 | 3 | reserved, 0 |
+//! | 16 | 8 | state count |
+//! | 24 | 8 | checksum: 64-bit FNV-1a of bytes 0-23, then of the values |
+//! | 32 | count | values |
+//!
+//! Reading checks every field before it trusts the next, so a damaged or
+//! foreign file is an error naming what is wrong, never a panic or a
+//! wrong table. The checksum guards against damage, not forgery: a file
+//! whose values were computed wrongly but checksummed again is read.
+
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use phutball::BoardSize;
+use thiserror::Error;
+
+use super::code;
+use super::index::{Layout, MAX_TABLEBASE_POINTS};
+use super::Tablebase;
+
+/// The first 8 bytes of a tablebase file; the `\r\n` catches a transfer
+/// that rewrote line ends.
+const MAGIC: [u8; 8] = *b"PHUTTB\r\n";
+/// The format version this crate writes and reads.
+pub const TABLEBASE_FILE_VERSION: u16 = 1;
+/// Bytes before the values.
+const HEADER: usize = 32;
+/// The rule flag for the continue-off-board rule.
+const CONTINUE_OFF_BOARD: u8 = 1;
+
+/// Why bytes are not a tablebase file this crate reads.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TablebaseFileError {
+    /// Fewer bytes than the header.
+    #[error("not a tablebase file: {len} bytes, shorter than the 32-byte header")]
+    TooShort {
+        /// The bytes given.
+        len: usize,
+    },
+    /// The first 8 bytes are not the magic.
+    #[error("not a tablebase file (its first bytes are not PHUTTB)")]
+    BadMagic,
+    /// A version this crate does not read.
+    #[error("tablebase file version {version} is not supported (this program reads version {TABLEBASE_FILE_VERSION})")]
+    UnsupportedVersion {
+        /// The file's version.
+        version: u16,
+    },
+    /// A board size no tablebase has.
+    #[error("the tablebase file's board {cols}x{rows} is not a tablebase board (at most {MAX_TABLEBASE_POINTS} points)")]
+    BadBoard {
+        /// The file's columns.
+        cols: u8,
+        /// The file's rows.
+        rows: u8,
+    },
+    /// Rule flags or reserved bytes this version does not define.
+    #[error("the tablebase file's rule flags or reserved bytes are not 0 or 1 ({bytes:02x?})")]
+    BadFlags {
+        /// Bytes 12-15.
+        bytes: [u8; 4],
+    },
+    /// The state count is not the board's.
+    #[error("the tablebase file says {found} states, a {size} board has {expected}")]
+    WrongStateCount {
+        /// The board.
+        size: BoardSize,
+        /// The board's state count.
+        expected: u64,
+        /// The file's.
+        found: u64,
+    },
+    /// The values are cut short or followed by more bytes.
+    #[error("the tablebase file has {found} bytes, {expected} expected (truncated or with bytes after the values)")]
+    WrongLength {
+        /// Header and values.
+        expected: u64,
+        /// The bytes given.
+        found: u64,
+    },
+    /// The checksum does not match: the file is damaged.
+    #[error(
+        "the tablebase file is damaged: checksum {found:016x}, the header says {expected:016x}"
+    )]
+    BadChecksum {
+        /// The header's checksum.
+        expected: u64,
+        /// The checksum of the bytes given.
+        found: u64,
+    },
+    /// A byte that is no value.
+    #[error("the tablebase file's value {index} is {code}, not a value")]
+    BadValue {
+        /// The state's index.
+        index: u64,
+        /// The byte.
+        code: u8,
+    },
+    /// The allocator refused the table.
+    #[error("out of memory reading a tablebase of {states} states")]
+    OutOfMemory {
+        /// The states of the table.
+        states: u64,
+    },
+}
+
+/// 64-bit FNV-1a, continued from `hash` over `bytes`.
+fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+/// FNV-1a's offset basis.
+const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+impl Tablebase {
+    /// The table in the file format (`docs/solver.md`): 32 bytes of
+    /// header, then a byte a state.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let states = self.layout.states();
+        let mut bytes = Vec::with_capacity(HEADER + self.values.len());
+        bytes.extend_from_slice(&MAGIC);
+        bytes.extend_from_slice(&TABLEBASE_FILE_VERSION.to_le_bytes());
+        bytes.push(self.size().cols());
+        bytes.push(self.size().rows());
+        bytes.push(if self.continue_off_board() {
+            CONTINUE_OFF_BOARD
+        } else {
+            0
+        });
+        bytes.extend_from_slice(&[0; 3]);
+        bytes.extend_from_slice(&states.to_le_bytes());
+        let header_hash = fnv1a(FNV_START, &bytes);
+        bytes.extend_from_slice(&[0; 8]);
+        bytes.extend(self.values.iter().map(|v| v.load(Ordering::Relaxed)));
+        let checksum = fnv1a(header_hash, &bytes[HEADER..]);
+        bytes[24..32].copy_from_slice(&checksum.to_le_bytes());
+        bytes
+    }
+
+    /// Reads a table written by [`Tablebase::to_bytes`], checking every
+    /// field, the length, the checksum and every value byte.
+    ///
+    /// ```
+    /// use phutball::{BoardSize, Budget};
+    /// use phutball_solver::{Tablebase, TablebaseFileError};
+    /// let table = Tablebase::build_within(BoardSize::new(1, 5)?, false, &Budget::default(), &mut |_| {})?;
+    /// let mut bytes = table.to_bytes();
+    /// assert_eq!(Tablebase::from_bytes(&bytes)?, table);
+    /// *bytes.last_mut().unwrap() ^= 1;
+    /// assert!(matches!(Tablebase::from_bytes(&bytes), Err(TablebaseFileError::BadChecksum { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseFileError`] for the first thing wrong, in the order of
+    /// the fields.
+    pub fn from_bytes(bytes: &[u8]) -> Result<Tablebase, TablebaseFileError> {
+        let header: &[u8; HEADER] = bytes
+            .get(..HEADER)
+            .and_then(|h| h.try_into().ok())
+            .ok_or(TablebaseFileError::TooShort { len: bytes.len() })?;
+        if header[..8] != MAGIC {
+            return Err(TablebaseFileError::BadMagic);
+        }
+        let version = u16::from_le_bytes([header[8], header[9]]);
+        if version != TABLEBASE_FILE_VERSION {
+            return Err(TablebaseFileError::UnsupportedVersion { version });
+        }
+        let (cols, rows) = (header[10], header[11]);
+        let bad_board = TablebaseFileError::BadBoard { cols, rows };
+        let size = BoardSize::new(cols, rows).map_err(|_| bad_board.clone())?;
+        let flags: [u8; 4] = [header[12], header[13], header[14], header[15]];
+        if flags[0] > CONTINUE_OFF_BOARD || flags[1..] != [0; 3] {
+            return Err(TablebaseFileError::BadFlags { bytes: flags });
+        }
+        let layout = Layout::new(size, flags[0] == CONTINUE_OFF_BOARD).map_err(|_| bad_board)?;
+        let found = u64::from_le_bytes(header[16..24].try_into().unwrap_or_default());
+        let expected = layout.states();
+        if found != expected {
+            return Err(TablebaseFileError::WrongStateCount {
+                size,
+                expected,
+                found,
+            });
+        }
+        let values = &bytes[HEADER..];
+        if values.len() as u64 != expected {
+            return Err(TablebaseFileError::WrongLength {
+                expected: HEADER as u64 + expected,
+                found: bytes.len() as u64,
+            });
+        }
+        let checksum = u64::from_le_bytes(header[24..32].try_into().unwrap_or_default());
+        let computed = fnv1a(fnv1a(FNV_START, &header[..24]), values);
+        if computed != checksum {
+            return Err(TablebaseFileError::BadChecksum {
+                expected: checksum,
+                found: computed,
+            });
+        }
+        if let Some(index) = values.iter().position(|&c| !code::is_valid(c)) {
+            return Err(TablebaseFileError::BadValue {
+                index: index as u64,
+                code: values[index],
+            });
+        }
+        let mut table = Vec::new();
+        table
+            .try_reserve_exact(values.len())
+            .map_err(|_| TablebaseFileError::OutOfMemory { states: expected })?;
+        table.extend(values.iter().map(|&c| AtomicU8::new(c)));
+        Ok(Tablebase::from_values(layout, table))
+    }
+}
