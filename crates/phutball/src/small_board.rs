@@ -87,6 +87,8 @@ pub struct SmallBoard {
     rays: Vec<Ray>,
     /// Per cell: the men bits of its (up to 8) neighbours.
     neighbours: Vec<u64>,
+    /// Per cell: its own men bit, 0 on a strip (no man stands there).
+    cell_bits: Vec<u64>,
     /// Per byte of a men mask: the flipped bits of each byte value.
     flip_bytes: Vec<[u64; 256]>,
 }
@@ -103,6 +105,16 @@ impl SmallBoard {
         let cells = usize::from(rows + 2) * usize::from(cols);
         let mut rays = vec![Ray::default(); cells * 8];
         let mut neighbours = vec![0u64; cells];
+        let cell_bits: Vec<u64> = (0..cells)
+            .map(|cell| {
+                let row = cell / usize::from(cols);
+                if (1..=usize::from(rows)).contains(&row) {
+                    1 << (cell - usize::from(cols))
+                } else {
+                    0
+                }
+            })
+            .collect();
         for cell in 0..cells {
             let (col, row) = (
                 (cell % usize::from(cols)) as i32,
@@ -146,6 +158,7 @@ impl SmallBoard {
             rows,
             rays,
             neighbours,
+            cell_bits,
             flip_bytes,
         })
     }
@@ -394,26 +407,25 @@ impl SmallBoard {
         if men & self.neighbour_mask(ball) == 0 {
             return Ok(ControlFlow::Continue(()));
         }
-        // The men as cells (strips hold none): one shift tests a cell.
-        let cells = u128::from(men) << self.cols;
         for d in 0..8 {
             let ray = self.rays[usize::from(ball) * 8 + d];
             let mut cell = i32::from(ball);
-            let mut run = 0u128;
+            let mut run = 0u64;
             let mut landing = None;
             for _ in 0..ray.len {
                 cell += i32::from(ray.step);
-                if cells >> cell & 1 == 0 {
+                let bit = self.cell_bits[cell as usize];
+                if men & bit == 0 {
                     landing = Some(cell as u8);
                     break;
                 }
-                run |= 1 << cell;
+                run |= bit;
             }
             // No man next to the ball, or a run of men to the edge.
             let Some(landing) = landing.filter(|_| run != 0) else {
                 continue;
             };
-            let after = men & !((run >> self.cols) as u64);
+            let after = men & !run;
             if !scratch.insert(landing, after)? {
                 continue;
             }
@@ -503,21 +515,20 @@ impl SmallBoard {
     where
         F: FnMut(SmallPosition) -> ControlFlow<()>,
     {
-        let cells = u128::from(men) << self.cols;
-        let board_cells = u128::from(self.board_mask()) << self.cols;
         for d in 0..8 {
             let ray = self.rays[usize::from(ball) * 8 + d];
             let mut cell = i32::from(ball);
-            let mut run = 0u128;
+            let mut run = 0u64;
             for _ in 0..ray.len {
                 cell += i32::from(ray.step);
-                if cells >> cell & 1 != 0 {
+                let bit = self.cell_bits[cell as usize];
+                if men & bit != 0 {
                     // A man: neither a man jumped (those are gone) nor the origin.
                     break;
                 }
                 if run != 0 {
                     let origin = cell as u8;
-                    let before = men | (run >> self.cols) as u64;
+                    let before = men | run;
                     if scratch.insert(origin, before)? {
                         let parent = SmallPosition {
                             ball: origin,
@@ -531,11 +542,11 @@ impl SmallBoard {
                         }
                     }
                 }
-                if board_cells >> cell & 1 == 0 {
+                if bit == 0 {
                     // A strip holds no man to have been jumped.
                     break;
                 }
-                run |= 1 << cell;
+                run |= bit;
             }
         }
         Ok(ControlFlow::Continue(()))
@@ -547,28 +558,39 @@ impl SmallBoard {
 /// per thread, kept between calls (a call empties it in constant time).
 #[derive(Clone, Debug)]
 pub struct SmallScratch {
-    /// Per slot: the generation that filled it and the entry's index.
-    slots: Vec<(u32, u32)>,
-    entries: Vec<SmallPosition>,
+    /// Open addressing; a slot is used in the walk whose generation it holds.
+    slots: Vec<Slot>,
+    /// Positions in the current walk.
+    len: usize,
     generation: u32,
     limit: usize,
 }
 
+/// One slot of [`SmallScratch`]: the whole key, so that a probe reads one
+/// place.
+#[derive(Copy, Clone, Debug, Default)]
+struct Slot {
+    men: u64,
+    generation: u32,
+    ball: u8,
+}
+
 impl Default for SmallScratch {
-    /// A scratch set of at most 2^20 positions per walk (24 MiB at most).
+    /// A scratch set of at most 2^20 positions per walk (64 MiB at most).
     fn default() -> Self {
         SmallScratch::new(1 << 20)
     }
 }
 
 impl SmallScratch {
-    /// A scratch set of at most `limit` positions per walk.
+    /// A scratch set of at most `limit` positions per walk: it holds at
+    /// most 64 bytes per position (16-byte slots, at most 4 a position).
     pub fn new(limit: usize) -> SmallScratch {
         SmallScratch {
             slots: Vec::new(),
-            entries: Vec::new(),
+            len: 0,
             generation: 0,
-            limit: limit.min(u32::MAX as usize - 1),
+            limit: limit.min(u32::MAX as usize / 4),
         }
     }
 
@@ -579,10 +601,10 @@ impl SmallScratch {
 
     /// Empties the set for a new walk.
     fn begin(&mut self) {
-        self.entries.clear();
+        self.len = 0;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.slots.fill((0, 0));
+            self.slots.fill(Slot::default());
             self.generation = 1;
         }
     }
@@ -590,37 +612,34 @@ impl SmallScratch {
     /// Adds the position (`ball`, `men`); whether it was new.
     #[inline(always)]
     fn insert(&mut self, ball: u8, men: u64) -> Result<bool, TooManyOutcomesError> {
-        if self.entries.len() * 2 >= self.slots.len() {
+        if self.len * 2 >= self.slots.len() {
             self.grow()?;
         }
-        let bits = self.slots.len().trailing_zeros();
         let mask = self.slots.len() - 1;
-        let mut slot = hash(ball, men, bits);
+        let mut slot = hash(ball, men, self.slots.len().trailing_zeros());
         loop {
-            let (generation, index) = self.slots[slot];
-            if generation != self.generation {
+            let found = self.slots[slot];
+            if found.generation != self.generation {
                 break;
             }
-            let entry = self.entries[index as usize];
-            if entry.ball == ball && entry.men == men {
+            if found.men == men && found.ball == ball {
                 return Ok(false);
             }
             slot = (slot + 1) & mask;
         }
-        if self.entries.len() >= self.limit {
+        if self.len >= self.limit {
             return Err(TooManyOutcomesError { limit: self.limit });
         }
-        self.slots[slot] = (self.generation, self.entries.len() as u32);
-        if self.entries.len() == self.entries.capacity() {
-            self.entries
-                .try_reserve(self.entries.len().max(16))
-                .map_err(|_| TooManyOutcomesError { limit: self.limit })?;
-        }
-        self.entries.push(SmallPosition { ball, men });
+        self.slots[slot] = Slot {
+            men,
+            generation: self.generation,
+            ball,
+        };
+        self.len += 1;
         Ok(true)
     }
 
-    /// Doubles the table (at least 64 slots) and puts the entries back.
+    /// Doubles the table (at least 64 slots) and puts the positions back.
     #[cold]
     fn grow(&mut self) -> Result<(), TooManyOutcomesError> {
         let slots = (self.slots.len() * 2).max(64);
@@ -628,17 +647,20 @@ impl SmallScratch {
         table
             .try_reserve_exact(slots)
             .map_err(|_| TooManyOutcomesError { limit: self.limit })?;
-        table.resize(slots, (0, 0));
+        table.resize(slots, Slot::default());
         if self.generation == 0 {
             self.generation = 1;
         }
         let bits = slots.trailing_zeros();
-        for (index, entry) in self.entries.iter().enumerate() {
-            let mut slot = hash(entry.ball, entry.men, bits);
-            while table[slot].0 == self.generation {
+        for old in &self.slots {
+            if old.generation != self.generation {
+                continue;
+            }
+            let mut slot = hash(old.ball, old.men, bits);
+            while table[slot].generation == self.generation {
                 slot = (slot + 1) & (slots - 1);
             }
-            table[slot] = (self.generation, index as u32);
+            table[slot] = *old;
         }
         self.slots = table;
         Ok(())
@@ -704,6 +726,11 @@ mod tests {
         scratch.generation = u32::MAX;
         scratch.begin();
         assert_eq!(scratch.generation, 1);
+        assert_eq!(scratch.insert(3, 7), Ok(true));
+        scratch.generation = u32::MAX - 1;
+        scratch.begin();
+        assert_eq!(scratch.insert(3, 7), Ok(true), "an old generation's slot is free");
+        scratch.begin();
         for men in 0..500 {
             assert_eq!(scratch.insert(3, men), Ok(true));
         }
