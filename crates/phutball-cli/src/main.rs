@@ -12,6 +12,7 @@ mod engine_commands;
 mod error;
 mod input;
 mod solver_commands;
+mod tablebase_commands;
 
 use bounds::BoundArgs;
 use clap::{CommandFactory, Parser, Subcommand};
@@ -142,6 +143,9 @@ enum Command {
     /// Check a proof certificate with the plain rules (no search): prints
     /// `valid: ...`, or the first fault with exit status 1.
     CheckProof(solver_commands::CheckProofArgs),
+    /// Retrograde tablebases of tiny boards: `build SIZE` (every position's
+    /// value, saved with --out FILE), `stats SIZE`, `probe POSITION`.
+    Tablebase(tablebase_commands::TablebaseArgs),
     /// Analyse every position of FILE on all cores: one line each, in the
     /// file's order: best move, score, depth, nodes, can-score (0|1).
     Analyse(engine_commands::AnalyseArgs),
@@ -320,6 +324,7 @@ fn run(command: Command) -> CliResult {
         Command::Solve(args) => engine_commands::solve(&args, &mut out)?,
         Command::Prove(args) => solver_commands::prove(&args, &mut out)?,
         Command::CheckProof(args) => solver_commands::check_proof(&args, &mut out)?,
+        Command::Tablebase(args) => tablebase_commands::tablebase(&args, &mut out)?,
         Command::Analyse(args) => engine_commands::analyse(&args, &mut out)?,
         Command::Game(args) => engine_commands::game(&args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(&args, &mut out)?,

@@ -1,0 +1,422 @@
+//! `phutball tablebase build|stats|probe`: retrograde tablebases of tiny
+//! boards, built in memory or read from a file written by `build --out`.
+//!
+//! The CLI has no Ctrl-C handler (as `best` and `solve`): an interrupted
+//! build just ends the process, and since `--out` writes a temporary file
+//! and renames it into place once the build is done, no half-written table
+//! is ever left under FILE.
+
+use std::collections::hash_map::Entry;
+use std::collections::HashMap;
+use std::fs;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use clap::{Args, Subcommand};
+use phutball::{BoardSize, Budget, Move, Position, SearchError};
+use phutball_engine::Deadline;
+use phutball_solver::{BuildProgress, BuildStep, SolverError, Tablebase, TablebaseStats, Value};
+
+use crate::error::{CliError, CliResult};
+use crate::input::{positions_of, RuleArgs};
+use crate::solver_commands::parse_bytes;
+
+/// Arguments of `phutball tablebase`.
+#[derive(Args)]
+pub struct TablebaseArgs {
+    #[command(subcommand)]
+    command: TablebaseCommand,
+}
+
+#[derive(Subcommand)]
+enum TablebaseCommand {
+    /// Compute the value of every position of a board (win in N, loss in
+    /// N, draw) and print its counts; --out FILE saves the table. Progress
+    /// goes to stderr.
+    Build(BuildArgs),
+    /// Print the counts of wins, losses and draws of a board, and the
+    /// longest win and loss: from FILE (--file), else built.
+    Stats(StatsArgs),
+    /// Print the value of POSITION for its side to move, `win in N: LINE`,
+    /// `loss in N: LINE` or `draw`, from FILE (--file), else from a table
+    /// built for its board.
+    Probe(ProbeArgs),
+}
+
+/// What bounds a build: time, memory, threads.
+#[derive(Args)]
+struct BuildLimits {
+    /// Give up after MS milliseconds (exit status 3).
+    #[arg(long, value_name = "MS")]
+    timeout: Option<u64>,
+    /// At most BYTES of memory for the table and the build (suffixes K, M,
+    /// G for KiB, MiB, GiB; past it, exit status 4).
+    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
+    memory_limit: usize,
+    /// Threads (default: every core).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..=256))]
+    jobs: Option<u32>,
+}
+
+/// Arguments of `phutball tablebase build`.
+#[derive(Args)]
+struct BuildArgs {
+    /// The board, `COLSxROWS` as in `start:COLSxROWS` (e.g. 3x5).
+    #[arg(value_parser = parse_size)]
+    size: BoardSize,
+    /// Write the table to FILE (through a temporary file renamed into place).
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    /// The values under the continue-off-board rule (default: the move
+    /// ends when the ball lands off the board).
+    #[arg(long)]
+    continue_off_board: bool,
+    #[command(flatten)]
+    limits: BuildLimits,
+}
+
+/// Arguments of `phutball tablebase stats`.
+#[derive(Args)]
+struct StatsArgs {
+    /// The board, `COLSxROWS`.
+    #[arg(value_parser = parse_size)]
+    size: BoardSize,
+    /// Read the table from FILE (written by `build --out`) instead of
+    /// building it; it must be of SIZE and the rule asked for.
+    #[arg(long, value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// The continue-off-board rule's table.
+    #[arg(long)]
+    continue_off_board: bool,
+    #[command(flatten)]
+    limits: BuildLimits,
+}
+
+/// Arguments of `phutball tablebase probe`.
+#[derive(Args)]
+struct ProbeArgs {
+    /// Read the table from FILE (written by `build --out`) instead of
+    /// building one for each board met.
+    #[arg(long, value_name = "FILE")]
+    file: Option<PathBuf>,
+    /// Print at most N moves of a draw's line (wins and losses print all).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    draw_line: usize,
+    #[command(flatten)]
+    limits: BuildLimits,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// A position string, `start`, `start:COLSxROWS`, or `-`: each line of
+    /// standard input in turn.
+    position: String,
+}
+
+/// A board size argument: `COLSxROWS`.
+fn parse_size(text: &str) -> Result<BoardSize, String> {
+    text.parse::<BoardSize>()
+        .map_err(|e| format!("{e} (a board is COLSxROWS, e.g. 3x5)"))
+}
+
+/// `phutball tablebase ...`.
+pub fn tablebase(args: &TablebaseArgs, out: &mut dyn Write) -> CliResult {
+    match &args.command {
+        TablebaseCommand::Build(args) => {
+            let table = build(args.size, args.continue_off_board, &args.limits)?;
+            if let Some(file) = &args.out {
+                write_table(file, &table)?;
+                eprintln!("tablebase: wrote {}", file.display());
+            }
+            print_stats(out, &table)
+        }
+        TablebaseCommand::Stats(args) => {
+            let table = match &args.file {
+                Some(file) => {
+                    let table = read_table(file, args.limits.memory_limit)?;
+                    if table.size() != args.size
+                        || table.continue_off_board() != args.continue_off_board
+                    {
+                        return Err(CliError::Input(format!(
+                            "{} holds the {} tablebase, not the {} one",
+                            file.display(),
+                            describe(table.size(), table.continue_off_board()),
+                            describe(args.size, args.continue_off_board)
+                        )));
+                    }
+                    table
+                }
+                None => build(args.size, args.continue_off_board, &args.limits)?,
+            };
+            print_stats(out, &table)
+        }
+        TablebaseCommand::Probe(args) => probe(args, out),
+    }
+}
+
+/// A board and rule in words: `3x4` or `3x4 continue-off-board`.
+fn describe(size: BoardSize, continue_off_board: bool) -> String {
+    if continue_off_board {
+        format!("{size} continue-off-board")
+    } else {
+        size.to_string()
+    }
+}
+
+/// Builds the table of `size` under `limits`, with progress on stderr.
+fn build(size: BoardSize, continue_off_board: bool, limits: &BuildLimits) -> CliResult<Tablebase> {
+    let what = format!("tablebase {}", describe(size, continue_off_board));
+    let needed = Tablebase::memory_needed(size);
+    if let (Some(bytes), Some(states)) = (needed, Tablebase::states_of(size)) {
+        eprintln!(
+            "{what}: building, {states} states, {} of memory",
+            mebibytes(bytes)
+        );
+    }
+    let deadline = Deadline::after_opt(limits.timeout.map(Duration::from_millis));
+    let hook = deadline.hook();
+    let mut budget = Budget::default().with_memory_limit(limits.memory_limit);
+    if limits.timeout.is_some() {
+        budget = budget.with_interrupt(&hook);
+    }
+    let threads = limits.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
+        |j| j as usize,
+    );
+    let started = Instant::now();
+    let mut display = Progress::new(&what);
+    let built =
+        Tablebase::build_on_threads_within(size, continue_off_board, threads, &budget, &mut |p| {
+            display.show(p);
+        });
+    display.finish();
+    let table = built.map_err(|e| failure(&what, &e, limits, needed))?;
+    let took = started.elapsed().as_secs_f64();
+    eprintln!(
+        "{what}: built in {took:.2} s ({:.0} states/s, {threads} thread{})",
+        table.states() as f64 / took.max(1e-9),
+        if threads == 1 { "" } else { "s" }
+    );
+    Ok(table)
+}
+
+/// `bytes` in words: bytes, KiB, MiB or GiB.
+fn mebibytes(bytes: usize) -> String {
+    let b = bytes as f64;
+    match bytes {
+        0..1024 => format!("{bytes} bytes"),
+        1024..1_048_576 => format!("{:.1} KiB", b / 1024.0),
+        1_048_576..1_073_741_824 => format!("{:.1} MiB", b / 1_048_576.0),
+        _ => format!("{:.2} GiB", b / 1_073_741_824.0),
+    }
+}
+
+/// Why a build gave up, in words, with its exit status: 3 for time (and
+/// work, cancel), 4 for memory, 1 for a board too large.
+fn failure(what: &str, e: &SolverError, limits: &BuildLimits, needed: Option<usize>) -> CliError {
+    match e {
+        SolverError::Search(SearchError::TimedOut) => CliError::TimedOut(format!(
+            "{what}: timed out after {} ms (--timeout MS)",
+            limits.timeout.unwrap_or(0)
+        )),
+        SolverError::Search(
+            SearchError::MemoryLimit { .. }
+            | SearchError::OutOfMemory { .. }
+            | SearchError::TooManyOutcomes(_),
+        ) => {
+            let needs = needed.map_or_else(String::new, |b| {
+                format!(", the table alone needs {}", mebibytes(b))
+            });
+            CliError::Memory(format!(
+                "{what}: {e} (--memory-limit is {}{needs}; --memory-limit BYTES raises it)",
+                mebibytes(limits.memory_limit)
+            ))
+        }
+        SolverError::Search(_) => CliError::TimedOut(format!("{what}: {e}")),
+        _ => CliError::Input(format!("{what}: {e}")),
+    }
+}
+
+/// The counts of `table` on `out`, one `name value` a line.
+fn print_stats(out: &mut dyn Write, table: &Tablebase) -> CliResult {
+    let TablebaseStats {
+        positions,
+        wins,
+        losses,
+        draws,
+        longest_win,
+        longest_loss,
+    } = table.stats();
+    let rule = if table.continue_off_board() {
+        "continue-off-board"
+    } else {
+        "stop-off-board"
+    };
+    writeln!(
+        out,
+        "board {}\nrule {rule}\nstates {}\npositions {positions}\nwins {wins}\nlosses {losses}\n\
+         draws {draws}\nlongest win {longest_win}\nlongest loss {longest_loss}\nstart {}",
+        table.size(),
+        table.states(),
+        table.start_value()
+    )
+    .map_err(CliError::output)
+}
+
+/// `phutball tablebase probe`: one line per position.
+fn probe(args: &ProbeArgs, out: &mut dyn Write) -> CliResult {
+    let rules = args.rules.rules()?;
+    let positions = positions_of(&args.position, rules)?;
+    let file_table = match &args.file {
+        Some(file) => Some(read_table(file, args.limits.memory_limit)?),
+        None => None,
+    };
+    let mut built: HashMap<BoardSize, Tablebase> = HashMap::new();
+    for pos in &positions {
+        let table = if let (Some(table), Some(file)) = (&file_table, &args.file) {
+            if !table.covers(pos) {
+                return Err(CliError::Input(format!(
+                    "{} holds the {} tablebase; {pos} is a {} position",
+                    file.display(),
+                    describe(table.size(), table.continue_off_board()),
+                    describe(pos.size(), rules.continue_off_board)
+                )));
+            }
+            table
+        } else {
+            if let Entry::Vacant(slot) = built.entry(pos.size()) {
+                slot.insert(build(pos.size(), rules.continue_off_board, &args.limits)?);
+            }
+            &built[&pos.size()]
+        };
+        let value = table
+            .probe(pos)
+            .ok_or_else(|| CliError::Input(format!("{pos}: not covered by the tablebase")))?;
+        writeln!(out, "{}", value_line(table, pos, value, args.draw_line))
+            .map_err(CliError::output)?;
+    }
+    Ok(())
+}
+
+/// `win in N: LINE`, `loss in N: LINE` (`win in 0` once the game is over)
+/// or `draw`, with up to `draw_line` moves of a draw's line.
+fn value_line(table: &Tablebase, pos: &Position, value: Value, draw_line: usize) -> String {
+    let plies = match value {
+        Value::Win { plies } | Value::Loss { plies } => plies as usize,
+        Value::Draw => draw_line,
+    };
+    let line: Vec<String> = table.line(pos, plies).iter().map(Move::to_string).collect();
+    if line.is_empty() {
+        value.to_string()
+    } else {
+        format!("{value}: {}", line.join(" "))
+    }
+}
+
+/// Reads a table file, refusing one larger than the memory limit.
+fn read_table(file: &Path, memory_limit: usize) -> CliResult<Tablebase> {
+    let name = file.display();
+    let len = fs::metadata(file)
+        .map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?
+        .len();
+    if usize::try_from(len).map_or(true, |len| len > memory_limit) {
+        return Err(CliError::Memory(format!(
+            "{name}: the table's {len} bytes are over the memory limit of {} (--memory-limit BYTES)",
+            mebibytes(memory_limit)
+        )));
+    }
+    let bytes = fs::read(file).map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
+    Tablebase::from_bytes(&bytes).map_err(|e| CliError::Input(format!("{name}: {e}")))
+}
+
+/// Writes `table` to `file` through a temporary file renamed into place,
+/// so that an interrupted write leaves no half table.
+fn write_table(file: &Path, table: &Tablebase) -> CliResult {
+    let mut temp = file.as_os_str().to_owned();
+    temp.push(format!(".tmp{}", std::process::id()));
+    let temp = PathBuf::from(temp);
+    let cannot = |e: io::Error| CliError::Input(format!("cannot write {}: {e}", file.display()));
+    fs::write(&temp, table.to_bytes()).map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        cannot(e)
+    })?;
+    fs::rename(&temp, file).map_err(|e| {
+        let _ = fs::remove_file(&temp);
+        cannot(e)
+    })
+}
+
+/// The build's progress on stderr: a bar redrawn every 100 ms on a
+/// terminal, else a line every 10 seconds.
+struct Progress<'a> {
+    what: &'a str,
+    terminal: bool,
+    started: Instant,
+    last: Option<Instant>,
+    drawn: bool,
+}
+
+impl<'a> Progress<'a> {
+    fn new(what: &'a str) -> Progress<'a> {
+        Progress {
+            what,
+            terminal: io::stderr().is_terminal(),
+            started: Instant::now(),
+            last: None,
+            drawn: false,
+        }
+    }
+
+    fn show(&mut self, p: &BuildProgress) {
+        let every = if self.terminal {
+            Duration::from_millis(100)
+        } else {
+            Duration::from_secs(10)
+        };
+        let now = Instant::now();
+        let due = self
+            .last
+            .map_or(now.duration_since(self.started) >= every, |last| {
+                now.duration_since(last) >= every
+            });
+        if !due {
+            return;
+        }
+        self.last = Some(now);
+        let step = match p.step {
+            BuildStep::Scan => "scan",
+            BuildStep::Mark => "parents",
+            BuildStep::Evaluate => "checks",
+            _ => "step",
+        };
+        let share = p.done as f64 / p.states.max(1) as f64;
+        let decided = p.resolved as f64 / p.states.max(1) as f64;
+        let text = format!(
+            "round {} {step} {:3.0}%, {:.1}% decided ({} this round), {:.0} s",
+            p.round,
+            share * 100.0,
+            decided * 100.0,
+            p.resolved_this_round,
+            now.duration_since(self.started).as_secs_f64()
+        );
+        if self.terminal {
+            const WIDTH: usize = 24;
+            let filled = ((share * WIDTH as f64) as usize).min(WIDTH);
+            eprint!(
+                "\r{}: [{}{}] {text}   ",
+                self.what,
+                "#".repeat(filled),
+                ".".repeat(WIDTH - filled)
+            );
+            self.drawn = true;
+        } else {
+            eprintln!("{}: {text}", self.what);
+        }
+    }
+
+    /// Ends the bar's line.
+    fn finish(&self) {
+        if self.drawn {
+            eprintln!();
+        }
+    }
+}
