@@ -100,9 +100,14 @@ impl<'b> Dfpn<'b> {
     /// The key of `pos` in this search's table: the two searches of one
     /// proof may share a table.
     pub(crate) fn key(&self, pos: &Position) -> u64 {
+        self.key_of_zobrist(pos.zobrist())
+    }
+
+    /// [`Dfpn::key`] from a position's zobrist hash.
+    pub(crate) fn key_of_zobrist(&self, zobrist: u64) -> u64 {
         match self.attacker {
-            Side::Ohs => pos.zobrist(),
-            Side::Eks => pos.zobrist() ^ 0x9e37_79b9_7f4a_7c15,
+            Side::Ohs => zobrist,
+            Side::Eks => zobrist ^ 0x9e37_79b9_7f4a_7c15,
         }
     }
 

@@ -1,14 +1,25 @@
 //! From a proved root to a [`Certificate`]: the proof graph read back from
-//! the search's table (a node whose entry was evicted is proved again),
-//! with one node per distinct position, numbered so that every move leads
-//! to a later node.
+//! the search's table (a node whose entry was evicted is proved again) or
+//! from a tablebase (the shortest win at each of the winner's nodes), with
+//! one node per distinct position, numbered so that every move leads to a
+//! later node.
 
 use std::collections::HashMap;
 
-use phutball::{Move, Position, SearchError};
+use phutball::{Budget, Move, Position, SearchError, Side};
 
 use super::dfpn::{play, Dfpn, Expansion, Stop};
 use crate::certificate::{Certificate, CertificateNode, Target};
+use crate::tablebase::Tablebase;
+use crate::value::Value;
+
+/// Where the winner's moves come from.
+pub(crate) enum Source<'d, 'b> {
+    /// A df-pn search that proved the root (its table, or a search again).
+    Search(&'d mut Dfpn<'b>),
+    /// A tablebase that covers the board.
+    Table(&'d Tablebase),
+}
 
 /// Where a node's move leads while the graph is built: a goal, or a node
 /// by its place in the post-order list.
@@ -23,7 +34,9 @@ type Moves = (Vec<(Move, Edge)>, Option<Move>);
 
 /// Builds the certificate of a root `dfpn` proved, within a memory allowance.
 pub(crate) struct Extractor<'d, 'b> {
-    dfpn: &'d mut Dfpn<'b>,
+    source: Source<'d, 'b>,
+    winner: Side,
+    inner: &'d Budget<'d>,
     /// Finished nodes, in post-order: position, moves, `else` answer.
     done: Vec<(Position, Moves)>,
     index: HashMap<Position, usize>,
@@ -37,9 +50,16 @@ pub(crate) struct Extractor<'d, 'b> {
 const NODE_BYTES: usize = 512;
 
 impl<'d, 'b> Extractor<'d, 'b> {
-    pub(crate) fn new(dfpn: &'d mut Dfpn<'b>, memory_limit: usize) -> Extractor<'d, 'b> {
+    pub(crate) fn new(
+        source: Source<'d, 'b>,
+        winner: Side,
+        inner: &'d Budget<'d>,
+        memory_limit: usize,
+    ) -> Extractor<'d, 'b> {
         Extractor {
-            dfpn,
+            source,
+            winner,
+            inner,
             done: Vec::new(),
             index: HashMap::new(),
             line: Vec::new(),
@@ -77,19 +97,19 @@ impl<'d, 'b> Extractor<'d, 'b> {
             })
             .collect();
         Ok(Certificate {
-            winner: self.dfpn.attacker,
+            winner: self.winner,
             nodes,
         })
     }
 
     fn node(&mut self, pos: &Position) -> Result<Edge, ExtractError> {
-        if pos.winner() == Some(self.dfpn.attacker) {
+        if pos.winner() == Some(self.winner) {
             return Ok(Edge::Goal);
         }
         if let Some(&i) = self.index.get(pos) {
             return Ok(Edge::Done(i));
         }
-        let key = self.dfpn.key(pos);
+        let key = pos.zobrist();
         if self.line.contains(&key) || pos.is_finished() {
             return Err(lost());
         }
@@ -101,7 +121,7 @@ impl<'d, 'b> Extractor<'d, 'b> {
             }));
         }
         self.line.push(key);
-        let moves = if pos.to_move() == self.dfpn.attacker {
+        let moves = if pos.to_move() == self.winner {
             self.attacker_move(pos).map(|m| (m, None))
         } else {
             self.defender_replies(pos)
@@ -117,8 +137,21 @@ impl<'d, 'b> Extractor<'d, 'b> {
     /// least work behind it (the smallest proof), proving it again if the
     /// table lost it.
     fn attacker_move(&mut self, pos: &Position) -> Result<Vec<(Move, Edge)>, ExtractError> {
+        let dfpn = match &mut self.source {
+            Source::Search(dfpn) => &mut **dfpn,
+            Source::Table(table) => {
+                // The shortest win: its child's distance is one ply less,
+                // so the line never comes back to itself.
+                let Some(Value::Win { .. }) = table.probe(pos) else {
+                    return Err(lost());
+                };
+                let m = table.best_move(pos).ok_or_else(lost)?;
+                let edge = self.node(&play(pos, &m))?;
+                return Ok(vec![(m, edge)]);
+            }
+        };
         for attempt in 0..2 {
-            let children = match self.dfpn.expand(pos)? {
+            let children = match dfpn.expand(pos)? {
                 Expansion::Decided(0, _, Some(m)) => return Ok(vec![(m, Edge::Goal)]),
                 Expansion::Decided(..) => return Err(lost()),
                 Expansion::Open(children) => children,
@@ -126,18 +159,17 @@ impl<'d, 'b> Extractor<'d, 'b> {
             let proved = children
                 .into_iter()
                 .filter(|c| {
-                    let key = self.dfpn.key(&c.pos);
                     (self.index.contains_key(&c.pos)
-                        || self.dfpn.table.get(key).is_some_and(|n| n.0 == 0))
-                        && !self.line.contains(&key)
+                        || dfpn.table.get(dfpn.key(&c.pos)).is_some_and(|n| n.0 == 0))
+                        && !self.line.contains(&c.pos.zobrist())
                 })
-                .min_by_key(|c| self.dfpn.table.work(self.dfpn.key(&c.pos)));
+                .min_by_key(|c| dfpn.table.work(dfpn.key(&c.pos)));
             if let Some(child) = proved {
                 let edge = self.node(&child.pos)?;
                 return Ok(vec![(child.mv, edge)]);
             }
             if attempt == 0 {
-                self.prove_again(pos)?;
+                prove_again(dfpn, pos, &self.line)?;
             }
         }
         Err(lost())
@@ -147,13 +179,13 @@ impl<'d, 'b> Extractor<'d, 'b> {
     /// which the attacker's present scoring jump (if it has one) still
     /// scores are left to the `else` line; the others are listed.
     fn defender_replies(&mut self, pos: &Position) -> Result<Moves, ExtractError> {
-        let threat = pos.end_turn().scoring_jump_within(self.dfpn.inner)?;
+        let threat = pos.end_turn().scoring_jump_within(self.inner)?;
         let replies = self.dfpn_inner_moves(pos)?;
         let mut out = Vec::new();
         let mut answered = false;
         for m in replies {
             let after = play(pos, &m);
-            let attacker = Some(self.dfpn.attacker);
+            let attacker = Some(self.winner);
             let scores = |t: &Move| after.play(t).is_ok_and(|a| a.winner() == attacker);
             // An own goal needs no answer where there is an `else` line.
             if threat.is_some()
@@ -170,19 +202,21 @@ impl<'d, 'b> Extractor<'d, 'b> {
 
     /// All legal moves of `pos` (placements and one jump per outcome).
     fn dfpn_inner_moves(&self, pos: &Position) -> Result<Vec<Move>, Stop> {
-        pos.legal_moves_within(self.dfpn.inner)
+        pos.legal_moves_within(self.inner)
     }
+}
 
-    fn prove_again(&mut self, pos: &Position) -> Result<(), ExtractError> {
-        let limit = self.dfpn.node_limit;
-        self.dfpn.node_limit = u64::MAX;
-        let line = self.line.clone();
-        let result = self.dfpn.search_avoiding(pos, &line);
-        self.dfpn.node_limit = limit;
-        match result? {
-            (0, _) => Ok(()),
-            _ => Err(lost()),
-        }
+/// Proves `pos` again with `dfpn` (its table lost the proof), avoiding the
+/// positions of `line` (zobrist keys of the certificate's current line).
+fn prove_again(dfpn: &mut Dfpn<'_>, pos: &Position, line: &[u64]) -> Result<(), ExtractError> {
+    let limit = dfpn.node_limit;
+    dfpn.node_limit = u64::MAX;
+    let keys: Vec<u64> = line.iter().map(|&k| dfpn.key_of_zobrist(k)).collect();
+    let result = dfpn.search_avoiding(pos, &keys);
+    dfpn.node_limit = limit;
+    match result? {
+        (0, _) => Ok(()),
+        _ => Err(lost()),
     }
 }
 

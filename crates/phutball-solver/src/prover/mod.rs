@@ -9,9 +9,10 @@ use phutball::{Budget, Interrupt, Move, Position, SearchError, Side};
 
 use crate::certificate::{Certificate, Target};
 use crate::error::SolverError;
+use crate::tablebase::Tablebase;
 use crate::value::Value;
 use dfpn::Dfpn;
-use extract::{ExtractError, Extractor};
+use extract::{ExtractError, Extractor, Source};
 use table::Table;
 
 /// Nodes of the first round of each search; each round doubles it.
@@ -20,6 +21,14 @@ const FIRST_ROUND_NODES: u64 = 1 << 10;
 /// The most memory the two transposition tables take together, whatever
 /// the limit (a larger table than this has not helped on the boards tried).
 const MAX_TABLE_BYTES: usize = 4 << 30;
+
+/// [`prove_within`] builds a tablebase first for boards of at most this
+/// many points (a few thousand states: milliseconds), so that their values
+/// are exact and their draws proved.
+pub const AUTO_TABLEBASE_POINTS: u32 = 10;
+
+/// The longest line a draw's [`Proof::line`] shows (a draw goes on for ever).
+const DRAW_LINE_PLIES: usize = 24;
 
 /// The stack of the prover's thread: the search recurses once per ply
 /// (at most [`dfpn::MAX_DEPTH`]), whichever thread the caller runs on.
@@ -72,7 +81,9 @@ impl Proof {
 /// counts nodes, its memory limit bounds the transposition tables (half of
 /// it) and the certificate (the other half), its cancel flag and hook are
 /// polled. Two df-pn searches take turns, with doubling node counts, one
-/// for a win of the side to move, one for a win of its opponent.
+/// for a win of the side to move, one for a win of its opponent. On a board
+/// of at most [`AUTO_TABLEBASE_POINTS`] points a tablebase is built and
+/// answers instead (see [`prove_with_tablebase_within`]).
 ///
 /// A proof is returned only with its certificate, checked. A budget that
 /// runs out is no error: the result is unknown (`value: None`, with the
@@ -98,17 +109,124 @@ pub fn prove_within(pos: &Position, budget: &Budget<'_>) -> Result<Proof, Solver
     if pos.is_finished() {
         return Err(SolverError::Finished);
     }
+    if pos.size().num_board_points() <= AUTO_TABLEBASE_POINTS {
+        match Tablebase::build_on_threads_within(
+            pos.size(),
+            pos.rules().continue_off_board,
+            1,
+            budget,
+            &mut |_| {},
+        ) {
+            Ok(table) => return prove_with_tablebase_within(pos, budget, Some(&table)),
+            Err(SolverError::Search(SearchError::Cancelled)) => {
+                return Err(SearchError::Cancelled.into())
+            }
+            // Out of budget for the table: the search may still prove it.
+            Err(_) => {}
+        }
+    }
+    prove_with_tablebase_within(pos, budget, None)
+}
+
+/// [`prove_within`] with the caller's `tablebase` (or none: then only the
+/// search, whatever the board). Where the tablebase covers `pos` (its board
+/// and off-board rule), it answers at once: the exact value (the shortest
+/// win, the longest loss), a draw where neither side can force a goal, and
+/// for a win or loss a certificate built from its shortest wins (checked,
+/// and its longest line equal to the table's distance).
+///
+/// ```
+/// use phutball::{BoardSize, Budget, Position, Rules};
+/// use phutball_solver::{prove_with_tablebase_within, Tablebase, Value};
+/// let size = BoardSize::new(1, 4)?;
+/// let table = Tablebase::build_within(size, false, &Budget::default(), &mut |_| {})?;
+/// let start = Position::start_with(size, Rules::default())?;
+/// let proof = prove_with_tablebase_within(&start, &Budget::default(), Some(&table))?;
+/// assert_eq!(proof.value, table.probe(&start));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`prove_within`].
+pub fn prove_with_tablebase_within(
+    pos: &Position,
+    budget: &Budget<'_>,
+    tablebase: Option<&Tablebase>,
+) -> Result<Proof, SolverError> {
+    if pos.is_finished() {
+        return Err(SolverError::Finished);
+    }
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("phutball-prover".into())
             .stack_size(PROVER_STACK_BYTES)
-            .spawn_scoped(scope, || prove_on_this_thread(pos, budget))
+            .spawn_scoped(scope, || match tablebase.filter(|t| t.covers(pos)) {
+                Some(table) => prove_by_table(pos, table, budget),
+                None => prove_on_this_thread(pos, budget),
+            })
             .map_err(|_| SearchError::OutOfMemory {
                 what: "the prover's thread",
             })?
             .join()
             .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
     })
+}
+
+/// The proof of `pos` from `table`, which covers it.
+fn prove_by_table(
+    pos: &Position,
+    table: &Tablebase,
+    budget: &Budget<'_>,
+) -> Result<Proof, SolverError> {
+    let Some(value) = table.probe(pos) else {
+        return Err(SolverError::Unsound(
+            "the tablebase does not cover the position".into(),
+        ));
+    };
+    let winner = match value {
+        Value::Win { .. } => pos.to_move(),
+        Value::Loss { .. } => pos.to_move().opponent(),
+        Value::Draw => {
+            return Ok(Proof {
+                value: Some(Value::Draw),
+                line: table.line(pos, DRAW_LINE_PLIES),
+                certificate: None,
+                nodes: 0,
+                table_entries: 0,
+                stopped: None,
+                exhausted: false,
+            })
+        }
+    };
+    let poll = || {
+        budget.interrupted().map(|e| match e {
+            SearchError::TimedOut => Interrupt::TimedOut,
+            _ => Interrupt::Cancelled,
+        })
+    };
+    let inner = Budget::default().with_interrupt(&poll);
+    let extractor = Extractor::new(Source::Table(table), winner, &inner, budget.memory_limit());
+    let certificate = match extractor.certificate(pos) {
+        Ok(c) => c,
+        Err(ExtractError::Stop(SearchError::Cancelled)) => {
+            return Err(SearchError::Cancelled.into())
+        }
+        Err(ExtractError::Stop(e)) => return Ok(Proof::unknown(0, 0, Some(e), false)),
+        Err(ExtractError::Lost) => {
+            return Err(SolverError::Unsound(
+                "the tablebase's moves do not make a proof".into(),
+            ))
+        }
+    };
+    let proof = finish(certificate, pos.to_move(), &inner, 0, 0)?;
+    if proof.value.is_some() && proof.value != Some(value) {
+        return Err(SolverError::Unsound(format!(
+            "the tablebase says {value}, its certificate's longest line {}",
+            proof.value.map_or("nothing".into(), |v| v.to_string())
+        )));
+    }
+    Ok(proof)
 }
 
 fn prove_on_this_thread(pos: &Position, budget: &Budget<'_>) -> Result<Proof, SolverError> {
@@ -197,20 +315,22 @@ fn proved(
     table_entries: usize,
 ) -> Result<Proof, SolverError> {
     let inner = search.inner;
-    let certificate = match Extractor::new(search, memory).certificate(pos) {
-        Ok(c) => c,
-        Err(ExtractError::Stop(SearchError::Cancelled)) => {
-            return Err(SearchError::Cancelled.into())
-        }
-        Err(ExtractError::Stop(e)) => {
-            return Ok(Proof::unknown(nodes, table_entries, Some(e), false))
-        }
-        Err(ExtractError::Lost) => {
-            return Err(SolverError::Unsound(
-                "the proof could not be read back from the table".into(),
-            ))
-        }
-    };
+    let winner = search.attacker;
+    let certificate =
+        match Extractor::new(Source::Search(search), winner, inner, memory).certificate(pos) {
+            Ok(c) => c,
+            Err(ExtractError::Stop(SearchError::Cancelled)) => {
+                return Err(SearchError::Cancelled.into())
+            }
+            Err(ExtractError::Stop(e)) => {
+                return Ok(Proof::unknown(nodes, table_entries, Some(e), false))
+            }
+            Err(ExtractError::Lost) => {
+                return Err(SolverError::Unsound(
+                    "the proof could not be read back from the table".into(),
+                ))
+            }
+        };
     finish(certificate, pos.to_move(), inner, nodes, table_entries)
 }
 
