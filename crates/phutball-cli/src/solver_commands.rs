@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use phutball::{Budget, Move, Position, SearchError};
 use phutball_engine::Deadline;
-use phutball_solver::{prove_within, Certificate, Proof};
+use phutball_solver::{prove_with_tablebase_within, prove_within, Certificate, Proof};
 
 use crate::error::{CliError, CliResult};
 use crate::input::{positions_of, RuleArgs};
@@ -29,6 +29,10 @@ pub struct ProveArgs {
     /// the second, and so on.
     #[arg(long, value_name = "FILE")]
     certificate: Option<PathBuf>,
+    /// A tablebase file (`phutball tablebase build --out`): where it covers
+    /// the board, the exact value, draws included, at once.
+    #[arg(long, value_name = "FILE")]
+    tablebase: Option<PathBuf>,
     #[command(flatten)]
     rules: RuleArgs,
     /// A position string, `start`, `start:COLSxROWS`, or `-`: each line of
@@ -96,6 +100,13 @@ fn moves_text(moves: &[Move]) -> String {
 /// `phutball prove`: one line per position on stdout, its figures on stderr.
 pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
     let positions = positions_of(&args.position, args.rules.rules()?)?;
+    let table = match &args.tablebase {
+        Some(file) => Some(crate::tablebase_commands::read_table(
+            file,
+            args.memory_limit,
+        )?),
+        None => None,
+    };
     for (i, pos) in positions.iter().enumerate() {
         let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
         let hook = deadline.hook();
@@ -104,8 +115,11 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
             budget = budget.with_interrupt(&hook);
         }
         let started = Instant::now();
-        let proof =
-            prove_within(pos, &budget).map_err(|e| CliError::Input(format!("{pos}: {e}")))?;
+        let proof = match &table {
+            Some(table) => prove_with_tablebase_within(pos, &budget, Some(table)),
+            None => prove_within(pos, &budget),
+        }
+        .map_err(|e| CliError::Input(format!("{pos}: {e}")))?;
         writeln!(out, "{}", result_line(&proof)).map_err(CliError::output)?;
         eprintln!("{}", figures(&proof, started.elapsed()));
         if let (Some(file), Some(certificate)) = (&args.certificate, &proof.certificate) {

@@ -313,7 +313,7 @@ fn value_line(table: &Tablebase, pos: &Position, value: Value, draw_line: usize)
 }
 
 /// Reads a table file, refusing one larger than the memory limit.
-fn read_table(file: &Path, memory_limit: usize) -> CliResult<Tablebase> {
+pub fn read_table(file: &Path, memory_limit: usize) -> CliResult<Tablebase> {
     let name = file.display();
     let len = fs::metadata(file)
         .map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?

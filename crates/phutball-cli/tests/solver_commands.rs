@@ -152,3 +152,52 @@ fn a_timeout_is_unknown_and_bad_arguments_are_refused() {
     let junk = run(&["prove", "I5"]);
     assert_eq!(junk.status.code(), Some(1));
 }
+
+#[test]
+fn prove_with_a_tablebase_gives_its_exact_distance_and_a_certificate() {
+    let dir = temp_dir("table");
+    let table = dir.join("1x12.tb");
+    let built = run(&[
+        "tablebase",
+        "build",
+        "1x12",
+        "--out",
+        table.to_str().unwrap(),
+    ]);
+    assert!(built.status.success(), "{}", text(&built.stderr));
+    let probe = run(&[
+        "tablebase",
+        "probe",
+        "--file",
+        table.to_str().unwrap(),
+        "start:1x12",
+    ]);
+    let exact = text(&probe.stdout);
+    let file = dir.join("1x12.txt");
+    let out = run(&[
+        "prove",
+        "--tablebase",
+        table.to_str().unwrap(),
+        "--certificate",
+        file.to_str().unwrap(),
+        "start:1x12",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The same value and distance as the table's own probe.
+    let value = |line: &str| line.split(':').next().unwrap().to_string();
+    assert_eq!(value(&text(&out.stdout)), value(&exact), "{exact}");
+    let checked = run(&["check-proof", file.to_str().unwrap()]);
+    assert!(checked.status.success(), "{}", text(&checked.stderr));
+    // A table of another board is not used: the search answers.
+    let other = run(&["prove", "--tablebase", table.to_str().unwrap(), "start:5x5"]);
+    assert!(
+        text(&other.stdout).starts_with("win in "),
+        "{}",
+        text(&other.stdout)
+    );
+    let bad = dir.join("bad.tb");
+    fs::write(&bad, b"not a table").unwrap();
+    let out = run(&["prove", "--tablebase", bad.to_str().unwrap(), "start:1x12"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let _ = fs::remove_dir_all(&dir);
+}
