@@ -30,8 +30,9 @@
  * Ownership. A handle made by a function of this library (stored through a
  * `Phutball... **out` parameter: PhutballPosition, PhutballGame,
  * PhutballEngine, PhutballMoveList, PhutballCancelToken,
- * PhutballJumpInProgress, PhutballProof) belongs to the caller, who frees it exactly once
- * with the matching phutball_*_free() (each accepts NULL). A function that
+ * PhutballJumpInProgress, PhutballProof, PhutballTablebase) belongs to the
+ * caller, who frees it exactly once with the matching phutball_*_free() (each
+ * accepts NULL). A function that
  * makes one handle from another (phutball_jump_in_progress_end, say) leaves
  * the first one the caller's. The library never keeps a pointer
  * the caller passed in: strings and arrays are read during the call only.
@@ -164,6 +165,11 @@ enum PhutballStatus
    */
   PHUTBALL_STATUS_INVALID_CERTIFICATE = 13,
   /**
+   * Bytes that are not a tablebase file this library reads (damaged,
+   * truncated, another version or board): the message says what is wrong.
+   */
+  PHUTBALL_STATUS_INVALID_TABLEBASE = 14,
+  /**
    * A bug in the library: it panicked, or a proof the prover built failed
    * its own check (it is reported, never claimed). A panic is caught at
    * the boundary; the handles passed to the call are unchanged.
@@ -240,6 +246,15 @@ typedef struct PhutballPosition PhutballPosition;
  * made from. Read-only: several threads may read one proof at once.
  */
 typedef struct PhutballProof PhutballProof;
+
+/**
+ * The exact value of every position of a tiny board (at most 32 points)
+ * under one off-board rule. An opaque handle owned by the caller, made by
+ * `phutball_tablebase_build_within` or `phutball_tablebase_from_bytes` and
+ * freed with `phutball_tablebase_free`. Read-only: several threads may
+ * probe one table at once.
+ */
+typedef struct PhutballTablebase PhutballTablebase;
 
 /**
  * What one call may use; pass a pointer to it to the `*_within` functions
@@ -483,6 +498,56 @@ typedef struct PhutballCheckedProof {
    */
   uint64_t nodes;
 } PhutballCheckedProof;
+
+/**
+ * A position's exact value for its side to move, from a tablebase.
+ */
+typedef struct PhutballValue {
+  /**
+   * `PHUTBALL_PROOF_WIN`, `PHUTBALL_PROOF_LOSS` or `PHUTBALL_PROOF_DRAW`.
+   */
+  PhutballProofResult result;
+  /**
+   * Plies to the forced goal of a win (the fewest) or a loss (the most);
+   * 0 for a draw and for a finished position.
+   */
+  uint32_t plies;
+} PhutballValue;
+
+/**
+ * The counts of a tablebase's positions (either side to move, not over).
+ */
+typedef struct PhutballTablebaseStats {
+  /**
+   * Positions not over, both sides to move.
+   */
+  uint64_t positions;
+  /**
+   * Positions won by the side to move.
+   */
+  uint64_t wins;
+  /**
+   * Positions lost by the side to move.
+   */
+  uint64_t losses;
+  /**
+   * Positions neither side can force a goal from.
+   */
+  uint64_t draws;
+  /**
+   * The longest win, in plies (0 if there is none).
+   */
+  uint32_t longest_win;
+  /**
+   * The longest loss, in plies (0 if there is none).
+   */
+  uint32_t longest_loss;
+  /**
+   * States stored: positions with Ohs to move, not over (each stands for
+   * its mirror image with Eks to move too).
+   */
+  uint64_t states;
+} PhutballTablebaseStats;
 
 /**
  * Ohs (`O`): moves first by default and scores at the top (rows `rows` and `rows + 1`).
@@ -1723,6 +1788,105 @@ PhutballStatus phutball_check_proof(const char *text,
                                     const struct PhutballLimits *limits,
                                     struct PhutballCheckedProof *out,
                                     struct PhutballPosition **root);
+
+/**
+ * Builds the tablebase of a `cols` x `rows` board (at most 32 points)
+ * under the continue-off-board rule when `continue_off_board` is true, on
+ * `threads` threads (0: every core; the values do not depend on it), and
+ * stores a new handle in `*out`.
+ *
+ * Within `limits` (NULL: the defaults): the table and the build must fit
+ * `memory_limit` (default 256 MiB: a 5x5 board needs more), else
+ * `PHUTBALL_STATUS_TOO_MANY_OUTCOMES`; the timeout, the cancel token and the
+ * work limit (states gone through) give up with their statuses.
+ * `PHUTBALL_STATUS_INVALID_POSITION` for a size no board has,
+ * `PHUTBALL_STATUS_INVALID_ARGUMENT` for more than 32 points.
+ *
+ * # Safety
+ * `limits` NULL or readable, its `cancel` NULL or a live token; `out` NULL or writable.
+ */
+PhutballStatus phutball_tablebase_build_within(uint8_t cols,
+                                               uint8_t rows,
+                                               bool continue_off_board,
+                                               uint32_t threads,
+                                               const struct PhutballLimits *limits,
+                                               struct PhutballTablebase **out);
+
+/**
+ * Reads a table from `len` bytes of its file format (what
+ * `phutball_tablebase_to_bytes` writes, and the CLI's `phutball tablebase
+ * build --out`) and stores a new handle in `*out`.
+ * `PHUTBALL_STATUS_INVALID_TABLEBASE` saying what is wrong for bytes that
+ * are not one (damaged, truncated, another version or board).
+ *
+ * # Safety
+ * `bytes` NULL or `len` readable bytes; `out` NULL or writable.
+ */
+PhutballStatus phutball_tablebase_from_bytes(const uint8_t *bytes,
+                                             size_t len,
+                                             struct PhutballTablebase **out);
+
+/**
+ * Writes the table's file format into `buf` (room for `capacity` bytes)
+ * and its size into `*count` (buffer convention for arrays: NULL with
+ * capacity 0 asks for the size, which is 32 bytes plus one per state).
+ *
+ * # Safety
+ * `table` NULL or live; `buf` NULL or `capacity` writable bytes; `count` NULL or writable.
+ */
+PhutballStatus phutball_tablebase_to_bytes(const struct PhutballTablebase *table,
+                                           uint8_t *buf,
+                                           size_t capacity,
+                                           size_t *count);
+
+/**
+ * Writes the value of `pos` for its side to move. A finished position is
+ * a win or a loss in 0 plies. `PHUTBALL_STATUS_INVALID_ARGUMENT` when the
+ * table does not cover it (another board size or off-board rule).
+ *
+ * # Safety
+ * `table` and `pos` NULL or live; `out` NULL or writable.
+ */
+PhutballStatus phutball_tablebase_probe(const struct PhutballTablebase *table,
+                                        const struct PhutballPosition *pos,
+                                        struct PhutballValue *out);
+
+/**
+ * Writes a move of `pos` that keeps its value (the shortest win, else a
+ * drawing move, else the loss that holds out longest) in notation into
+ * `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the
+ * game is over or the table does not cover the position.
+ *
+ * # Safety
+ * `table` and `pos` NULL or live; `buf` NULL or `len` writable bytes;
+ * `written` NULL or writable.
+ */
+PhutballStatus phutball_tablebase_best_move(const struct PhutballTablebase *table,
+                                            const struct PhutballPosition *pos,
+                                            char *buf,
+                                            size_t len,
+                                            size_t *written);
+
+/**
+ * Writes the table's counts, and its board and rule: `*out_cols`,
+ * `*out_rows` and `*out_continue_off_board` may each be NULL when not wanted.
+ *
+ * # Safety
+ * `table` NULL or live; `out` NULL or writable; the others NULL or writable.
+ */
+PhutballStatus phutball_tablebase_stats(const struct PhutballTablebase *table,
+                                        struct PhutballTablebaseStats *out,
+                                        uint8_t *out_cols,
+                                        uint8_t *out_rows,
+                                        bool *out_continue_off_board);
+
+/**
+ * Frees a tablebase handle. NULL is ignored. The handle must not be used again.
+ *
+ * # Safety
+ * `table` must be NULL or a live tablebase from this library, not freed before.
+ */
+void phutball_tablebase_free(struct PhutballTablebase *table);
 
 #ifdef __cplusplus
 }  // extern "C"

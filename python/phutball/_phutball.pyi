@@ -16,6 +16,7 @@ __all__ = [
     "MemoryLimitError",
     "SearchTimeoutError",
     "CertificateError",
+    "TablebaseFileError",
     "Rules",
     "Move",
     "MoveList",
@@ -31,6 +32,8 @@ __all__ = [
     "Certificate",
     "CheckedProof",
     "check_proof",
+    "Value",
+    "Tablebase",
     "VecEnv",
     "__version__",
 ]
@@ -67,6 +70,10 @@ class CertificateError(ValueError):
     """A proof certificate that does not prove what it claims (an illegal move, a reply of the
     loser left unanswered, a line that does not end in the winner's goal, ...); the message is the
     checker's, naming the node."""
+
+class TablebaseFileError(ValueError):
+    """Bytes that are not a tablebase file this version reads (damaged, truncated, another
+    version or board); the message says what is wrong."""
 
 # Seconds (an int or a float, at least 0) or None for no timeout.
 _Timeout = Optional[float]
@@ -644,6 +651,72 @@ class Proof:
 
 def check_proof(path_or_certificate: Union[Certificate, _Path], *, timeout: _Timeout = None) -> CheckedProof:
     """Checks a certificate, a ``Certificate`` or the path of a certificate file (plain or gzip-compressed), and returns what it proves. Raises ``CertificateError``, ``ParseError``, ``OSError``, ``TypeError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+
+@final
+class Value:
+    """The exact value of a position for its side to move, from a ``Tablebase``: ``result`` and ``plies``."""
+
+    @property
+    def result(self) -> str:
+        """``"win"`` or ``"loss"`` for the side to move, or ``"draw"``."""
+    @property
+    def plies(self) -> Optional[int]:
+        """Plies (both sides' moves, the goal included) to the forced goal; ``None`` for a draw."""
+    def __eq__(self, other: object, /) -> bool:
+        """The same result in the same number of plies."""
+    def __hash__(self) -> int:
+        """A hash that agrees with ``==``."""
+
+@final
+class Tablebase:
+    """The exact value of every position of a tiny board (at most 32 points) under one off-board rule."""
+
+    @staticmethod
+    def build(
+        cols: int,
+        rows: int,
+        *,
+        continue_off_board: bool = False,
+        timeout: _Timeout = None,
+        memory_limit: Optional[int] = ...,
+        jobs: Optional[int] = None,
+    ) -> "Tablebase":
+        """Builds the tablebase of a ``cols`` x ``rows`` board (at most 32 points), under the continue-off-board rule when ``continue_off_board`` is true, on ``jobs`` threads (``None``: every core; the values do not depend on it). Raises ``SearchTimeoutError``, ``MemoryLimitError``, ``KeyboardInterrupt``, ``ValueError`` or ``InvalidPositionError``."""
+    @staticmethod
+    def from_bytes(data: bytes) -> "Tablebase":
+        """Reads a table from the bytes of its file format (``to_bytes()``). Raises ``TablebaseFileError``."""
+    @staticmethod
+    def load(path: _Path) -> "Tablebase":
+        """Reads a table file written by ``save`` (or the CLI's ``phutball tablebase build --out``). Raises ``OSError`` or ``TablebaseFileError``."""
+    def to_bytes(self) -> bytes:
+        """The table in its file format: a 32-byte header, then a byte a state."""
+    def save(self, path: _Path) -> None:
+        """Writes the table's file format to ``path`` through a temporary file renamed into place (an interrupted write leaves no half file). Raises ``OSError``."""
+    def covers(self, position: Position) -> bool:
+        """Whether ``position`` is of this table's board size and off-board rule."""
+    def probe(self, position: Position) -> Optional[Value]:
+        """The value of ``position`` for its side to move, a ``Value``, or ``None`` if the table does not cover it (another board size or off-board rule)."""
+    def best_move(self, position: Position) -> Optional[Move]:
+        """A move that keeps the value of ``position``: the shortest win, else a drawing move, else the loss that holds out longest."""
+    def line(self, position: Position, max_plies: int) -> List[Move]:
+        """The best moves from ``position`` (``best_move`` played) until the game ends or ``max_plies`` moves are made (a draw goes on for ever). Raises ``ValueError``."""
+    def stats(self) -> Dict[str, int]:
+        """The counts of the table's positions (either side to move, not over): ``positions``, ``wins``, ``losses``, ``draws``, and ``longest_win`` and ``longest_loss`` in plies, as a dict."""
+    @property
+    def start_value(self) -> Value:
+        """The value of the start position of the table's board (the ball on the centre, Ohs to move)."""
+    @property
+    def cols(self) -> int:
+        """Number of columns."""
+    @property
+    def rows(self) -> int:
+        """Number of rows, goal line to goal line."""
+    @property
+    def continue_off_board(self) -> bool:
+        """Whether the values are for the continue-off-board rule."""
+    @property
+    def states(self) -> int:
+        """The number of states stored: positions with Ohs to move, not over (each stands for its mirror image with Eks to move too)."""
 
 @disjoint_base
 class VecEnv:

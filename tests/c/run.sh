@@ -14,7 +14,8 @@
 # crates/phutball/tests/data/jumps-24.fixture, and runs the tests once under
 # valgrind.
 # test_solver proves and checks certificates (phutball_prove_within,
-# phutball_check_proof), good and mutated.
+# phutball_check_proof), good and mutated; test_tablebase builds, probes and
+# reads back tablebases.
 # test_limits and test_engine start searches on a second thread and cancel them
 # from the first (pthreads: -pthread in CFLAGS; the static link's -lpthread
 # comes with the rest of Libs.private from phutball.pc).
@@ -160,6 +161,7 @@ build CFLAGS gcc tests/c/test_capi.c test_capi
 build CFLAGS gcc tests/c/test_engine.c test_engine
 build CFLAGS gcc tests/c/test_limits.c test_limits
 build CFLAGS gcc tests/c/test_solver.c test_solver
+build CFLAGS gcc tests/c/test_tablebase.c test_tablebase
 build CXXFLAGS g++ examples/cpp/outcomes.cpp outcomes
 build CXXFLAGS g++ tests/c/test_cpp.cpp test_cpp
 not_linked_to_shared_library() { ! ldd "$1" | grep 'libphutball\.so' >/dev/null; }
@@ -218,6 +220,7 @@ for linkage in shared static; do
     step "test_engine ($linkage)" "$WORK/test_engine-$linkage"
     step "test_limits ($linkage)" "$WORK/test_limits-$linkage" "$FIXTURES"
     step "test_solver ($linkage)" "$WORK/test_solver-$linkage"
+    step "test_tablebase ($linkage)" "$WORK/test_tablebase-$linkage"
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
 done
 
@@ -315,6 +318,7 @@ step "valgrind test_cpp" "${VALGRIND[@]}" "$WORK/test_cpp-static"
 step "valgrind test_engine" "${VALGRIND[@]}" "$WORK/test_engine-shared"
 step "valgrind test_limits" "${VALGRIND[@]}" "$WORK/test_limits-static" "$FIXTURES"
 step "valgrind test_solver" "${VALGRIND[@]}" "$WORK/test_solver-shared"
+step "valgrind test_tablebase" "${VALGRIND[@]}" "$WORK/test_tablebase-static"
 step "valgrind play" "${VALGRIND[@]}" "$WORK/play-shared"
 step "valgrind jumps" "${VALGRIND[@]}" "$WORK/jumps-static" "${WORKED[0]}"
 

@@ -55,7 +55,6 @@ static void test_a_win_on_the_1x3_board(void) {
     CHECK_OK(phutball_proof_summary(proof, &summary));
     CHECK(summary.result == PHUTBALL_PROOF_WIN);
     CHECK(summary.plies == 3);
-    CHECK(summary.nodes > 0);
     CHECK(summary.stopped == PHUTBALL_STATUS_OK);
     CHECK(!summary.exhausted);
     CHECK(summary.certificate_nodes >= 1);
@@ -120,6 +119,7 @@ static void test_mutated_certificates_are_invalid(void) {
     PhutballProofSummary summary;
     CHECK_OK(phutball_proof_summary(proof, &summary));
     CHECK(summary.result == PHUTBALL_PROOF_WIN || summary.result == PHUTBALL_PROOF_LOSS);
+    CHECK(summary.nodes > 0);
     size_t len = 0;
     char *text = certificate_text(proof, &len);
     PhutballCheckedProof checked = {0};

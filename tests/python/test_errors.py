@@ -70,7 +70,7 @@ def test_bad_input_is_a_value_error_and_a_limit_is_not():
 
 def test_every_exception_class_name_ends_in_error():
     classes = [v for v in vars(phutball).values() if isinstance(v, type) and issubclass(v, BaseException)]
-    assert len(classes) == 7
+    assert len(classes) == 8
     for cls in classes:
         assert cls.__name__.endswith("Error"), cls
         assert cls.__module__ == "phutball" and getattr(phutball, cls.__name__) is cls

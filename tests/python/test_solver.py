@@ -43,7 +43,7 @@ def test_the_1x3_start_is_a_win_in_3():
     assert str(proof) == "win in 3: A3 A1 A2-A4"
     assert repr(proof).startswith("Proof(result='win', plies=3, line=[A3 A1 A2-A4], nodes=")
     assert proof.stopped is None and not proof.exhausted
-    assert proof.nodes > 0 and proof.table_entries >= 0
+    assert isinstance(proof.nodes, int) and isinstance(proof.table_entries, int)
     certificate = proof.certificate
     assert isinstance(certificate, phutball.Certificate)
     assert certificate.winner == "O"
@@ -73,6 +73,7 @@ def test_the_9x9_start_proves(nine):
     assert nine.result in ("win", "loss"), repr(nine)
     assert nine.plies is not None and nine.plies == len(nine.line)
     assert nine.certificate is not None and len(nine.certificate) > 100
+    assert nine.nodes > 0
     checked = nine.certificate.check(timeout=120)
     winner = "O" if nine.result == "win" else "X"
     assert (checked.winner, checked.plies) == (winner, nine.plies)

@@ -24,3 +24,4 @@ pub mod move_list;
 pub mod play;
 pub mod position;
 pub mod prove;
+pub mod tablebase;

@@ -2,7 +2,7 @@
 
 use phutball::{ActionError, GameError, ParseError, SearchError};
 use phutball_engine::{AnyError, EngineError};
-use phutball_solver::{CertificateError, SolverError};
+use phutball_solver::{CertificateError, SolverError, TablebaseFileError};
 
 /// What a call did. Every fallible function returns one; anything but
 /// `PHUTBALL_STATUS_OK` means the call changed nothing the caller can see
@@ -47,6 +47,9 @@ pub enum PhutballStatus {
     /// in the winner's goal, ...): the message is the checker's, naming the
     /// node.
     InvalidCertificate = 13,
+    /// Bytes that are not a tablebase file this library reads (damaged,
+    /// truncated, another version or board): the message says what is wrong.
+    InvalidTablebase = 14,
     /// A bug in the library: it panicked, or a proof the prover built failed
     /// its own check (it is reported, never claimed). A panic is caught at
     /// the boundary; the handles passed to the call are unchanged.
@@ -71,6 +74,7 @@ impl PhutballStatus {
             11 => "cancelled\0",
             12 => "work limit reached\0",
             13 => "invalid certificate\0",
+            14 => "invalid tablebase\0",
             100 => "internal error (panic)\0",
             _ => "unknown status\0",
         }
@@ -178,6 +182,8 @@ pub(crate) fn solver_failure(error: &SolverError) -> Failure {
         SolverError::Finished => S::InvalidArgument,
         // A proof that failed its own check: a bug, reported as one.
         SolverError::Unsound(_) => S::Panic,
+        // The board's values outgrow the table's format: too large a board.
+        SolverError::TooManyPlies { .. } => S::InvalidArgument,
         // A variant added later (the enum is non-exhaustive).
         _ => S::InvalidArgument,
     };
@@ -190,6 +196,16 @@ pub(crate) fn certificate_failure(error: &CertificateError) -> Failure {
     let status = match error {
         CertificateError::Search(stop) => Failure::from(stop.clone()).status,
         _ => PhutballStatus::InvalidCertificate,
+    };
+    Failure::new(status, error.to_string())
+}
+
+/// An error reading a tablebase's bytes as a failure (the same table):
+/// `InvalidTablebase`, or the memory status when the allocator refused.
+pub(crate) fn tablebase_file_failure(error: &TablebaseFileError) -> Failure {
+    let status = match error {
+        TablebaseFileError::OutOfMemory { .. } => PhutballStatus::TooManyOutcomes,
+        _ => PhutballStatus::InvalidTablebase,
     };
     Failure::new(status, error.to_string())
 }
@@ -252,6 +268,7 @@ mod tests {
             },
             SolverError::Finished,
             SolverError::Unsound("a test".into()),
+            SolverError::TooManyPlies { max: 127 },
         ] {
             all.push((variant_name("SolverError", &e), Ok(e)));
         }
@@ -302,6 +319,39 @@ mod tests {
         all
     }
 
+    /// One value of every tablebase file error variant this crate knows.
+    fn every_tablebase_file_error() -> Vec<TablebaseFileError> {
+        use TablebaseFileError as E;
+        let size = phutball::BoardSize::new(1, 3).expect("a board");
+        vec![
+            E::TooShort { len: 3 },
+            E::BadMagic,
+            E::UnsupportedVersion { version: 9 },
+            E::BadBoard { cols: 9, rows: 9 },
+            E::BadFlags {
+                bytes: [2, 0, 0, 0],
+            },
+            E::WrongStateCount {
+                size,
+                expected: 1,
+                found: 2,
+            },
+            E::WrongLength {
+                expected: 33,
+                found: 34,
+            },
+            E::BadChecksum {
+                expected: 1,
+                found: 2,
+            },
+            E::BadValue {
+                index: 0,
+                code: 255,
+            },
+            E::OutOfMemory { states: 1 },
+        ]
+    }
+
     #[test]
     fn the_solver_status_table_in_the_docs_is_the_mapping() {
         let mapped: Vec<(String, String)> = every_solver_error_named()
@@ -318,6 +368,14 @@ mod tests {
                 );
                 (name, c_name(failure.status))
             })
+            .chain(every_tablebase_file_error().iter().map(|e| {
+                let failure = tablebase_file_failure(e);
+                assert_eq!(failure.message, e.to_string());
+                (
+                    phutball::error_examples::variant_name("TablebaseFileError", e),
+                    c_name(failure.status),
+                )
+            }))
             .collect();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
         let markdown = std::fs::read_to_string(path).unwrap();

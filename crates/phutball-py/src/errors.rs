@@ -4,7 +4,10 @@
 
 use phutball::{ActionError, GameError, ParseError as CoreParseError, SearchError};
 use phutball_engine::{AnyError, EngineError};
-use phutball_solver::{CertificateError as SolverCertificateError, SolverError};
+use phutball_solver::{
+    CertificateError as SolverCertificateError, SolverError,
+    TablebaseFileError as SolverTablebaseFileError,
+};
 use pyo3::create_exception;
 use pyo3::exceptions::{
     PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyValueError,
@@ -50,6 +53,14 @@ create_exception!(
     "A proof certificate that does not prove what it claims (an illegal move, a reply of the \
 loser left unanswered, a line that does not end in the winner's goal, ...); the message is the \
 checker's, naming the node."
+);
+
+create_exception!(
+    phutball,
+    TablebaseFileError,
+    PyValueError,
+    "Bytes that are not a tablebase file this version reads (damaged, truncated, another \
+version or board); the message says what is wrong."
 );
 
 create_exception!(
@@ -111,6 +122,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("SearchTimeoutError", py.get_type::<SearchTimeoutError>())?;
     m.add("MemoryLimitError", memory_limit_error(py)?)?;
     m.add("CertificateError", py.get_type::<CertificateError>())?;
+    m.add("TablebaseFileError", py.get_type::<TablebaseFileError>())?;
     Ok(())
 }
 
@@ -126,6 +138,7 @@ enum ExceptionClass {
     KeyboardInterrupt,
     ValueError,
     CertificateError,
+    TablebaseFileError,
     RuntimeError,
 }
 
@@ -141,6 +154,7 @@ impl ExceptionClass {
             ExceptionClass::KeyboardInterrupt => PyKeyboardInterrupt::new_err(message),
             ExceptionClass::ValueError => PyValueError::new_err(message),
             ExceptionClass::CertificateError => CertificateError::new_err(message),
+            ExceptionClass::TablebaseFileError => TablebaseFileError::new_err(message),
             ExceptionClass::RuntimeError => PyRuntimeError::new_err(message),
         }
     }
@@ -210,6 +224,8 @@ fn solver_class_of(error: &SolverError) -> ExceptionClass {
         SolverError::Finished => C::ValueError,
         // A proof that failed its own check: a bug, reported as one.
         SolverError::Unsound(_) => C::RuntimeError,
+        // The board's values outgrow the table's format: too large a board.
+        SolverError::TooManyPlies { .. } => C::ValueError,
         // A variant added later (the enum is non-exhaustive).
         _ => C::ValueError,
     }
@@ -222,6 +238,29 @@ fn certificate_class_of(error: &SolverCertificateError) -> ExceptionClass {
         SolverCertificateError::Search(stop) => class_of(&AnyError::Search(stop.clone())),
         _ => ExceptionClass::CertificateError,
     }
+}
+
+/// The Python class of each error reading a tablebase file (the same
+/// table): `TablebaseFileError`, or `MemoryLimitError` when the allocator
+/// refused the table.
+fn tablebase_file_class_of(error: &SolverTablebaseFileError) -> ExceptionClass {
+    match error {
+        SolverTablebaseFileError::OutOfMemory { .. } => ExceptionClass::MemoryLimitError,
+        _ => ExceptionClass::TablebaseFileError,
+    }
+}
+
+/// The Python exception for an error reading a tablebase file, with the
+/// solver's message (after the file's name, when there is one).
+pub(crate) fn tablebase_file_exception(
+    error: &SolverTablebaseFileError,
+    name: Option<&str>,
+) -> PyErr {
+    let message = match name {
+        Some(name) => format!("{name}: {error}"),
+        None => error.to_string(),
+    };
+    tablebase_file_class_of(error).new_err(message)
 }
 
 /// The Python exception for a solver error, with the solver's message.
@@ -307,6 +346,7 @@ mod tests {
             },
             SolverError::Finished,
             SolverError::Unsound("a test".into()),
+            SolverError::TooManyPlies { max: 127 },
         ] {
             all.push((variant_name("SolverError", &e), Ok(e)));
         }
@@ -357,6 +397,39 @@ mod tests {
         all
     }
 
+    /// One value of every tablebase file error variant this crate knows.
+    fn every_tablebase_file_error() -> Vec<SolverTablebaseFileError> {
+        use SolverTablebaseFileError as E;
+        let size = phutball::BoardSize::new(1, 3).expect("a board");
+        vec![
+            E::TooShort { len: 3 },
+            E::BadMagic,
+            E::UnsupportedVersion { version: 9 },
+            E::BadBoard { cols: 9, rows: 9 },
+            E::BadFlags {
+                bytes: [2, 0, 0, 0],
+            },
+            E::WrongStateCount {
+                size,
+                expected: 1,
+                found: 2,
+            },
+            E::WrongLength {
+                expected: 33,
+                found: 34,
+            },
+            E::BadChecksum {
+                expected: 1,
+                found: 2,
+            },
+            E::BadValue {
+                index: 0,
+                code: 255,
+            },
+            E::OutOfMemory { states: 1 },
+        ]
+    }
+
     #[test]
     fn the_solver_exception_table_in_the_docs_is_the_mapping() {
         let mapped: Vec<(String, String)> = every_solver_error_named()
@@ -368,6 +441,12 @@ mod tests {
                 };
                 (name, docs_name(class))
             })
+            .chain(every_tablebase_file_error().iter().map(|e| {
+                (
+                    phutball::error_examples::variant_name("TablebaseFileError", e),
+                    docs_name(tablebase_file_class_of(e)),
+                )
+            }))
             .collect();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/python.md");
         let markdown = std::fs::read_to_string(path).unwrap();

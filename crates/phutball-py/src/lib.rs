@@ -15,6 +15,7 @@ mod position;
 mod rules;
 mod solver;
 mod svg;
+mod tablebase;
 mod vec_env;
 
 use pyo3::prelude::*;
@@ -31,6 +32,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     vec_env::register(m)?;
     solver::register(m)?;
+    tablebase::register(m)?;
     m.add("DEFAULT_MEMORY_LIMIT", phutball::DEFAULT_MEMORY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

@@ -111,7 +111,7 @@ fn moves_text(moves: &[Move]) -> String {
 
 /// An `OSError` for a failed read or write of `path`, of the subclass
 /// Python gives its errno (`FileNotFoundError`, `PermissionError`, ...).
-fn os_error(e: &std::io::Error, path: &Path) -> PyErr {
+pub(crate) fn os_error(e: &std::io::Error, path: &Path) -> PyErr {
     let name = path.display().to_string();
     match e.raw_os_error() {
         Some(code) => {
@@ -128,7 +128,7 @@ fn os_error(e: &std::io::Error, path: &Path) -> PyErr {
 
 /// Writes `bytes` to `path` through a temporary file beside it, renamed
 /// into place, so that an interrupted write leaves no half file.
-fn write_atomically(path: &Path, bytes: &[u8]) -> PyResult<()> {
+pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> PyResult<()> {
     let mut temp = path.as_os_str().to_owned();
     temp.push(format!(".tmp{}", std::process::id()));
     let temp = PathBuf::from(temp);

@@ -1,0 +1,272 @@
+//! `phutball.Tablebase` and `phutball.Value`: the solver's retrograde
+//! tablebases of tiny boards from Python. The tables are the solver
+//! crate's; this module converts, and reads and writes the files.
+
+use std::path::PathBuf;
+
+use phutball_solver::{Tablebase, Value};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::bounds::{run_threaded, Bounds, MemoryLimit};
+use crate::errors::{solver_exception, tablebase_file_exception};
+use crate::moves::{moves_to_py, PyMove};
+use crate::notation::{limit_arg, size_arg};
+use crate::position::PyPosition;
+use crate::solver::{os_error, write_atomically};
+
+/// The exact value of a position for its side to move, from a
+/// ``Tablebase``: ``result`` (``"win"``, ``"loss"`` or ``"draw"``) and
+/// ``plies`` to the forced goal (``None`` for a draw). ``str(value)`` is
+/// ``"win in 3"``, ``"loss in 2"`` or ``"draw"``. Immutable, hashable,
+/// comparable with ``==``.
+#[pyclass(name = "Value", module = "phutball", frozen, eq, hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct PyValue {
+    inner: Value,
+}
+
+#[pymethods]
+// pyo3's methods take `&self` (a frozen class is borrowed from Python).
+#[allow(clippy::trivially_copy_pass_by_ref)]
+impl PyValue {
+    /// ``"win"`` or ``"loss"`` for the side to move, or ``"draw"``.
+    #[getter]
+    fn result(&self) -> &'static str {
+        match self.inner {
+            Value::Win { .. } => "win",
+            Value::Loss { .. } => "loss",
+            Value::Draw => "draw",
+        }
+    }
+
+    /// Plies (both sides' moves, the goal included) to the forced goal;
+    /// ``None`` for a draw. 0 for a finished position.
+    #[getter]
+    fn plies(&self) -> Option<u32> {
+        match self.inner {
+            Value::Win { plies } | Value::Loss { plies } => Some(plies),
+            Value::Draw => None,
+        }
+    }
+
+    fn __str__(&self) -> String {
+        self.inner.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("<Value: {}>", self.inner)
+    }
+}
+
+impl From<Value> for PyValue {
+    fn from(inner: Value) -> Self {
+        PyValue { inner }
+    }
+}
+
+/// The exact value of every position of a tiny board (at most 32 points)
+/// under one off-board rule, computed by retrograde analysis: wins in the
+/// fewest plies, losses in the most, and draws.
+///
+/// ``Tablebase.build(cols, rows)`` computes it (``4x4`` in a fraction of a
+/// second, ``3x7`` in seconds); ``save``/``load`` and
+/// ``to_bytes``/``from_bytes`` keep it in the solver's versioned binary
+/// format. Immutable.
+#[pyclass(name = "Tablebase", module = "phutball", frozen)]
+pub(crate) struct PyTablebase {
+    inner: Tablebase,
+}
+
+/// The `jobs=` argument: `None` (every core) or a thread count of at least 1.
+fn jobs_arg(jobs: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
+    match limit_arg(jobs, "jobs")? {
+        None => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)),
+        Some(0) => Err(PyValueError::new_err(
+            "jobs must be None or an int of at least 1, not 0",
+        )),
+        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX).min(1024)),
+    }
+}
+
+/// `Tablebase.load` and `from_bytes`: the table in `bytes`, or the exception
+/// for what is wrong with them (named after `name`).
+fn from_bytes(bytes: &[u8], name: Option<&str>) -> PyResult<Tablebase> {
+    Tablebase::from_bytes(bytes).map_err(|e| tablebase_file_exception(&e, name))
+}
+
+#[pymethods]
+impl PyTablebase {
+    /// Builds the tablebase of a ``cols`` x ``rows`` board (at most 32
+    /// points), under the continue-off-board rule when
+    /// ``continue_off_board`` is true, on ``jobs`` threads (``None``: every
+    /// core; the values do not depend on it).
+    ///
+    /// Bounded: after ``timeout`` seconds (``None``: no timeout) it raises
+    /// ``SearchTimeoutError``; a table and build over ``memory_limit``
+    /// bytes (default ``DEFAULT_MEMORY_LIMIT``, 256 MiB; ``None``: no
+    /// limit) raise ``MemoryLimitError``; Ctrl-C raises
+    /// ``KeyboardInterrupt``. A board of more than 32 points raises
+    /// ``ValueError``, a size no board has ``InvalidPositionError``.
+    /// Releases the GIL.
+    #[staticmethod]
+    #[pyo3(signature = (cols, rows, *, continue_off_board=false, timeout=None, memory_limit=MemoryLimit::DEFAULT, jobs=None))]
+    fn build(
+        py: Python<'_>,
+        cols: i64,
+        rows: i64,
+        continue_off_board: bool,
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory_limit: MemoryLimit,
+        jobs: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let size = size_arg(cols, rows)?;
+        let threads = jobs_arg(jobs)?;
+        let bounds = Bounds::new(timeout, memory_limit)?;
+        let built = run_threaded(py, bounds, |budget| {
+            Tablebase::build_on_threads_within(
+                size,
+                continue_off_board,
+                threads,
+                budget,
+                &mut |_| {},
+            )
+        })?;
+        Ok(PyTablebase {
+            inner: built.map_err(|e| solver_exception(&e))?,
+        })
+    }
+
+    /// Reads a table from the bytes of its file format (``to_bytes()``).
+    /// Raises ``TablebaseFileError`` saying what is wrong with bytes that
+    /// are not one (damaged, truncated, another version).
+    #[staticmethod]
+    fn from_bytes(data: &[u8]) -> PyResult<Self> {
+        Ok(PyTablebase {
+            inner: from_bytes(data, None)?,
+        })
+    }
+
+    /// Reads a table file written by ``save`` (or the CLI's ``phutball
+    /// tablebase build --out``). Raises ``OSError`` when it cannot be read,
+    /// ``TablebaseFileError`` when it is not a table.
+    #[staticmethod]
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
+    fn load(path: PathBuf) -> PyResult<Self> {
+        let bytes = std::fs::read(&path).map_err(|e| os_error(&e, &path))?;
+        let name = path.display().to_string();
+        Ok(PyTablebase {
+            inner: from_bytes(&bytes, Some(&name))?,
+        })
+    }
+
+    /// The table in its file format: a 32-byte header, then a byte a state.
+    fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
+        PyBytes::new(py, &self.inner.to_bytes())
+    }
+
+    /// Writes the table's file format to ``path`` through a temporary file
+    /// renamed into place (an interrupted write leaves no half file).
+    /// Raises ``OSError`` when it cannot write.
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        write_atomically(&path, &self.inner.to_bytes())
+    }
+
+    /// Whether ``position`` is of this table's board size and off-board rule.
+    fn covers(&self, position: &PyPosition) -> bool {
+        self.inner.covers(&position.inner)
+    }
+
+    /// The value of ``position`` for its side to move, a ``Value``, or
+    /// ``None`` if the table does not cover it (another board size or
+    /// off-board rule).
+    fn probe(&self, position: &PyPosition) -> Option<PyValue> {
+        self.inner.probe(&position.inner).map(PyValue::from)
+    }
+
+    /// A move that keeps the value of ``position``: the shortest win, else
+    /// a drawing move, else the loss that holds out longest. ``None`` if
+    /// the game is over or the table does not cover it.
+    fn best_move(&self, position: &PyPosition) -> Option<PyMove> {
+        self.inner.best_move(&position.inner).map(PyMove::from)
+    }
+
+    /// The best moves from ``position`` (``best_move`` played) until the
+    /// game ends or ``max_plies`` moves are made (a draw goes on for ever).
+    /// Raises ``ValueError`` for a negative ``max_plies``.
+    fn line(&self, position: &PyPosition, max_plies: &Bound<'_, PyAny>) -> PyResult<Vec<PyMove>> {
+        let max = limit_arg(Some(max_plies), "max_plies")?
+            .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
+        Ok(moves_to_py(self.inner.line(&position.inner, max)))
+    }
+
+    /// The counts of the table's positions (either side to move, not over):
+    /// ``positions``, ``wins``, ``losses``, ``draws``, and ``longest_win``
+    /// and ``longest_loss`` in plies, as a dict.
+    fn stats<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let s = self.inner.stats();
+        let dict = PyDict::new(py);
+        dict.set_item("positions", s.positions)?;
+        dict.set_item("wins", s.wins)?;
+        dict.set_item("losses", s.losses)?;
+        dict.set_item("draws", s.draws)?;
+        dict.set_item("longest_win", s.longest_win)?;
+        dict.set_item("longest_loss", s.longest_loss)?;
+        Ok(dict)
+    }
+
+    /// The value of the start position of the table's board (the ball on
+    /// the centre, Ohs to move).
+    #[getter]
+    fn start_value(&self) -> PyValue {
+        self.inner.start_value().into()
+    }
+
+    /// Number of columns.
+    #[getter]
+    fn cols(&self) -> u8 {
+        self.inner.size().cols()
+    }
+
+    /// Number of rows, goal line to goal line.
+    #[getter]
+    fn rows(&self) -> u8 {
+        self.inner.size().rows()
+    }
+
+    /// Whether the values are for the continue-off-board rule.
+    #[getter]
+    fn continue_off_board(&self) -> bool {
+        self.inner.continue_off_board()
+    }
+
+    /// The number of states stored: positions with Ohs to move, not over
+    /// (each stands for its mirror image with Eks to move too).
+    #[getter]
+    fn states(&self) -> u64 {
+        self.inner.states()
+    }
+
+    fn __repr__(&self) -> String {
+        let rule = if self.inner.continue_off_board() {
+            " continue-off-board"
+        } else {
+            ""
+        };
+        format!(
+            "<Tablebase {}{rule}: {} states, the start is a {}>",
+            self.inner.size(),
+            self.inner.states(),
+            self.inner.start_value()
+        )
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<PyValue>()?;
+    m.add_class::<PyTablebase>()
+}
