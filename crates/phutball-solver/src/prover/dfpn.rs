@@ -47,6 +47,8 @@ const POLL_NODES: u64 = 256;
 pub(crate) struct Child {
     pub(crate) mv: Move,
     pub(crate) pos: Position,
+    /// Its key in the search's table.
+    key: u64,
     /// The proof number to assume before it is searched.
     init_pn: u32,
 }
@@ -136,13 +138,22 @@ impl<'b> Dfpn<'b> {
         result
     }
 
-    /// The numbers of `pos` as the table has them, or `init`.
-    fn numbers(&self, pos: &Position, init_pn: u32) -> (u32, u32) {
-        let key = self.key(pos);
-        if self.path.contains(&key) {
+    /// The numbers of `child` as the table has them, or its initial ones.
+    fn numbers(&self, child: &Child) -> (u32, u32) {
+        if self.path.contains(&child.key) {
             return (INF, 0);
         }
-        self.table.get(key).unwrap_or((init_pn, 1))
+        self.table.get(child.key).unwrap_or((child.init_pn, 1))
+    }
+
+    /// A child reached by `mv`.
+    fn child(&self, mv: Move, pos: Position, init_pn: u32) -> Child {
+        Child {
+            key: self.key(&pos),
+            mv,
+            pos,
+            init_pn,
+        }
     }
 
     /// Looks one ply ahead from `pos`.
@@ -158,32 +169,34 @@ impl<'b> Dfpn<'b> {
             if let Some(m) = pos.scoring_jump_within(self.inner)? {
                 return Ok(Expansion::Decided(0, INF, Some(m)));
             }
-            let mut children = Vec::new();
+            // Threats first, then jumps, then quiet placements nearest the ball.
+            let threats = pos.threat_placements_within(self.inner)?;
+            let mut children: Vec<Child> = threats
+                .iter()
+                .map(|&p| {
+                    let m = Move::Place(p);
+                    let after = play(pos, &m);
+                    self.child(m, after, THREAT_PN)
+                })
+                .collect();
             for m in pos.jump_outcomes_within(self.inner)? {
                 let after = play(pos, &m);
                 // No jump scores (checked above): a finished one is an own goal.
                 if !after.is_finished() {
-                    children.push(Child {
-                        mv: m,
-                        pos: after,
-                        init_pn: JUMP_PN,
-                    });
+                    children.push(self.child(m, after, JUMP_PN));
                 }
             }
-            let threats = pos.threat_placements_within(self.inner)?;
-            let mut quiet = Vec::new();
-            for p in pos.placement_points() {
-                let (list, init_pn) = if threats.contains(&p) {
-                    (&mut children, THREAT_PN)
-                } else {
-                    (&mut quiet, QUIET_PN)
-                };
-                list.push(placement(pos, p, init_pn));
+            let mut quiet: Vec<Point> = pos
+                .placement_points()
+                .iter()
+                .filter(|p| !threats.contains(p))
+                .collect();
+            quiet.sort_by_key(|&p| distance(p, pos.ball()));
+            for p in quiet {
+                let m = Move::Place(p);
+                let after = play(pos, &m);
+                children.push(self.child(m, after, QUIET_PN));
             }
-            // Threats first, then quiet placements nearest the ball.
-            quiet.sort_by_key(|c| distance(c.mv.path()[0], pos.ball()));
-            children.sort_by_key(|c| c.init_pn);
-            children.append(&mut quiet);
             if children.is_empty() {
                 return Ok(Expansion::Decided(INF, 0, None));
             }
@@ -203,7 +216,8 @@ impl<'b> Dfpn<'b> {
             let mut children = Vec::new();
             let mut consider = |m: Move, after: Position| -> Result<(), Stop> {
                 // A finished reply is the defender's own goal (it cannot score).
-                if after.is_finished() || self.table.get(self.key(&after)) == Some((0, INF)) {
+                let key = self.key(&after);
+                if after.is_finished() || self.table.get(key) == Some((0, INF)) {
                     return Ok(());
                 }
                 if after.can_score_within(self.inner)? {
@@ -212,6 +226,7 @@ impl<'b> Dfpn<'b> {
                 children.push(Child {
                     mv: m,
                     pos: after,
+                    key,
                     init_pn: 1,
                 });
                 Ok(())
@@ -269,10 +284,7 @@ impl<'b> Dfpn<'b> {
         let or_node = pos.to_move() == self.attacker;
         let started = self.nodes;
         self.path.insert(key);
-        let mut numbers: Vec<(u32, u32)> = children
-            .iter()
-            .map(|c| self.numbers(&c.pos, c.init_pn))
-            .collect();
+        let mut numbers: Vec<(u32, u32)> = children.iter().map(|c| self.numbers(c)).collect();
         let result = loop {
             let (pn, dn) = combine(or_node, &numbers);
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
@@ -296,7 +308,7 @@ impl<'b> Dfpn<'b> {
             // Other children may have been settled through transpositions.
             for (i, c) in children.iter().enumerate() {
                 if i != best {
-                    if let Some(r) = self.table.get(self.key(&c.pos)) {
+                    if let Some(r) = self.table.get(c.key) {
                         numbers[i] = r;
                     }
                 }
@@ -357,16 +369,6 @@ pub(crate) fn play(pos: &Position, m: &Move) -> Position {
     match pos.play(m) {
         Ok(after) => after,
         Err(e) => unreachable!("the core listed {m} as legal in {pos}: {e}"),
-    }
-}
-
-fn placement(pos: &Position, p: Point, init_pn: u32) -> Child {
-    let mv = Move::Place(p);
-    let after = play(pos, &mv);
-    Child {
-        mv,
-        pos: after,
-        init_pn,
     }
 }
 

@@ -5,6 +5,8 @@ mod dfpn;
 mod extract;
 mod table;
 
+use std::sync::atomic::{AtomicU32, Ordering};
+
 use phutball::{Budget, Interrupt, Move, Position, SearchError, Side};
 
 use crate::certificate::{Certificate, Target};
@@ -231,8 +233,14 @@ fn prove_by_table(
 
 fn prove_on_this_thread(pos: &Position, budget: &Budget<'_>) -> Result<Proof, SolverError> {
     // The core's calls get the caller's stop, but no work limit: the
-    // limit counts the prover's nodes.
+    // limit counts the prover's nodes. Every call polls as it starts, and
+    // most calls are short: the caller's hook (a clock) is asked on every
+    // 16th poll only.
+    let polls = AtomicU32::new(0);
     let poll = || {
+        if polls.fetch_add(1, Ordering::Relaxed) % 16 != 0 {
+            return None;
+        }
         budget.interrupted().map(|e| match e {
             SearchError::TimedOut => Interrupt::TimedOut,
             _ => Interrupt::Cancelled,
