@@ -44,6 +44,8 @@ from ._phutball import (
     Value,
     __version__,
     check_proof,
+    combine_proofs,
+    frontier,
     selfplay,
 )
 from ._vector import VecEnv
@@ -79,6 +81,8 @@ __all__ = [
     "VecEnv",
     "__version__",
     "check_proof",
+    "combine_proofs",
+    "frontier",
     "selfplay",
     "svg",
 ]

@@ -32,6 +32,8 @@ __all__ = [
     "Certificate",
     "CheckedProof",
     "check_proof",
+    "frontier",
+    "combine_proofs",
     "Value",
     "Tablebase",
     "VecEnv",
@@ -651,6 +653,24 @@ class Proof:
 
 def check_proof(path_or_certificate: Union[Certificate, _Path], *, timeout: _Timeout = None) -> CheckedProof:
     """Checks a certificate, a ``Certificate`` or the path of a certificate file (plain or gzip-compressed), and returns what it proves. Raises ``CertificateError``, ``ParseError``, ``OSError``, ``TypeError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
+
+def frontier(
+    position: Union[Position, str],
+    plies: int,
+    *,
+    timeout: _Timeout = None,
+    memory_limit: Optional[int] = ...,
+) -> List[Position]:
+    """The distinct unfinished positions ``plies`` (0 to 32) plies below ``position``, each to be proved on its own and combined with ``combine_proofs``. Raises ``SearchTimeoutError``, ``MemoryLimitError``, ``KeyboardInterrupt``, ``ValueError`` or ``TypeError``."""
+
+def combine_proofs(
+    root: Union[Position, str],
+    plies: int,
+    certificates: Iterable[Certificate],
+    *,
+    timeout: _Timeout = None,
+) -> Proof:
+    """Combines the certificates of positions of ``frontier(root, plies)`` into a checked ``Proof`` of ``root``, or an ``"unknown"`` one when they do not settle it (a frontier position without a certificate counts as unproved). Raises ``CertificateError``, ``SearchTimeoutError``, ``KeyboardInterrupt``, ``ValueError`` or ``TypeError``."""
 
 @final
 class Value:

@@ -7,6 +7,7 @@ mod actions;
 mod bounds;
 mod engine;
 mod errors;
+mod frontier;
 mod game;
 mod jump_in_progress;
 mod moves;
@@ -32,6 +33,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     engine::register(m)?;
     vec_env::register(m)?;
     solver::register(m)?;
+    frontier::register(m)?;
     tablebase::register(m)?;
     m.add("DEFAULT_MEMORY_LIMIT", phutball::DEFAULT_MEMORY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -77,20 +77,34 @@ pub(crate) fn prove(
         let budget = nodes.map_or(*budget, |n| budget.with_work_limit(n));
         prove_within(&pos, &budget)
     })?;
-    let proof = answer.map_err(|e| solver_exception(&e))?;
-    let certificate = proof
-        .certificate
-        .map(|inner| Py::new(py, PyCertificate { inner }))
-        .transpose()?;
-    Ok(PyProof {
-        value: proof.value,
-        line: proof.line,
-        nodes: proof.nodes,
-        table_entries: proof.table_entries,
-        stopped: proof.stopped.as_ref().map(ToString::to_string),
-        exhausted: proof.exhausted,
-        certificate,
-    })
+    PyProof::from_solver(py, answer.map_err(|e| solver_exception(&e))?)
+}
+
+impl PyProof {
+    /// The `Proof` of the solver's answer (`Position.prove`, and
+    /// `combine_proofs` in `frontier.rs`).
+    pub(crate) fn from_solver(py: Python<'_>, proof: phutball_solver::Proof) -> PyResult<PyProof> {
+        let certificate = proof
+            .certificate
+            .map(|inner| Py::new(py, PyCertificate { inner }))
+            .transpose()?;
+        Ok(PyProof {
+            value: proof.value,
+            line: proof.line,
+            nodes: proof.nodes,
+            table_entries: proof.table_entries,
+            stopped: proof.stopped.as_ref().map(ToString::to_string),
+            exhausted: proof.exhausted,
+            certificate,
+        })
+    }
+}
+
+impl PyCertificate {
+    /// The solver's certificate (for `combine_proofs` in `frontier.rs`).
+    pub(crate) fn inner(&self) -> &Certificate {
+        &self.inner
+    }
 }
 
 /// A string as Python's `repr` writes it: in single quotes unless it holds

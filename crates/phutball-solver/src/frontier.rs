@@ -135,7 +135,7 @@ enum Edge {
     Appended(usize),
 }
 
-impl<'c> Top<'c> {
+impl Top<'_> {
     /// Proves `pos` for the winner with `plies` plies of the top tree left:
     /// the edge to it, or `None`. Top nodes are added only for positions
     /// proved (an unproved subtree is rolled back).
@@ -266,12 +266,23 @@ mod tests {
         let root: Position = "5/5/2@2/5/5 O".parse().unwrap();
         for plies in 0..=2 {
             let frontier = frontier_within(&root, plies, &Budget::default()).unwrap();
-            let proof = combine_within(&root, plies, &proofs_of(&frontier), &Budget::default()).unwrap();
-            assert!(matches!(proof.value, Some(Value::Win { .. })), "{plies}: {proof:?}");
-            let checked = proof.certificate.unwrap().check(&Budget::default()).unwrap();
+            let proof =
+                combine_within(&root, plies, &proofs_of(&frontier), &Budget::default()).unwrap();
+            assert!(
+                matches!(proof.value, Some(Value::Win { .. })),
+                "{plies}: {proof:?}"
+            );
+            let checked = proof
+                .certificate
+                .unwrap()
+                .check(&Budget::default())
+                .unwrap();
             assert_eq!(checked.winner, Side::Ohs);
         }
-        assert_eq!(frontier_within(&root, 1, &Budget::default()).unwrap().len(), 24);
+        assert_eq!(
+            frontier_within(&root, 1, &Budget::default()).unwrap().len(),
+            24
+        );
     }
 
     #[test]
@@ -281,7 +292,10 @@ mod tests {
         let mut proofs = proofs_of(&frontier);
         // Keep only the winning first move's proof: still proved.
         proofs.retain(|c| c.winner == Side::Ohs);
-        assert_eq!(proofs.len(), proofs.iter().filter(|c| c.winner == Side::Ohs).count());
+        assert_eq!(
+            proofs.len(),
+            proofs.iter().filter(|c| c.winner == Side::Ohs).count()
+        );
         let proof = combine_within(&root, 1, &proofs, &Budget::default()).unwrap();
         assert!(proof.value.is_some());
         // Two plies deep, drop a reply's proof at the winner's best move:

@@ -1,7 +1,8 @@
-"""Self-play and analysis datasets on a Ray cluster (``pip install "phutball[ray]"``).
+"""Self-play and analysis datasets, and proofs in parts, on a Ray cluster (``pip install "phutball[ray]"``).
 
 >>> from phutball import distributed                          # doctest: +SKIP
 >>> distributed.selfplay(1000, nodes=2000, seed=7, out="games")  # doctest: +SKIP
+>>> distributed.prove(phutball.Position.start(9, 9), frontier_plies=2)  # doctest: +SKIP
 
 The work is split into Ray tasks by range of games (or positions); each task
 plays its range with ``phutball.selfplay`` (the engine's own seeds: game
@@ -10,6 +11,10 @@ file named by the range, under a temporary name first and then renamed. A
 task whose file is there does nothing, so Ray's retries after a worker dies
 and a second run with the same arguments write no range twice. The schema,
 and how to run it on a cluster, are in the repository's ``docs/distributed.md``.
+
+``prove`` expands a root some plies deep (``phutball.frontier``), proves each
+position of that frontier as a task (``Position.prove``) and combines the
+certificates into one checked proof of the root (``phutball.combine_proofs``).
 """
 
 from __future__ import annotations
@@ -34,7 +39,7 @@ except ImportError as missing:  # pragma: no cover - the message is the point
         f"phutball.distributed needs Ray and pyarrow ({missing}): pip install 'phutball[ray]'"
     ) from missing
 
-__all__ = ["RunSummary", "analyse", "selfplay", "GAMES_SCHEMA", "TRAINING_SCHEMA", "ANALYSIS_SCHEMA"]
+__all__ = ["RunSummary", "analyse", "prove", "selfplay", "GAMES_SCHEMA", "TRAINING_SCHEMA", "ANALYSIS_SCHEMA"]
 
 
 def _required(name: str, kind: pa.DataType) -> pa.Field:
@@ -412,3 +417,179 @@ def analyse(
     ranges = _ranges(len(strings), positions_per_task)
     # One copy of the list in Ray's object store, shared by every task.
     return _run(_analyse_task, out, "analysis", ranges, lambda: (ray.put(strings), settings), address, progress, "position", timeout)
+
+
+@ray.remote(max_retries=5)
+def _prove_task(position: "phutball.Position", limits: Dict[str, Any]) -> Tuple[Optional[str], int]:
+    """Proves one frontier position within the task's limits: the text of
+    its certificate (``None`` for an unknown result) and the nodes searched."""
+    proof = position.prove(**limits)
+    return (None if proof.certificate is None else str(proof.certificate), proof.nodes)
+
+
+def _seconds_arg(name: str, value: Optional[float]) -> None:
+    """``None`` or a number of seconds, 0 or more (checked before any task)."""
+    if value is None:
+        return
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise TypeError(f"{name} must be None or a number of seconds, not {type(value).__name__}")
+    if not value >= 0:
+        raise ValueError(f"{name} must be a number of seconds, 0 or more, or None, not {value}")
+
+
+def _count_arg(name: str, value: Optional[int], allow_none: bool = True) -> None:
+    """``None`` (where allowed) or an int, 0 or more (checked before any task)."""
+    if value is None and allow_none:
+        return
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{name} must be {'None or ' if allow_none else ''}an int, not {type(value).__name__}")
+    if value < 0:
+        raise ValueError(f"{name} must be {'None or ' if allow_none else ''}an int of at least 0, not {value}")
+
+
+@dataclass
+class ProveFigures:
+    """What a ``prove`` run did, for the command's figures: the frontier's
+    size, the tasks' answers (proved, unknown, not needed: cancelled once the
+    root was proved), their nodes, and the run's seconds."""
+
+    frontier: int
+    proved: int = 0
+    unknown: int = 0
+    cancelled: int = 0
+    nodes: int = 0
+    seconds: float = 0.0
+
+
+def _prove(
+    position: Union[str, "phutball.Position"],
+    *,
+    frontier_plies: int,
+    timeout: Optional[float],
+    task_timeout: Optional[float],
+    nodes: Optional[int],
+    memory_limit: Optional[int],
+    address: Optional[str],
+    progress: bool,
+) -> Tuple["phutball.Proof", ProveFigures]:
+    started = time.monotonic()
+    root = position if isinstance(position, phutball.Position) else phutball.Position(position)
+    _count_arg("frontier_plies", frontier_plies, allow_none=False)
+    _seconds_arg("timeout", timeout)
+    _seconds_arg("task_timeout", task_timeout)
+    _count_arg("nodes", nodes)
+    deadline = None if timeout is None else started + timeout
+
+    def left() -> Optional[float]:
+        return None if deadline is None else max(0.0, deadline - time.monotonic())
+
+    def timed_out(figures: ProveFigures) -> phutball.SearchTimeoutError:
+        return phutball.SearchTimeoutError(
+            f"timed out after {timeout} s with {figures.proved + figures.unknown} of {figures.frontier} "
+            "frontier positions answered"
+        )
+
+    # On the driver, before any task: a finished root is a ValueError, a bad
+    # memory limit or frontier_plies a TypeError or ValueError.
+    frontier = phutball.frontier(root, frontier_plies, timeout=left(), memory_limit=memory_limit)
+    figures = ProveFigures(frontier=len(frontier))
+    limits = {"timeout": task_timeout, "memory_limit": memory_limit, "nodes": nodes}
+    certificates: List["phutball.Certificate"] = []
+
+    def combined() -> "phutball.Proof":
+        try:
+            return phutball.combine_proofs(root, frontier_plies, certificates, timeout=left())
+        except phutball.SearchTimeoutError as e:
+            raise timed_out(figures) from e
+
+    proof = None
+    if frontier:
+        bar = _progress_bar(len(frontier), "position", progress)
+        try:
+            with _connected(address):
+                running = {_prove_task.remote(p, limits): p for p in frontier}
+                force = True
+                try:
+                    # The frontier's answers are combined as they arrive, the
+                    # combination taking at most about a third of the time:
+                    # a win is often proved before every position is.
+                    combine_seconds, combined_at, combined_count = 0.0, time.monotonic(), 0
+                    while running:
+                        finished, _ = ray.wait(list(running), num_returns=1, timeout=left())
+                        if not finished:
+                            raise timed_out(figures)
+                        del running[finished[0]]
+                        text, searched = ray.get(finished[0])  # raises the task's error, after Ray's retries
+                        figures.nodes += searched
+                        bar.update(1)
+                        if text is None:
+                            figures.unknown += 1
+                            continue
+                        figures.proved += 1
+                        certificates.append(phutball.Certificate.parse(text))
+                        if running and time.monotonic() - combined_at < 2 * combine_seconds:
+                            continue
+                        began = time.monotonic()
+                        proof = combined()
+                        combined_at = time.monotonic()
+                        combine_seconds, combined_count = combined_at - began, len(certificates)
+                        if proof.result != "unknown":
+                            # The rest are not needed: stopped (Position.prove
+                            # raises KeyboardInterrupt), their workers kept.
+                            figures.cancelled = len(running)
+                            force = False
+                            break
+                    if proof is None or (proof.result == "unknown" and combined_count < len(certificates)):
+                        proof = combined()
+                    force = False
+                finally:
+                    for ref in running:
+                        ray.cancel(ref, force=force)
+        finally:
+            bar.close()
+    if proof is None:
+        proof = combined()
+    figures.seconds = time.monotonic() - started
+    return proof, figures
+
+
+def prove(
+    position: Union[str, "phutball.Position"],
+    *,
+    frontier_plies: int = 1,
+    timeout: Optional[float] = None,
+    task_timeout: Optional[float] = None,
+    nodes: Optional[int] = None,
+    memory_limit: Optional[int] = phutball.DEFAULT_MEMORY_LIMIT,
+    address: Optional[str] = None,
+    progress: bool = False,
+) -> "phutball.Proof":
+    """Proves who wins ``position`` (a ``Position`` or a position string) on
+    Ray: the positions ``frontier_plies`` plies below it
+    (``phutball.frontier``) are proved one a task, each by
+    ``Position.prove(timeout=task_timeout, memory_limit=memory_limit,
+    nodes=nodes)``, and their certificates combined into one proof of the
+    root (``phutball.combine_proofs``), checked before it is returned.
+
+    Returns a ``Proof`` as ``Position.prove`` does: ``"win"`` or ``"loss"``
+    for the side to move with the line and the certificate, or
+    ``"unknown"`` when the frontier's proofs do not settle the root (a task
+    whose limits ran out counts as unproved; the winner may avoid it). Its
+    ``nodes`` are the combination's, 0. The answers are combined as they
+    arrive, and once the root is proved the tasks still running are
+    cancelled. A worker that dies has its task run again by Ray (up to 5
+    times). ``timeout`` (seconds, for the whole run) raises
+    ``SearchTimeoutError`` and Ctrl-C ``KeyboardInterrupt``, both after
+    cancelling the tasks still running; a finished position and bad
+    arguments raise ``ValueError`` or ``TypeError`` before any task."""
+    proof, _ = _prove(
+        position,
+        frontier_plies=frontier_plies,
+        timeout=timeout,
+        task_timeout=task_timeout,
+        nodes=nodes,
+        memory_limit=memory_limit,
+        address=address,
+        progress=progress,
+    )
+    return proof

@@ -1,5 +1,6 @@
-"""``python -m phutball.distributed selfplay|analyse ...``: the datasets of
-``phutball.distributed`` from the command line, with a progress bar."""
+"""``python -m phutball.distributed selfplay|analyse|prove ...``: the datasets
+and the proofs of ``phutball.distributed`` from the command line, with a
+progress bar."""
 
 from __future__ import annotations
 
@@ -7,13 +8,15 @@ import argparse
 import sys
 from typing import List, Optional
 
-from . import RunSummary, analyse, selfplay
+import phutball
+
+from . import RunSummary, _prove, analyse, selfplay
 
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m phutball.distributed",
-        description="Self-play and analysis datasets (Parquet) on a Ray cluster; see docs/distributed.md.",
+        description="Self-play and analysis datasets (Parquet), and proofs in parts, on a Ray cluster; see docs/distributed.md.",
     )
     commands = parser.add_subparsers(dest="command", required=True)
 
@@ -39,11 +42,90 @@ def _parser() -> argparse.ArgumentParser:
     study.add_argument("file", help="position strings, one a line (blank lines and '# ...' comments skipped)")
     common(study, "the engines' seed (default 0)")
     study.add_argument("--positions-per-task", type=int, default=64)
+
+    proof = commands.add_parser(
+        "prove",
+        help="prove who wins POSITION, the positions --frontier-plies below it one a task: "
+        "prints `win in N: LINE`, `loss in N: LINE` or `unknown`, as `phutball prove` does",
+    )
+    proof.add_argument("position", help="a position string, `start` or `start:COLSxROWS`")
+    proof.add_argument("--frontier-plies", type=int, default=1, help="plies expanded on the driver, 0 to 32 (default 1)")
+    proof.add_argument("--task-timeout", type=float, help="seconds per frontier position; one that runs out counts as unproved")
+    proof.add_argument("--nodes", type=int, help="the prover's nodes per frontier position")
+    proof.add_argument(
+        "--memory-limit",
+        type=_bytes,
+        default=phutball.DEFAULT_MEMORY_LIMIT,
+        metavar="BYTES",
+        help="bytes per frontier position, suffixes K, M, G for KiB, MiB, GiB (default 256M)",
+    )
+    proof.add_argument("--certificate", metavar="FILE", help="write the proof's certificate to FILE (gzip-compressed if FILE ends in .gz)")
+    proof.add_argument("--address", help='the Ray cluster: "auto", "ray://HOST:10001", ... (default: RAY_ADDRESS, else a local instance)')
+    proof.add_argument("--timeout", type=float, help="seconds for the whole run")
+    proof.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
+
+
+def _bytes(text: str) -> int:
+    """A byte count: digits, optionally followed by K, M or G (KiB, MiB, GiB)."""
+    units = {"": 0, "B": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20, "G": 30, "GB": 30, "GIB": 30}
+    t = text.strip()
+    digits = t.rstrip("BbKkMmGgIi")
+    unit = t[len(digits) :].upper()
+    if not digits.isdigit() or unit not in units:
+        raise argparse.ArgumentTypeError(f"`{text}` is not a byte count (e.g. 500000000, 512M or 2G)")
+    return int(digits) << units[unit]
+
+
+def _position(text: str) -> "phutball.Position":
+    """A position string, or `start` / `start:COLSxROWS` as `phutball prove` reads them."""
+    if text == "start":
+        return phutball.Position()
+    if text.startswith("start:"):
+        cols, x, rows = text[len("start:") :].partition("x")
+        if not (x and cols.isdigit() and rows.isdigit()):
+            raise ValueError(f"{text}: not a board size (start:COLSxROWS, e.g. start:9x9)")
+        return phutball.Position.start(int(cols), int(rows))
+    return phutball.Position(text)
+
+
+def _prove_command(args: argparse.Namespace) -> int:
+    """`prove`: the result line on stdout (as `phutball prove` prints it), the figures on stderr."""
+    try:
+        proof, figures = _prove(
+            _position(args.position),
+            frontier_plies=args.frontier_plies,
+            timeout=args.timeout,
+            task_timeout=args.task_timeout,
+            nodes=args.nodes,
+            memory_limit=args.memory_limit,
+            address=args.address,
+            progress=not args.no_progress,
+        )
+        print(proof)
+        text = (
+            f"frontier {figures.frontier} positions: {figures.proved} proved, {figures.unknown} unknown, "
+            f"{figures.cancelled} not needed; nodes {figures.nodes}, {figures.seconds:.3f} s"
+        )
+        if proof.certificate is not None:
+            text += f", certificate {len(proof.certificate)} nodes"
+        print(text, file=sys.stderr)
+        if args.certificate and proof.certificate is not None:
+            proof.save(args.certificate)
+            print(f"certificate: {args.certificate}", file=sys.stderr)
+    except (ValueError, TypeError, OSError) as e:  # OSError: the certificate file, or the timeout (a TimeoutError)
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=sys.stderr)
+        return 130
+    return 0
 
 
 def main(argv: Optional[List[str]] = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "prove":
+        return _prove_command(args)
     limits = {"nodes": args.nodes, "depth": args.depth, "time_ms": args.time_ms, "seed": args.seed}
     shared = {"out": args.out, "address": args.address, "progress": not args.no_progress, "timeout": args.timeout}
     try:
