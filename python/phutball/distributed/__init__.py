@@ -507,7 +507,7 @@ def _prove(
         bar = _progress_bar(len(frontier), "position", progress)
         try:
             with _connected(address):
-                running = {_prove_task.remote(p, limits): p for p in frontier}
+                running = [_prove_task.remote(p, limits) for p in frontier]
                 force = True
                 try:
                     # The frontier's answers are combined as they arrive, the
@@ -515,19 +515,22 @@ def _prove(
                     # a win is often proved before every position is.
                     combine_seconds, combined_at, combined_count = 0.0, time.monotonic(), 0
                     while running:
-                        finished, _ = ray.wait(list(running), num_returns=1, timeout=left())
+                        finished, running = ray.wait(running, num_returns=1, timeout=left())
                         if not finished:
                             raise timed_out(figures)
-                        del running[finished[0]]
-                        text, searched = ray.get(finished[0])  # raises the task's error, after Ray's retries
-                        figures.nodes += searched
-                        bar.update(1)
-                        if text is None:
-                            figures.unknown += 1
-                            continue
-                        figures.proved += 1
-                        certificates.append(phutball.Certificate.parse(text))
-                        if running and time.monotonic() - combined_at < 2 * combine_seconds:
+                        if running:  # and every other answer already there
+                            more, running = ray.wait(running, num_returns=len(running), timeout=0)
+                            finished += more
+                        for ref in finished:
+                            text, searched = ray.get(ref)  # raises the task's error, after Ray's retries
+                            figures.nodes += searched
+                            if text is None:
+                                figures.unknown += 1
+                            else:
+                                figures.proved += 1
+                                certificates.append(phutball.Certificate.parse(text))
+                        bar.update(len(finished))
+                        if len(certificates) == combined_count or (running and time.monotonic() - combined_at < 2 * combine_seconds):
                             continue
                         began = time.monotonic()
                         proof = combined()
