@@ -475,7 +475,7 @@ typedef struct PhutballProofSummary {
    */
   bool exhausted;
   /**
-   * Nodes of the certificate; 0 when there is none (an unknown result).
+   * Nodes of the certificate; 0 when there is none (an unknown result or a draw).
    */
   uint64_t certificate_nodes;
 } PhutballProofSummary;
@@ -619,8 +619,10 @@ typedef struct PhutballTablebaseStats {
 #define PHUTBALL_PROOF_LOSS 2
 
 /**
- * Neither side can force a goal (the prover does not claim draws yet: a
- * tablebase does).
+ * Neither side can force a goal: proved only where a tablebase covers the
+ * board (one given to `phutball_prove_with_tablebase_within`, or the one
+ * `phutball_prove_within` builds for boards of at most 10 points); a draw
+ * has no certificate.
  */
 #define PHUTBALL_PROOF_DRAW 3
 
@@ -1697,7 +1699,9 @@ PhutballStatus phutball_position_equal(const struct PhutballPosition *a,
 /**
  * Proves who wins `pos` with best play and stores a new proof handle in
  * `*out`: a win or a loss of the side to move with its line and a
- * certificate the solver has checked, or an unknown result.
+ * certificate the solver has checked, or an unknown result. On boards of
+ * at most 10 points the solver builds a tablebase first: the answer is
+ * then exact, and may be a draw.
  *
  * Within `limits` (NULL: the defaults): `work_limit` counts the prover's
  * nodes, `memory_limit` bounds its tables (half of it) and the certificate
@@ -1717,6 +1721,25 @@ PhutballStatus phutball_position_equal(const struct PhutballPosition *a,
 PhutballStatus phutball_prove_within(const struct PhutballPosition *pos,
                                      const struct PhutballLimits *limits,
                                      struct PhutballProof **out);
+
+/**
+ * `phutball_prove_within` with the caller's tablebase: where `table`
+ * covers `pos` (its board size and off-board rule) the answer comes from it
+ * at once, exact, and may be `PHUTBALL_PROOF_DRAW` (a draw has no
+ * certificate); a win or a loss comes with a certificate built from the
+ * table's shortest wins, checked. With `table` NULL, or one that does not
+ * cover `pos`, only the search runs, whatever the board (not even the
+ * tablebase `phutball_prove_within` builds itself for boards of at most 10
+ * points). Statuses and limits as `phutball_prove_within`.
+ *
+ * # Safety
+ * `pos` NULL or live; `table` NULL or a live tablebase; `limits` NULL or
+ * readable, its `cancel` NULL or a live token; `out` NULL or writable.
+ */
+PhutballStatus phutball_prove_with_tablebase_within(const struct PhutballPosition *pos,
+                                                    const struct PhutballTablebase *table,
+                                                    const struct PhutballLimits *limits,
+                                                    struct PhutballProof **out);
 
 /**
  * Writes the proof's figures: its result, plies, nodes, why it stopped.
@@ -1746,7 +1769,7 @@ PhutballStatus phutball_proof_line(const struct PhutballProof *proof,
  * which `phutball_check_proof` and `phutball check-proof` read) into `buf`
  * (buffer convention; ask for the size first: a certificate can take
  * megabytes). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the proof has none
- * (its result is unknown).
+ * (an unknown result or a draw).
  *
  * # Safety
  * `proof` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.

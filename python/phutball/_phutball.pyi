@@ -290,8 +290,9 @@ class Position:
         timeout: _Timeout = None,
         memory_limit: Optional[int] = ...,
         nodes: Optional[int] = None,
+        tablebase: Optional["Tablebase"] = None,
     ) -> "Proof":
-        """Proves who wins with best play: a ``Proof`` whose ``result`` is ``"win"`` or ``"loss"`` for the side to move, with the line and a certificate the solver has checked, or ``"unknown"``. A limit that runs out gives ``"unknown"``, not an exception; Ctrl-C raises ``KeyboardInterrupt``, a finished position ``ValueError``."""
+        """Proves who wins with best play: a ``Proof`` whose ``result`` is ``"win"`` or ``"loss"`` for the side to move, with the line and a certificate the solver has checked, or ``"unknown"``. Exact, and possibly ``"draw"``, where a tablebase covers the board (``tablebase``, or the solver's own for at most 10 points); a limit that runs out gives ``"unknown"``, not an exception; Ctrl-C raises ``KeyboardInterrupt``, a finished position ``ValueError``."""
     def apply_jump(self, to: str) -> "JumpInProgress":
         """Starts a jump move with one jump of the ball to ``to``: a ``JumpInProgress``, the same side to move. Raises ``ParseError`` or ``IllegalMoveError``."""
     def end_turn(self) -> "Position":
@@ -633,7 +634,7 @@ class Proof:
         """The proved line: the side to move's move first, then the longest resistance within the proof."""
     @property
     def certificate(self) -> Optional[Certificate]:
-        """The certificate that proves the result (checked before it was claimed), or ``None`` for an unknown result."""
+        """The certificate that proves the result (checked before it was claimed), or ``None`` for an unknown result or a draw."""
     @property
     def nodes(self) -> int:
         """Nodes searched."""

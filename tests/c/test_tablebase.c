@@ -101,6 +101,24 @@ static void test_the_3x5_board_agrees_with_the_prover(void) {
     CHECK(summary.result == value.result);
     CHECK(summary.plies == value.plies);
     phutball_proof_free(proof);
+
+    /* The caller's table answers at once, with a certificate. */
+    proof = NULL;
+    CHECK_OK(phutball_prove_with_tablebase_within(start, table, NULL, &proof));
+    CHECK_OK(phutball_proof_summary(proof, &summary));
+    CHECK(summary.result == value.result && summary.plies == value.plies);
+    CHECK(summary.certificate_nodes > 0);
+    phutball_proof_free(proof);
+    /* Without a table, the search alone. */
+    proof = NULL;
+    CHECK_OK(phutball_prove_with_tablebase_within(start, NULL, NULL, &proof));
+    CHECK_OK(phutball_proof_summary(proof, &summary));
+    CHECK(summary.result == value.result && summary.plies == value.plies);
+    phutball_proof_free(proof);
+    proof = NULL;
+    CHECK_STATUS(phutball_prove_with_tablebase_within(NULL, table, NULL, &proof), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(phutball_prove_with_tablebase_within(start, table, NULL, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK(proof == NULL);
     phutball_position_free(start);
     phutball_tablebase_free(table);
 }

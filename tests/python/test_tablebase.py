@@ -53,6 +53,19 @@ def test_probe_agrees_with_the_prover(tiny, small):
     assert (lost.prove().result, lost.prove().plies) == ("loss", 2)
 
 
+def test_prove_with_a_tablebase_is_exact(small, tiny):
+    start = phutball.Position.start(3, 5)
+    proof = start.prove(tablebase=small)
+    value = small.probe(start)
+    assert value is not None and (proof.result, proof.plies) == (value.result, value.plies)
+    assert proof.certificate is not None
+    assert proof.check().plies == value.plies
+    # A table that does not cover the position: the search alone answers.
+    assert phutball.Position.start(9, 9).prove(tablebase=tiny, timeout=60).result in ("win", "loss")
+    with pytest.raises(TypeError):
+        start.prove(tablebase="3x5.tb")  # type: ignore[arg-type]
+
+
 def test_values_are_hashable_and_compare(tiny):
     start = phutball.Position.start(1, 3)
     a, b = tiny.probe(start), tiny.probe(start)

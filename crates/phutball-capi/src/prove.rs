@@ -7,13 +7,14 @@ use core::ffi::c_char;
 use std::sync::OnceLock;
 
 use phutball::Move;
-use phutball_solver::{prove_within, Certificate, Proof, Value};
+use phutball_solver::{prove_with_tablebase_within, prove_within, Certificate, Proof, Value};
 
 use crate::buffers::{copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out};
 use crate::guard::ffi_call;
 use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{certificate_failure, solver_failure, Failure, FfiResult, PhutballStatus};
+use crate::tablebase::{table_arg, PhutballTablebase};
 use crate::types::{side_to_c, PhutballSide};
 
 /// What `phutball_prove_within` found: the result, the proved line, the
@@ -35,8 +36,10 @@ pub const PHUTBALL_PROOF_UNKNOWN: PhutballProofResult = 0;
 pub const PHUTBALL_PROOF_WIN: PhutballProofResult = 1;
 /// The opponent forces a goal within `plies` plies whatever the side to move does.
 pub const PHUTBALL_PROOF_LOSS: PhutballProofResult = 2;
-/// Neither side can force a goal (the prover does not claim draws yet: a
-/// tablebase does).
+/// Neither side can force a goal: proved only where a tablebase covers the
+/// board (one given to `phutball_prove_with_tablebase_within`, or the one
+/// `phutball_prove_within` builds for boards of at most 10 points); a draw
+/// has no certificate.
 pub const PHUTBALL_PROOF_DRAW: PhutballProofResult = 3;
 
 /// The figures of a proof (the line and the certificate are text: see
@@ -60,7 +63,7 @@ pub struct PhutballProofSummary {
     /// Both searches ended without proving a goal: neither side forces one
     /// in the graph searched (not claimed as a draw).
     pub exhausted: bool,
-    /// Nodes of the certificate; 0 when there is none (an unknown result).
+    /// Nodes of the certificate; 0 when there is none (an unknown result or a draw).
     pub certificate_nodes: u64,
 }
 
@@ -112,7 +115,9 @@ unsafe fn proof_arg<'a>(proof: *const PhutballProof) -> FfiResult<&'a PhutballPr
 
 /// Proves who wins `pos` with best play and stores a new proof handle in
 /// `*out`: a win or a loss of the side to move with its line and a
-/// certificate the solver has checked, or an unknown result.
+/// certificate the solver has checked, or an unknown result. On boards of
+/// at most 10 points the solver builds a tablebase first: the answer is
+/// then exact, and may be a draw.
 ///
 /// Within `limits` (NULL: the defaults): `work_limit` counts the prover's
 /// nodes, `memory_limit` bounds its tables (half of it) and the certificate
@@ -140,6 +145,51 @@ pub unsafe extern "C" fn phutball_prove_within(
         let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
         let proof = limits
             .run(|budget| prove_within(pos, budget))
+            .map_err(|e| solver_failure(&e))?;
+        let handle = PhutballProof {
+            proof,
+            certificate_text: OnceLock::new(),
+        };
+        // SAFETY: the caller's promise about out.
+        unsafe { write_new_handle(out, handle, "out") }
+    })
+}
+
+/// `phutball_prove_within` with the caller's tablebase: where `table`
+/// covers `pos` (its board size and off-board rule) the answer comes from it
+/// at once, exact, and may be `PHUTBALL_PROOF_DRAW` (a draw has no
+/// certificate); a win or a loss comes with a certificate built from the
+/// table's shortest wins, checked. With `table` NULL, or one that does not
+/// cover `pos`, only the search runs, whatever the board (not even the
+/// tablebase `phutball_prove_within` builds itself for boards of at most 10
+/// points). Statuses and limits as `phutball_prove_within`.
+///
+/// # Safety
+/// `pos` NULL or live; `table` NULL or a live tablebase; `limits` NULL or
+/// readable, its `cancel` NULL or a live token; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_prove_with_tablebase_within(
+    pos: *const PhutballPosition,
+    table: *const PhutballTablebase,
+    limits: *const PhutballLimits,
+    out: *mut *mut PhutballProof,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promises about pos, table and limits.
+        let (pos, table, limits) = unsafe {
+            (
+                position_arg(pos)?,
+                if table.is_null() {
+                    None
+                } else {
+                    Some(table_arg(table)?)
+                },
+                limits_arg(limits),
+            )
+        };
+        let proof = limits
+            .run(|budget| prove_with_tablebase_within(pos, budget, table))
             .map_err(|e| solver_failure(&e))?;
         let handle = PhutballProof {
             proof,
@@ -191,7 +241,7 @@ pub unsafe extern "C" fn phutball_proof_line(
 /// which `phutball_check_proof` and `phutball check-proof` read) into `buf`
 /// (buffer convention; ask for the size first: a certificate can take
 /// megabytes). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the proof has none
-/// (its result is unknown).
+/// (an unknown result or a draw).
 ///
 /// # Safety
 /// `proof` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
@@ -207,7 +257,9 @@ pub unsafe extern "C" fn phutball_proof_certificate(
         // SAFETY: the caller's promise about proof.
         let handle = unsafe { proof_arg(proof) }?;
         let certificate = handle.proof.certificate.as_ref().ok_or_else(|| {
-            Failure::invalid_argument("the proof has no certificate: its result is unknown")
+            Failure::invalid_argument(
+                "the proof has no certificate: only a win or a loss has one, not an unknown result or a draw",
+            )
         })?;
         let text = handle
             .certificate_text

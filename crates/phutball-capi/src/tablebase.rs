@@ -71,7 +71,7 @@ fn value_to_c(value: Value) -> PhutballValue {
 ///
 /// # Safety
 /// `table` must be NULL or a live tablebase.
-unsafe fn table_arg<'a>(table: *const PhutballTablebase) -> FfiResult<&'a Tablebase> {
+pub(crate) unsafe fn table_arg<'a>(table: *const PhutballTablebase) -> FfiResult<&'a Tablebase> {
     // SAFETY: the caller's promise about table.
     Ok(&unsafe { ref_arg(table, "table") }?.0)
 }

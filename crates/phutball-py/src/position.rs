@@ -387,22 +387,26 @@ impl PyPosition {
     /// ``"win"`` or ``"loss"`` for the side to move, with the line and a
     /// certificate the solver has checked, or ``"unknown"``.
     ///
-    /// A limit that runs out is no error: ``timeout`` seconds (``None``: no
-    /// timeout), ``nodes`` (the prover's nodes; ``None``: no limit) and
+    /// Where a tablebase covers the board (``tablebase``, or one the
+    /// solver builds itself for boards of at most 10 points) the answer is
+    /// exact, and may be ``"draw"`` (without a certificate). A limit that
+    /// runs out is no error: ``timeout`` seconds (``None``: no timeout),
+    /// ``nodes`` (the prover's nodes; ``None``: no limit) and
     /// ``memory_limit`` bytes (its tables take half, the certificate the
     /// other half; default ``DEFAULT_MEMORY_LIMIT``, ``None``: no limit)
     /// give the result ``"unknown"``, with ``Proof.stopped`` saying which.
     /// Ctrl-C raises ``KeyboardInterrupt``; a finished position raises
     /// ``ValueError``. Releases the GIL.
-    #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT, nodes=None))]
+    #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT, nodes=None, tablebase=None))]
     fn prove(
         &self,
         py: Python<'_>,
         timeout: Option<&Bound<'_, PyAny>>,
         memory_limit: MemoryLimit,
         nodes: Option<&Bound<'_, PyAny>>,
+        tablebase: Option<&Bound<'_, crate::tablebase::PyTablebase>>,
     ) -> PyResult<crate::solver::PyProof> {
-        crate::solver::prove(py, self.inner, timeout, memory_limit, nodes)
+        crate::solver::prove(py, self.inner, timeout, memory_limit, nodes, tablebase)
     }
 
     /// Starts a jump move with one jump of the ball to ``to``: a

@@ -6,7 +6,9 @@
 use std::path::{Path, PathBuf};
 
 use phutball::{Budget, Move, Position, SearchError};
-use phutball_solver::{prove_within, Certificate, CheckedProof, Value};
+use phutball_solver::{
+    prove_with_tablebase_within, prove_within, Certificate, CheckedProof, Value,
+};
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -16,6 +18,7 @@ use crate::errors::{certificate_exception, solver_exception, ParseError};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::limit_arg;
 use crate::position::PyPosition;
+use crate::tablebase::PyTablebase;
 
 /// The first two bytes of a gzip file.
 const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
@@ -43,8 +46,9 @@ pub(crate) struct PyCheckedProof {
 }
 
 /// What ``Position.prove`` found, for the side to move: ``result``
-/// (``"win"``, ``"loss"`` or ``"unknown"``), ``plies`` to the forced goal,
-/// the proved ``line``, the ``certificate`` that proves it, and the figures.
+/// (``"win"``, ``"loss"``, ``"draw"`` or ``"unknown"``), ``plies`` to the
+/// forced goal, the proved ``line``, the ``certificate`` that proves it,
+/// and the figures.
 ///
 /// ``str(proof)`` is the CLI's line: ``win in 3: A3 A1 A2-A4``, or
 /// ``unknown``. An unknown result is not an error: ``stopped`` says which
@@ -70,12 +74,17 @@ pub(crate) fn prove(
     timeout: Option<&Bound<'_, PyAny>>,
     memory_limit: MemoryLimit,
     nodes: Option<&Bound<'_, PyAny>>,
+    tablebase: Option<&Bound<'_, PyTablebase>>,
 ) -> PyResult<PyProof> {
     let bounds = Bounds::new(timeout, memory_limit)?;
     let nodes = limit_arg(nodes, "nodes")?;
+    let table = tablebase.map(|t| &t.get().inner);
     let answer = run_threaded(py, bounds, |budget| {
         let budget = nodes.map_or(*budget, |n| budget.with_work_limit(n));
-        prove_within(&pos, &budget)
+        match table {
+            None => prove_within(&pos, &budget),
+            Some(table) => prove_with_tablebase_within(&pos, &budget, Some(table)),
+        }
     })?;
     PyProof::from_solver(py, answer.map_err(|e| solver_exception(&e))?)
 }
@@ -346,7 +355,9 @@ impl PyProof {
     /// The certificate, or a `ValueError` saying there is none.
     fn certificate_or_raise(&self) -> PyResult<&Py<PyCertificate>> {
         self.certificate.as_ref().ok_or_else(|| {
-            PyValueError::new_err("the proof has no certificate: its result is unknown")
+            PyValueError::new_err(
+                "the proof has no certificate: only a win or a loss has one, not an unknown result or a draw",
+            )
         })
     }
 }
@@ -383,7 +394,7 @@ impl PyProof {
     }
 
     /// The certificate that proves the result (checked before it was
-    /// claimed), or ``None`` for an unknown result.
+    /// claimed), or ``None`` for an unknown result or a draw.
     #[getter]
     fn certificate(&self, py: Python<'_>) -> Option<Py<PyCertificate>> {
         self.certificate.as_ref().map(|c| c.clone_ref(py))
@@ -417,8 +428,8 @@ impl PyProof {
 
     /// Writes the certificate to ``path`` as ``Certificate.save`` does
     /// (gzip-compressed for a name ending in ``.gz``, atomically). Raises
-    /// ``ValueError`` when there is no certificate (an unknown result),
-    /// ``OSError`` when it cannot write.
+    /// ``ValueError`` when there is no certificate (an unknown result or a
+    /// draw), ``OSError`` when it cannot write.
     // pyo3 hands over the extracted argument by value.
     #[allow(clippy::needless_pass_by_value)]
     fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
@@ -427,8 +438,9 @@ impl PyProof {
 
     /// Checks the certificate again, as ``Certificate.check`` does: a
     /// ``CheckedProof``, or ``CertificateError``. Raises ``ValueError`` when
-    /// there is no certificate (an unknown result); after ``timeout``
-    /// seconds ``SearchTimeoutError``; Ctrl-C raises ``KeyboardInterrupt``.
+    /// there is no certificate (an unknown result or a draw); after
+    /// ``timeout`` seconds ``SearchTimeoutError``; Ctrl-C raises
+    /// ``KeyboardInterrupt``.
     #[pyo3(signature = (*, timeout=None))]
     fn check(
         &self,

@@ -76,7 +76,7 @@ impl From<Value> for PyValue {
 /// format. Immutable.
 #[pyclass(name = "Tablebase", module = "phutball", frozen)]
 pub(crate) struct PyTablebase {
-    inner: Tablebase,
+    pub(crate) inner: Tablebase,
 }
 
 /// The `jobs=` argument: `None` (every core) or a thread count of at least 1.
