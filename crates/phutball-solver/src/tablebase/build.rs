@@ -54,9 +54,8 @@ const BLOCKS_PER_THREAD: usize = 64;
 /// largest seen: 33,634 children (5x5 with the continue-off-board rule, a
 /// dense position) and 266,058 parents (the same board, a sparse one).
 const WALK_LIMIT: usize = 1 << 22;
-/// The bytes a walk may hold per position it reaches, at most: the list
-/// (16 bytes, up to twice over-allocated) and the hash slots (8 bytes, up
-/// to 4 per position).
+/// The bytes a walk may hold per position it reaches, at most: its hash
+/// slots ([`SmallScratch::new`]: 16 bytes, up to 4 per position).
 const WALK_BYTES: usize = 64;
 /// The fewest positions a walk may be allowed: below it the memory limit
 /// is too tight for the board.
