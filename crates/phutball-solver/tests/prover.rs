@@ -273,3 +273,15 @@ fn a_budget_that_runs_out_is_unknown_and_a_cancel_is_an_error() {
         .unwrap();
     assert!(prove_within(&done, &Budget::default()).is_err());
 }
+
+#[test]
+#[ignore = "about 35 s in a release build: cargo test --release -p phutball-solver -- --ignored"]
+fn the_5x11_start_is_proved_though_its_table_proofs_come_back_to_the_line() {
+    // The first proof read back from the table met positions of its own
+    // line; the reading tries the other proved children, then proves the
+    // node again with a table that forgot them (this board gave an
+    // internal error before).
+    let proof = prove_within(&start(5, 11), &Budget::default()).unwrap();
+    assert!(matches!(proof.value, Some(Value::Win { .. })), "{proof:?}");
+    assert!(proof.certificate.unwrap().check(&Budget::default()).is_ok());
+}

@@ -70,18 +70,36 @@ impl<'d, 'b> Extractor<'d, 'b> {
 
     /// The certificate of `root`, which the search has proved.
     pub(crate) fn certificate(mut self, root: &Position) -> Result<Certificate, ExtractError> {
-        let Edge::Done(_) = self.node(root)? else {
+        let Edge::Done(root_index) = self.node(root)? else {
             return Err(lost());
         };
+        // Nodes finished while a child that failed was tried are complete
+        // proofs, but nothing may lead to them: keep what the root reaches.
+        let mut reached = vec![false; self.done.len()];
+        let mut stack = vec![root_index];
+        while let Some(i) = stack.pop() {
+            if std::mem::replace(&mut reached[i], true) {
+                continue;
+            }
+            for (_, e) in &self.done[i].1 .0 {
+                if let Edge::Done(j) = *e {
+                    stack.push(j);
+                }
+            }
+        }
         // Reverse post-order is a topological order: every edge goes to a
         // later node.
-        let count = self.done.len();
-        let renumber = |i: usize| count - 1 - i;
+        let mut new_index = vec![usize::MAX; self.done.len()];
+        for (next, i) in (0..self.done.len()).rev().filter(|&i| reached[i]).enumerate() {
+            new_index[i] = next;
+        }
         let nodes = self
             .done
             .into_iter()
+            .enumerate()
             .rev()
-            .map(|(position, (moves, otherwise))| CertificateNode {
+            .filter(|(i, _)| reached[*i])
+            .map(|(_, (position, (moves, otherwise)))| CertificateNode {
                 position,
                 otherwise,
                 moves: moves
@@ -89,7 +107,7 @@ impl<'d, 'b> Extractor<'d, 'b> {
                     .map(|(m, e)| {
                         let target = match e {
                             Edge::Goal => Target::Goal,
-                            Edge::Done(i) => Target::Node(renumber(i)),
+                            Edge::Done(i) => Target::Node(new_index[i]),
                         };
                         (m, target)
                     })
@@ -137,8 +155,8 @@ impl<'d, 'b> Extractor<'d, 'b> {
     /// least work behind it (the smallest proof), proving it again if the
     /// table lost it.
     fn attacker_move(&mut self, pos: &Position) -> Result<Vec<(Move, Edge)>, ExtractError> {
-        let dfpn = match &mut self.source {
-            Source::Search(dfpn) => &mut **dfpn,
+        match &self.source {
+            Source::Search(_) => {}
             Source::Table(table) => {
                 // The shortest win: its child's distance is one ply less,
                 // so the line never comes back to itself.
@@ -149,27 +167,51 @@ impl<'d, 'b> Extractor<'d, 'b> {
                 let edge = self.node(&play(pos, &m))?;
                 return Ok(vec![(m, edge)]);
             }
-        };
-        for attempt in 0..2 {
+        }
+        // A child's proof may come back to a position on the current line
+        // (the table proved it on another line): then the next proved child
+        // is tried, and when none is left the node is proved again with the
+        // line avoided. Finished nodes stay: each is a complete proof.
+        let mut failed: Vec<u64> = Vec::new();
+        for attempt in 0..3 {
+            let Source::Search(dfpn) = &mut self.source else {
+                return Err(lost());
+            };
             let children = match dfpn.expand(pos)? {
                 Expansion::Decided(0, _, Some(m)) => return Ok(vec![(m, Edge::Goal)]),
                 Expansion::Decided(..) => return Err(lost()),
                 Expansion::Open(children) => children,
             };
-            let proved = children
+            let (index, line) = (&self.index, &self.line);
+            let mut proved: Vec<_> = children
                 .into_iter()
                 .filter(|c| {
-                    (self.index.contains_key(&c.pos)
+                    let key = c.pos.zobrist();
+                    (index.contains_key(&c.pos)
                         || dfpn.table.get(dfpn.key(&c.pos)).is_some_and(|n| n.0 == 0))
-                        && !self.line.contains(&c.pos.zobrist())
+                        && !line.contains(&key)
+                        && !failed.contains(&key)
                 })
-                .min_by_key(|c| dfpn.table.work(dfpn.key(&c.pos)));
-            if let Some(child) = proved {
-                let edge = self.node(&child.pos)?;
-                return Ok(vec![(child.mv, edge)]);
+                .map(|c| (dfpn.table.work(dfpn.key(&c.pos)), c))
+                .collect();
+            proved.sort_by_key(|(work, _)| *work);
+            for (_, child) in proved {
+                match self.node(&child.pos) {
+                    Ok(edge) => return Ok(vec![(child.mv, edge)]),
+                    Err(ExtractError::Lost) => failed.push(child.pos.zobrist()),
+                    Err(e) => return Err(e),
+                }
             }
-            if attempt == 0 {
-                prove_again(dfpn, pos, &self.line)?;
+            if let Source::Search(dfpn) = &mut self.source {
+                if attempt == 1 {
+                    // The table's proofs of the children are tied to other
+                    // lines: a table that forgot them proves this node anew.
+                    dfpn.table = dfpn.table.emptied()?;
+                }
+                if attempt < 2 {
+                    failed.clear();
+                    prove_again(dfpn, pos, &self.line)?;
+                }
             }
         }
         Err(lost())

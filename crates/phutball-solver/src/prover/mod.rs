@@ -40,7 +40,11 @@ const PROVER_STACK_BYTES: usize = 256 << 20;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Proof {
     /// The proved value for the side to move, or `None` when the budget ran
-    /// out first (see [`Proof::stopped`]) or neither search proved a goal.
+    /// out first (see [`Proof::stopped`]), neither search proved a goal
+    /// ([`Proof::exhausted`]), or, rarely, the search's proof could not be
+    /// read back as a certificate (its table's entries proved on other
+    /// lines come back to the line being read, even after a search again;
+    /// neither `stopped` nor `exhausted` is set then).
     pub value: Option<Value>,
     /// The proved line: the side to move's move first, then the longest
     /// resistance within the proof. Empty when nothing is proved.

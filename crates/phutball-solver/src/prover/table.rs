@@ -52,6 +52,11 @@ impl Table {
         })
     }
 
+    /// An empty table with the same limit.
+    pub(crate) fn emptied(&self) -> Result<Table, SearchError> {
+        Table::with_bytes(self.max_buckets * WAYS * ENTRY_BYTES)
+    }
+
     /// Doubles the table if it may and the allocator agrees (else it stays
     /// as it is and replaces entries).
     fn grow(&mut self) {
