@@ -21,7 +21,7 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261201}"
 
 cat <<'BANNER'
-scripts/test.sh: six suites, each announced by "=== NAME" and ended with its time.
+scripts/test.sh: seven suites, each announced by "=== NAME" and ended with its time.
 Installs what is missing, each install announced as it starts:
   - into ~/.cargo/bin: cbindgen 0.29.4 (cargo install: built from source,
     a few minutes once: crates.io ships no binary, PyPI and npm have no
@@ -64,6 +64,10 @@ suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets --quiet 
 # A suite that hangs fails at its time limit, named, well inside CI's 90
 # minutes (the limits are 5-10 times the times the README gives).
 suite "cargo test" timeout 900 cargo test --workspace --exclude phutball-py
+# The proofs in certificates/ (scripts/settle_starts.py, the README's
+# "Solved boards"), checked with the plain rules by the debug CLI that
+# `cargo test` built.
+suite "certificates (scripts/check-certificates.sh)" timeout 600 bash scripts/check-certificates.sh
 # Doc comments, warnings as errors. The C ABI library and the CLI binary are
 # both called phutball, like the core library, so `cargo doc --workspace`
 # leaves them out (doc = false) and they are checked on their own, in a

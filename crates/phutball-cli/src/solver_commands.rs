@@ -24,6 +24,10 @@ pub struct ProveArgs {
     /// (suffixes K, M, G for KiB, MiB, GiB; default 1G).
     #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
     memory_limit: usize,
+    /// Give up (print "unknown") after N nodes of search: a bound that,
+    /// unlike --timeout, gives the same answer on any machine and load.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    nodes: Option<u64>,
     /// Write the proof's certificate to FILE (gzip-compressed if FILE ends
     /// in .gz); with several positions, to FILE for the first, FILE.2 for
     /// the second, and so on.
@@ -110,7 +114,9 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
     for (i, pos) in positions.iter().enumerate() {
         let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
         let hook = deadline.hook();
-        let mut budget = Budget::default().with_memory_limit(args.memory_limit);
+        let mut budget = Budget::default()
+            .with_memory_limit(args.memory_limit)
+            .with_work_limit(args.nodes.unwrap_or(u64::MAX));
         if args.timeout.is_some() {
             budget = budget.with_interrupt(&hook);
         }
@@ -145,6 +151,9 @@ fn figures(proof: &Proof, took: Duration) -> String {
     }
     match &proof.stopped {
         Some(SearchError::TimedOut) => text += ", stopped: timed out (--timeout MS)",
+        Some(SearchError::WorkLimit { limit }) => {
+            text += &format!(", stopped: after {limit} nodes (--nodes N)");
+        }
         Some(e) => text += &format!(", stopped: {e}"),
         None if proof.exhausted => {
             text += ", no goal forced by either side in the graph searched (not a proved draw)";

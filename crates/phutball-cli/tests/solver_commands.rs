@@ -136,6 +136,23 @@ fn a_timeout_is_unknown_and_bad_arguments_are_refused() {
         "{}",
         text(&out.stderr)
     );
+    let out = run(&["prove", "--nodes", "1000", "start:11x11"]);
+    assert_eq!(text(&out.stdout), "unknown\n");
+    assert!(
+        text(&out.stderr).contains("stopped: after 1000 nodes (--nodes N)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = run(&["prove", "--nodes", "100000", "start:7x7"]);
+    assert!(
+        text(&out.stdout).starts_with("win in 23: "),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(
+        run(&["prove", "--nodes", "0", "start:7x7"]).status.code(),
+        Some(2)
+    );
     for bad in ["0", "12Q", "lots"] {
         let out = run(&["prove", "--memory-limit", bad, "start:1x3"]);
         assert_eq!(out.status.code(), Some(2), "{bad}");
