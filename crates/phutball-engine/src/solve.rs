@@ -38,12 +38,13 @@ pub enum Solution {
     Unknown,
 }
 
-/// Proves the value of `pos` for its side to move: the solver's
-/// [`prove_within`] (wins and losses of any length, each with a checked
-/// certificate) within `timeout`, then, if it proved nothing and time is
-/// left, the engine searching one ply deeper at a time until it proves a
-/// win (a score of `win in N`: every defence searched, see docs/engine.md)
-/// or a loss within two plies. `stop` cancels it as
+/// Proves the value of `pos` for its side to move: for a fifth of
+/// `timeout`, the engine searching one ply deeper at a time until it
+/// proves a win (a score of `win in N`: every defence searched, see
+/// docs/engine.md; short wins are found so) or a loss within two plies;
+/// then, with the rest of the time, the solver's [`prove_within`] (wins
+/// and losses of any length, each with a checked certificate; exact values
+/// and draws on the boards it has a tablebase for). `stop` cancels it as
 /// [`Engine::analyse_within`].
 ///
 /// ```
@@ -74,9 +75,27 @@ pub fn solve(
     if let Some(winner) = pos.winner() {
         return Err(EngineError::Finished { winner });
     }
-    if let Some(solution) = prove(pos, timeout, stop)? {
+    // The deepening search finds short wins fast where it finds any (a
+    // proof-number search finds a proof, not the shortest): a fifth of
+    // the time first, then the prover with the rest.
+    if let Some(solution) = deepen(pos, timeout / DEEPENING_SHARE, stop)? {
         return Ok(solution);
     }
+    let left = timeout.saturating_sub(started.elapsed());
+    Ok(prove(pos, left, stop)?.unwrap_or(Solution::Unknown))
+}
+
+/// `solve` gives the engine's deepening search 1 / this of its time first.
+const DEEPENING_SHARE: u32 = 5;
+
+/// The engine, one ply deeper at a time within `timeout`, until it proves a
+/// win or a loss within two plies.
+fn deepen(
+    pos: &Position,
+    timeout: Duration,
+    stop: &Budget<'_>,
+) -> Result<Option<Solution>, EngineError> {
+    let started = Instant::now();
     for depth in 1..=MAX_DEPTH {
         let Some(left) = timeout
             .checked_sub(started.elapsed())
@@ -88,16 +107,16 @@ pub fn solve(
             Engine::new(Limits::new(Some(left), Some(depth), None), 1).analyse_within(pos, stop)?;
         match analysis.score {
             Score::Win { plies } => {
-                return Ok(Solution::Win {
+                return Ok(Some(Solution::Win {
                     plies,
                     line: analysis.pv,
-                })
+                }))
             }
             Score::Loss { plies } if analysis.decision == Decision::AllMovesLose => {
-                return Ok(Solution::Loss {
+                return Ok(Some(Solution::Loss {
                     plies,
                     line: analysis.pv,
-                })
+                }))
             }
             _ => {}
         }
@@ -107,7 +126,7 @@ pub fn solve(
             break;
         }
     }
-    Ok(Solution::Unknown)
+    Ok(None)
 }
 
 /// The prover's answer within `timeout` and `stop`, if it proved one.
