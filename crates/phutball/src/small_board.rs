@@ -729,7 +729,11 @@ mod tests {
         assert_eq!(scratch.insert(3, 7), Ok(true));
         scratch.generation = u32::MAX - 1;
         scratch.begin();
-        assert_eq!(scratch.insert(3, 7), Ok(true), "an old generation's slot is free");
+        assert_eq!(
+            scratch.insert(3, 7),
+            Ok(true),
+            "an old generation's slot is free"
+        );
         scratch.begin();
         for men in 0..500 {
             assert_eq!(scratch.insert(3, men), Ok(true));

@@ -90,7 +90,11 @@ impl<'d, 'b> Extractor<'d, 'b> {
         // Reverse post-order is a topological order: every edge goes to a
         // later node.
         let mut new_index = vec![usize::MAX; self.done.len()];
-        for (next, i) in (0..self.done.len()).rev().filter(|&i| reached[i]).enumerate() {
+        for (next, i) in (0..self.done.len())
+            .rev()
+            .filter(|&i| reached[i])
+            .enumerate()
+        {
             new_index[i] = next;
         }
         let nodes = self
