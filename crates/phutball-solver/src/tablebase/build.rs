@@ -12,7 +12,9 @@
 //!   Then every marked state not yet decided is checked forwards with its
 //!   children: if each child is a win decided before this round, it loses
 //!   in `k` (one more than its longest-resisting child, which is the win
-//!   in `k - 1`).
+//!   in `k - 1`). When round `k - 1` found more wins than there are states
+//!   left undecided, their parents are not marked: every undecided state
+//!   is checked instead, which finds the same losses for less.
 //! - A round that decides nothing ends the build: no state can then win or
 //!   lose in more plies, and the undecided states are draws.
 //!
@@ -185,8 +187,16 @@ struct Run<'a, 'b> {
 /// One round's counts, shared by its threads.
 #[derive(Default)]
 struct RoundCounts {
-    resolved: AtomicU64,
+    wins: AtomicU64,
+    losses: AtomicU64,
     evaluated: AtomicU64,
+}
+
+impl RoundCounts {
+    /// The states decided this round so far.
+    fn resolved(&self) -> u64 {
+        self.wins.load(Ordering::Relaxed) + self.losses.load(Ordering::Relaxed)
+    }
 }
 
 /// Indices of parents waiting to be read together ([`Run::settle`]).
@@ -219,7 +229,8 @@ impl Default for Batch {
 #[derive(Default)]
 struct BlockCounts {
     states: u64,
-    resolved: u64,
+    wins: u64,
+    losses: u64,
     evaluated: u64,
 }
 
@@ -237,13 +248,20 @@ impl Run<'_, '_> {
             progress,
             |block, scratch| self.scan(block, scratch),
         )?;
-        let mut decided = counts.resolved.load(Ordering::Relaxed);
+        let mut last = counts;
         let mut round = 1;
-        while decided > 0 {
+        while last.resolved() > 0 {
             round += 1;
             if round > MAX_PLIES {
                 return Err(SolverError::TooManyPlies { max: MAX_PLIES });
             }
+            // Marking the parents of the wins just found costs their
+            // parents; checking every undecided state costs its children,
+            // most of them stopped at the first. When the wins outnumber
+            // the undecided states (round 2 of wide boards, where most
+            // states win in one), the second is the cheaper.
+            let undecided = self.values.len() as u64 - self.resolved.load(Ordering::Relaxed);
+            let forward = last.wins.load(Ordering::Relaxed) > undecided;
             let counts = RoundCounts::default();
             self.step(
                 round,
@@ -251,18 +269,29 @@ impl Run<'_, '_> {
                 scan_blocks,
                 &counts,
                 progress,
-                |block, scratch| self.mark(round, block, scratch),
+                |block, scratch| self.mark(round, !forward, block, scratch),
             )?;
-            let evaluate_blocks = self.marks.len().div_ceil(BLOCK_WORDS);
-            self.step(
-                round,
-                BuildStep::Evaluate,
-                evaluate_blocks,
-                &counts,
-                progress,
-                |block, scratch| self.evaluate(round, block, scratch),
-            )?;
-            decided = counts.resolved.load(Ordering::Relaxed);
+            if forward {
+                self.step(
+                    round,
+                    BuildStep::Evaluate,
+                    scan_blocks,
+                    &counts,
+                    progress,
+                    |block, scratch| self.evaluate_all(round, block, scratch),
+                )?;
+            } else {
+                let evaluate_blocks = self.marks.len().div_ceil(BLOCK_WORDS);
+                self.step(
+                    round,
+                    BuildStep::Evaluate,
+                    evaluate_blocks,
+                    &counts,
+                    progress,
+                    |block, scratch| self.evaluate(round, block, scratch),
+                )?;
+            }
+            last = counts;
         }
         Ok(())
     }
@@ -293,7 +322,7 @@ impl Run<'_, '_> {
                 done: done.min(states),
                 states,
                 resolved: self.resolved.load(Ordering::Relaxed),
-                resolved_this_round: counts.resolved.load(Ordering::Relaxed),
+                resolved_this_round: counts.resolved(),
                 evaluated_this_round: counts.evaluated.load(Ordering::Relaxed),
             });
         };
@@ -351,9 +380,11 @@ impl Run<'_, '_> {
     /// Adds a block's counts; fails past the budget's work limit. Returns
     /// the states the block went through.
     fn count(&self, did: &BlockCounts, counts: &RoundCounts) -> Result<u64, SolverError> {
-        counts.resolved.fetch_add(did.resolved, Ordering::Relaxed);
+        counts.wins.fetch_add(did.wins, Ordering::Relaxed);
+        counts.losses.fetch_add(did.losses, Ordering::Relaxed);
         counts.evaluated.fetch_add(did.evaluated, Ordering::Relaxed);
-        self.resolved.fetch_add(did.resolved, Ordering::Relaxed);
+        self.resolved
+            .fetch_add(did.wins + did.losses, Ordering::Relaxed);
         let work = self.work.fetch_add(did.states, Ordering::Relaxed) + did.states;
         let limit = self.budget.work_limit();
         if work > limit {
@@ -395,7 +426,11 @@ impl Run<'_, '_> {
                 .map_err(|e| self.walk_error(e))?;
             if found != code::DRAW {
                 self.values[index].store(found, Ordering::Relaxed);
-                did.resolved += 1;
+                if code::is_win(found) {
+                    did.wins += 1;
+                } else {
+                    did.losses += 1;
+                }
             }
         }
         Ok(did)
@@ -434,10 +469,13 @@ impl Run<'_, '_> {
     }
 
     /// Round `round`'s first step on one block: the parents of the states
-    /// decided in the round before.
+    /// decided in the round before: those of losses win now; those of
+    /// wins are marked if `mark_wins` (else every undecided state will be
+    /// checked).
     fn mark(
         &self,
         round: u32,
+        mark_wins: bool,
         block: usize,
         scratch: &mut SmallScratch,
     ) -> Result<BlockCounts, SolverError> {
@@ -454,6 +492,9 @@ impl Run<'_, '_> {
                 continue;
             }
             let lost = !code::is_win(found);
+            if !lost && !mark_wins {
+                continue;
+            }
             let state = self.layout.state(index);
             let _ = self
                 .layout
@@ -462,13 +503,13 @@ impl Run<'_, '_> {
                     // Parents are never over: they have a move.
                     if let Some(p) = self.layout.index_of_turned(parent) {
                         if batch.push(p) {
-                            did.resolved += self.settle(&mut batch, lost, wins_now);
+                            did.wins += self.settle(&mut batch, lost, wins_now);
                         }
                     }
                     core::ops::ControlFlow::Continue(())
                 })
                 .map_err(|e| self.walk_error(e))?;
-            did.resolved += self.settle(&mut batch, lost, wins_now);
+            did.wins += self.settle(&mut batch, lost, wins_now);
         }
         Ok(did)
     }
@@ -529,18 +570,52 @@ impl Run<'_, '_> {
                 if self.values[index].load(Ordering::Relaxed) != code::DRAW {
                     continue;
                 }
-                did.evaluated += 1;
-                let state = self.layout.state(index);
-                if let Some(plies) = self
-                    .loss_in(state, round, scratch)
-                    .map_err(|e| self.walk_error(e))?
-                {
-                    self.values[index].store(code::loss(plies), Ordering::Relaxed);
-                    did.resolved += 1;
-                }
+                self.check_loss(index, round, scratch, &mut did)?;
             }
         }
         Ok(did)
+    }
+
+    /// Round `round`'s second step on one block of states, when every
+    /// undecided state is checked (see [`Run::rounds`]).
+    fn evaluate_all(
+        &self,
+        round: u32,
+        block: usize,
+        scratch: &mut SmallScratch,
+    ) -> Result<BlockCounts, SolverError> {
+        let range = self.block_range(block);
+        let mut did = BlockCounts {
+            states: range.len() as u64,
+            ..BlockCounts::default()
+        };
+        for index in range {
+            if self.values[index].load(Ordering::Relaxed) == code::DRAW {
+                self.check_loss(index, round, scratch, &mut did)?;
+            }
+        }
+        Ok(did)
+    }
+
+    /// Checks the undecided state `index` forwards: a loss in `round` if
+    /// every child is a win decided before.
+    fn check_loss(
+        &self,
+        index: usize,
+        round: u32,
+        scratch: &mut SmallScratch,
+        did: &mut BlockCounts,
+    ) -> Result<(), SolverError> {
+        did.evaluated += 1;
+        let state = self.layout.state(index);
+        if let Some(plies) = self
+            .loss_in(state, round, scratch)
+            .map_err(|e| self.walk_error(e))?
+        {
+            self.values[index].store(code::loss(plies), Ordering::Relaxed);
+            did.losses += 1;
+        }
+        Ok(())
     }
 
     /// The plies of a loss if every child of `state` is a win decided
