@@ -53,8 +53,9 @@ const REPORT_EVERY: usize = 64;
 /// more than a few blocks of work.
 const BLOCKS_PER_THREAD: usize = 64;
 /// The most positions one jump walk (children or parents) may reach. The
-/// largest seen: 33,634 children (5x5 with the continue-off-board rule, a
-/// dense position) and 266,058 parents (the same board, a sparse one).
+/// largest seen on 5x5 with the continue-off-board rule: 33,634 children
+/// (among the positions of 18 men or more) and 266,058 parents (among
+/// those of 2 men or fewer); 5x5 builds under it.
 const WALK_LIMIT: usize = 1 << 22;
 /// The bytes a walk may hold per position it reaches, at most: its hash
 /// slots ([`SmallScratch::new`]: 16 bytes, up to 4 per position).
