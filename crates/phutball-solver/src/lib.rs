@@ -3,7 +3,7 @@
 //! - [`Tablebase`]: the value of every position of a tiny board, computed
 //!   by retrograde analysis (wins, losses with the loser's longest
 //!   resistance, and draws).
-//! - [`prove`]: a depth-first proof-number search that proves wins and
+//! - [`prove_within`]: a depth-first proof-number search that proves wins and
 //!   losses of any length on any board, within a caller's [`Budget`](phutball::Budget).
 //! - [`Certificate`]: a proof as a graph anyone can check with the core's
 //!   plain rules ([`Certificate::check`]); its text format is in
