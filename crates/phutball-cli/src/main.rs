@@ -329,7 +329,12 @@ fn run(command: Command) -> CliResult {
         Command::Game(args) => engine_commands::game(&args, &mut out)?,
         Command::Selfplay(args) => engine_commands::selfplay(&args, &mut out)?,
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut Cli::command(), "phutball", &mut out);
+            // clap_complete panics when a write fails, so the script is
+            // made in memory and written here, where a closed pipe or a
+            // full disk is an error like any other.
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "phutball", &mut script);
+            out.write_all(&script).map_err(CliError::output)?;
         }
     }
     out.flush().map_err(CliError::output)?;

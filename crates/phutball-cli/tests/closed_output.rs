@@ -99,3 +99,34 @@ fn game_with_stdout_closed_exits_0_quietly() {
     drop(stdin);
     ends_quietly(child, &args);
 }
+
+#[test]
+fn completions_piped_into_head_exit_0_quietly() {
+    for shell in ["bash", "fish", "zsh", "elvish", "powershell"] {
+        head_1(&["completions", shell]);
+    }
+}
+
+#[test]
+fn completions_to_a_full_disk_say_so_in_one_line() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .expect("/dev/full opens for writing");
+    for shell in ["bash", "zsh"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_phutball"))
+            .args(["completions", shell])
+            .stdout(full.try_clone().expect("the handle clones"))
+            .stderr(Stdio::piped())
+            .output()
+            .expect("the phutball binary runs");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{shell}: {stderr}");
+        let lines: Vec<&str> = stderr.lines().collect();
+        assert_eq!(lines.len(), 1, "{shell}: {stderr}");
+        assert!(
+            lines[0].starts_with("phutball: cannot write the output"),
+            "{shell}: {stderr}"
+        );
+    }
+}
