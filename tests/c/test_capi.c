@@ -140,6 +140,30 @@ static void test_standard_start(void) {
     phutball_position_free(pos);
 }
 
+/* `start` and `start:COLSxROWS` parse as they do in the CLI and Python. */
+static void test_start_shorthand(void) {
+    PhutballPosition *standard = NULL;
+    PhutballPosition *small = NULL;
+    CHECK_OK(phutball_position_standard(&standard));
+    CHECK_OK(phutball_position_new(5, 7, NULL, &small));
+    PhutballPosition *parsed = parse("start", NULL);
+    bool equal = false;
+    CHECK_OK(phutball_position_equal(standard, parsed, &equal));
+    CHECK(equal);
+    phutball_position_free(parsed);
+    parsed = parse("start:5x7", NULL);
+    equal = false;
+    CHECK_OK(phutball_position_equal(small, parsed, &equal));
+    CHECK(equal);
+    phutball_position_free(parsed);
+    parsed = NULL;
+    CHECK_STATUS(phutball_position_parse("start:30x5", NULL, &parsed), PHUTBALL_STATUS_PARSE_ERROR);
+    CHECK_MESSAGE_HAS("start:COLSxROWS");
+    CHECK(parsed == NULL);
+    phutball_position_free(small);
+    phutball_position_free(standard);
+}
+
 static void test_seeds_jump(void) {
     PhutballPosition *pos = parse(SEEDS_JUMP, NULL);
     PhutballPoint men[8];
@@ -688,6 +712,7 @@ static void test_benchmark_file(const char *dir, const char *name) {
 
 int main(int argc, char **argv) {
     test_standard_start();
+    test_start_shorthand();
     test_seeds_jump();
     test_jump_in_progress();
     test_other_worked_examples();

@@ -34,6 +34,15 @@ def test_jumping_a_man_twice_is_illegal_with_a_clear_message(seeds):
         seeds.check_move(phutball.Move("K6-G9-J9-G7"))
 
 
+def test_start_shorthand_parses_as_in_the_cli_and_c():
+    assert phutball.Position("start") == phutball.Position()
+    assert phutball.Position("start:5x7") == phutball.Position.start(5, 7)
+    eks = phutball.Rules(first_player="X")
+    assert phutball.Position("start", rules=eks) == phutball.Position(rules=eks)
+    with pytest.raises(phutball.ParseError, match="start:COLSxROWS"):
+        phutball.Position("start:30x5")
+
+
 def test_start_has_284_legal_moves_all_placements():
     pos = phutball.Position()
     assert str(pos) == START_STRING

@@ -52,27 +52,16 @@ impl RuleArgs {
 pub const STDIN: &str = "-";
 
 /// Reads a position under `rules`: a position string, or `start` (the
-/// standard start) or `start:COLSxROWS` (the start on that board).
+/// standard start) or `start:COLSxROWS` (the start on that board), which the
+/// core's parser reads.
 pub fn parse_position(text: &str, rules: Rules) -> CliResult<Position> {
-    match start_size(text) {
-        Some(size) => {
-            Position::start_with(size?, rules).map_err(|e| CliError::Input(e.to_string()))
-        }
-        None => Position::parse_with_rules(text, rules).map_err(|e| CliError::Input(e.to_string())),
-    }
+    Position::parse_with_rules(text, rules).map_err(|e| CliError::Input(e.to_string()))
 }
 
-/// The board size of the start shorthand `text`, or `None` if `text` is not one.
-fn start_size(text: &str) -> Option<CliResult<BoardSize>> {
-    let rest = text.strip_prefix("start")?;
-    if rest.is_empty() {
-        return Some(Ok(BoardSize::STANDARD));
-    }
-    let size = rest.strip_prefix(':')?;
-    Some(
-        size.parse()
-            .map_err(|e| CliError::Input(format!("{text}: {e} (start:COLSxROWS, e.g. start:9x9)"))),
-    )
+/// Whether `line` is the start shorthand, which a fixture file would read
+/// as a figure line (figures start with a lowercase word).
+fn is_start_shorthand(line: &str) -> bool {
+    line == "start" || line.starts_with("start:")
 }
 
 /// The positions a POSITION argument stands for: itself, or with `-` each
@@ -125,13 +114,11 @@ pub fn read_positions(file: &Path, rules: Rules) -> CliResult<Vec<(usize, Positi
     // The start shorthand becomes its position string, line for line, so
     // that the fixture reader's line numbers stay right.
     for (i, line) in read_text(file)?.lines().enumerate() {
-        match start_size(line.trim()) {
-            Some(_) => {
-                let start =
-                    parse_position(line.trim(), rules).map_err(|e| at_line(file, i + 1, &e))?;
-                text += &start.to_string();
-            }
-            None => text += line,
+        if is_start_shorthand(line.trim()) {
+            let start = parse_position(line.trim(), rules).map_err(|e| at_line(file, i + 1, &e))?;
+            text += &start.to_string();
+        } else {
+            text += line;
         }
         text.push('\n');
     }

@@ -15,7 +15,8 @@ use crate::rules::{rules_arg, rules_repr, PyRules};
 /// hashable and comparable with ``==``; playing returns a new position.
 ///
 /// ``Position()`` is the standard start; ``Position(text)`` parses a position
-/// string (``str(pos)`` gives it back). ``rules=`` sets the rule options (the
+/// string (``str(pos)`` gives it back), or ``"start"`` / ``"start:COLSxROWS"``
+/// (the start on that board), as the CLI and C read them. ``rules=`` sets the rule options (the
 /// string does not record them). A position is always at the start of a move:
 /// a jump move made one jump at a time is a ``JumpInProgress``, and
 /// ``mid_jump=True`` raises ``InvalidPositionError`` saying so.

@@ -107,6 +107,10 @@ impl fmt::Display for Move {
 impl Position {
     /// Parses a position string under `rules` (the string does not record them).
     ///
+    /// `start` stands for the standard start and `start:COLSxROWS` for the
+    /// start on that board, as everywhere a position is read (the CLI, C,
+    /// Python): the ball where `rules` put it, their first player to move.
+    ///
     /// ```
     /// use phutball::{Position, Rules};
     /// let rules = Rules { continue_off_board: true, ..Rules::default() };
@@ -122,6 +126,9 @@ impl Position {
     /// [`ParseError::Invalid`] for one that describes a position that cannot exist
     /// or that `rules` do not fit.
     pub fn parse_with_rules(text: &str, rules: Rules) -> Result<Position, ParseError> {
+        if let Some(size) = start_shorthand(text) {
+            return Ok(Position::start_with(size?, rules)?);
+        }
         let fields = fields_with_columns(text);
         let (rows_field, rows_column) = fields.first().copied().ok_or(ParseError::Empty {
             what: "position string",
@@ -148,6 +155,27 @@ impl Position {
             board.size, rules, board.men, ball, to_move,
         )?)
     }
+}
+
+/// The board size of the start shorthand `text` (`start`, `start:COLSxROWS`),
+/// or `None` if `text` is not one.
+fn start_shorthand(text: &str) -> Option<Result<BoardSize, ParseError>> {
+    let rest = text.trim().strip_prefix("start")?;
+    if rest.is_empty() {
+        return Some(Ok(BoardSize::STANDARD));
+    }
+    let size = rest.strip_prefix(':')?;
+    Some(size.parse().map_err(|e| {
+        let reason = match e {
+            ParseError::Position { reason, .. } => reason,
+            ParseError::Invalid(why) => why.to_string(),
+            other => other.to_string(),
+        };
+        ParseError::Position {
+            column: "start:".len() + 1,
+            reason: format!("{reason} (start:COLSxROWS, e.g. start:9x9)"),
+        }
+    }))
 }
 
 /// The side-to-move field of a position string (`O` or `X`), found at `column`.
@@ -448,5 +476,38 @@ mod tests {
             assert_eq!(side_name(side), side.name());
         }
         assert_eq!(side_name(Side::Ohs), "Ohs");
+    }
+
+    #[test]
+    fn start_and_start_with_a_size_read_as_the_start_position() {
+        let rules = Rules {
+            first_player: Side::Eks,
+            ..Rules::default()
+        };
+        for (text, size) in [
+            ("start", BoardSize::STANDARD),
+            (" start ", BoardSize::STANDARD),
+            ("start:5x7", BoardSize::new(5, 7).unwrap()),
+            ("start:9X9", BoardSize::new(9, 9).unwrap()),
+        ] {
+            let pos = Position::parse_with_rules(text, rules).unwrap();
+            assert_eq!(pos, Position::start_with(size, rules).unwrap(), "{text}");
+        }
+        assert_eq!(
+            "start".parse::<Position>().unwrap(),
+            Position::start_with(BoardSize::STANDARD, Rules::default()).unwrap()
+        );
+        for bad in ["start:", "start:9", "start:30x5", "start:5x7x", "startx"] {
+            let err = bad.parse::<Position>().unwrap_err().to_string();
+            assert!(
+                err.contains("COLSxROWS") || err.contains("invalid position string"),
+                "{bad}: {err}"
+            );
+        }
+        let err = "start:30x5".parse::<Position>().unwrap_err().to_string();
+        assert!(
+            err.contains("30x5") && err.contains("start:COLSxROWS"),
+            "{err}"
+        );
     }
 }
