@@ -1538,7 +1538,8 @@ PhutballStatus phutball_position_new(uint8_t cols,
 /**
  * Parses a position string (docs/rules.md, "Notation") under `rules` (NULL:
  * the defaults; the string does not record them) and stores a new handle in
- * `*out`. `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
+ * `*out`; `start` is the standard start and `start:COLSxROWS` the start on
+ * that board. `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
  * `PHUTBALL_STATUS_INVALID_POSITION` for a well-formed string describing an
  * impossible position.
  *

@@ -72,7 +72,8 @@ pub unsafe extern "C" fn phutball_position_new(
 
 /// Parses a position string (docs/rules.md, "Notation") under `rules` (NULL:
 /// the defaults; the string does not record them) and stores a new handle in
-/// `*out`. `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
+/// `*out`; `start` is the standard start and `start:COLSxROWS` the start on
+/// that board. `PHUTBALL_STATUS_PARSE_ERROR` for malformed text,
 /// `PHUTBALL_STATUS_INVALID_POSITION` for a well-formed string describing an
 /// impossible position.
 ///
