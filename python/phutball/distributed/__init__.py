@@ -7,10 +7,14 @@
 The work is split into Ray tasks by range of games (or positions); each task
 plays its range with ``phutball.selfplay`` (the engine's own seeds: game
 ``i`` is the same game as in ``phutball selfplay``) and writes one Parquet
-file named by the range, under a temporary name first and then renamed. A
-task whose file is there does nothing, so Ray's retries after a worker dies
-and a second run with the same arguments write no range twice. The schema,
-and how to run it on a cluster, are in the repository's ``docs/distributed.md``.
+file per table named by the range, its metadata naming the run and the
+range, published whole (a temporary name then a rename; one upload on an
+object store: ``out`` may be ``s3://bucket/prefix``). A task whose files are
+there does nothing, so Ray's retries after a worker dies write no range
+twice. A second run first opens and checks every file: damaged and missing
+ranges are written again, foreign, junk and overlapping files refused
+(``DatasetError``); ``verify`` reports the same. The schema, and how to run
+it on a cluster, are in the repository's ``docs/distributed.md``.
 
 ``prove`` expands a root some plies deep (``phutball.frontier``), proves each
 position of that frontier as a task (``Position.prove``) and combines the
@@ -23,7 +27,9 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 import time
+import urllib.parse
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
@@ -32,6 +38,7 @@ import phutball
 
 try:
     import pyarrow as pa
+    import pyarrow.fs as pafs
     import pyarrow.parquet as pq
     import ray
 except ImportError as missing:  # pragma: no cover - the message is the point
@@ -39,7 +46,19 @@ except ImportError as missing:  # pragma: no cover - the message is the point
         f"phutball.distributed needs Ray and pyarrow ({missing}): pip install 'phutball[ray]'"
     ) from missing
 
-__all__ = ["RunSummary", "analyse", "prove", "selfplay", "GAMES_SCHEMA", "TRAINING_SCHEMA", "ANALYSIS_SCHEMA"]
+__all__ = [
+    "DatasetError",
+    "DatasetReport",
+    "RunSummary",
+    "TableReport",
+    "analyse",
+    "prove",
+    "selfplay",
+    "verify",
+    "GAMES_SCHEMA",
+    "TRAINING_SCHEMA",
+    "ANALYSIS_SCHEMA",
+]
 
 
 def _required(name: str, kind: pa.DataType) -> pa.Field:
@@ -101,61 +120,373 @@ ANALYSIS_SCHEMA = pa.schema(
 )
 
 _MANIFEST = "run.json"
+# The key of a range file's Parquet (schema) metadata: the run's record
+# (what run.json holds), the table and the range of the file.
+_METADATA_KEY = b"phutball"
+_RANGE_NAME = re.compile(r"(games|training|analysis)-(\d{12})-(\d{12})\.parquet")
+_TABLES = ("games", "training", "analysis")
+_SCHEMAS = {"games": GAMES_SCHEMA, "training": TRAINING_SCHEMA, "analysis": ANALYSIS_SCHEMA}
+
+
+class DatasetError(ValueError):
+    """A dataset directory that cannot be used as it is, naming the path:
+    ``out`` is a file, ``run.json`` does not read, a range file belongs to
+    another run (foreign), is not a range file of this dataset (junk) or
+    overlaps the ranges of this run. Nothing is written or deleted."""
 
 
 @dataclass
 class RunSummary:
-    """What a run did: its dataset directory, the ranges its tasks wrote and the ranges already there."""
+    """What a run did: its dataset directory, the ranges its tasks wrote, the
+    ranges already there, and among the written those that had a damaged file."""
 
     out: str
     rows: int
     written: List[Tuple[int, int]] = field(default_factory=list)
     skipped: List[Tuple[int, int]] = field(default_factory=list)
+    repaired: List[Tuple[int, int]] = field(default_factory=list)
 
 
 def _ranges(count: int, per_task: int) -> List[Tuple[int, int]]:
     return [(start, min(start + per_task, count)) for start in range(0, count, per_task)]
 
 
-def _range_path(out: str, kind: str, start: int, end: int) -> str:
-    """The file of rows ``start`` to ``end - 1``: zero-padded, so names sort in row order."""
-    return os.path.join(out, kind, f"{kind}-{start:012d}-{end:012d}.parquet")
+def _normal(value: Any) -> Any:
+    """``value`` as JSON gives it back (tuples as lists), for comparisons."""
+    return json.loads(json.dumps(value, sort_keys=True))
 
 
-def _write_atomically(table: pa.Table, path: str) -> None:
-    """Writes ``table`` under a hidden temporary name (pyarrow's readers skip
-    names starting with a dot), then renames it: a reader or a retry sees the
-    whole file or none."""
-    directory, name = os.path.split(path)
-    temporary = os.path.join(directory, f".{name}.{uuid.uuid4().hex}.tmp")
-    os.makedirs(directory, exist_ok=True)
-    try:
-        pq.write_table(table, temporary)
-        os.replace(temporary, path)
-    finally:
+class _Store:
+    """Where a dataset lives: a local directory or an object-store prefix
+    (``s3://bucket/prefix``, through pyarrow's filesystems). Pickles with its
+    filesystem, so a Ray task writes where the driver reads."""
+
+    def __init__(self, out: Union[str, "os.PathLike[str]"]):
+        text = os.fspath(out)
+        if "://" not in text:
+            self.fs: pafs.FileSystem = pafs.LocalFileSystem()
+            self.base = os.path.abspath(text)
+            self.out = self.base
+            self.local = True
+            return
+        self.out = text.rstrip("/")
+        self.local = False
+        scheme = text.split("://", 1)[0].lower()
+        endpoint = os.environ.get("AWS_ENDPOINT_URL_S3") or os.environ.get("AWS_ENDPOINT_URL")
+        try:
+            if scheme == "s3" and "?" not in text and endpoint:
+                parsed = urllib.parse.urlsplit(endpoint if "://" in endpoint else f"https://{endpoint}")
+                options: Dict[str, Any] = {"endpoint_override": parsed.netloc, "scheme": parsed.scheme or "https"}
+                region = os.environ.get("AWS_REGION") or os.environ.get("AWS_DEFAULT_REGION")
+                if region:
+                    options["region"] = region
+                if os.environ.get("AWS_ACCESS_KEY_ID") and os.environ.get("AWS_SECRET_ACCESS_KEY"):
+                    options["access_key"] = os.environ["AWS_ACCESS_KEY_ID"]
+                    options["secret_key"] = os.environ["AWS_SECRET_ACCESS_KEY"]
+                    if os.environ.get("AWS_SESSION_TOKEN"):
+                        options["session_token"] = os.environ["AWS_SESSION_TOKEN"]
+                self.fs = pafs.S3FileSystem(**options)
+                self.base = text[len("s3://") :].rstrip("/")
+            else:
+                self.fs, base = pafs.FileSystem.from_uri(text)
+                self.base = base.rstrip("/")
+        except (pa.ArrowException, OSError, ValueError) as e:
+            raise DatasetError(f"{text}: not a dataset location pyarrow can open: {e}") from e
+        if not self.base:
+            raise DatasetError(f"{text}: give a prefix under the bucket, e.g. s3://bucket/games")
+
+    def path(self, *parts: str) -> str:
+        return "/".join([self.base, *parts]) if not self.local else os.path.join(self.base, *parts)
+
+    def range_path(self, table: str, start: int, end: int) -> str:
+        """The file of rows ``start`` to ``end - 1``: zero-padded, so names sort in row order."""
+        return self.path(table, f"{table}-{start:012d}-{end:012d}.parquet")
+
+    def shown(self, path: str) -> str:
+        """``path`` as the user names it: a local path, or the URI."""
+        if self.local:
+            return path
+        return self.out + path[len(self.base) :]
+
+    def kind(self, path: str) -> pafs.FileType:
+        return self.fs.get_file_info(path).type
+
+    def exists(self, path: str) -> bool:
+        return self.kind(path) == pafs.FileType.File
+
+    def make_dirs(self, *tables: str) -> None:
+        if self.kind(self.base) == pafs.FileType.File:
+            raise DatasetError(f"{self.out} is a file, not a dataset directory: choose another out")
+        for table in tables:
+            self.fs.create_dir(self.path(table), recursive=True)
+
+    def listing(self, table: str) -> List[pafs.FileInfo]:
+        return self.fs.get_file_info(pafs.FileSelector(self.path(table), allow_not_found=True))
+
+    def read_bytes(self, path: str) -> bytes:
+        with self.fs.open_input_stream(path) as stream:
+            return stream.read()
+
+    def write_bytes(self, data: bytes, path: str) -> None:
+        """Publishes ``data`` under ``path`` whole or not at all: locally
+        written under a hidden temporary name (pyarrow's readers skip names
+        starting with a dot) then renamed; on an object store written in one
+        put of the whole object, which appears only once complete."""
+        if not self.local:
+            with self.fs.open_output_stream(path) as stream:
+                stream.write(data)
+            return
+        directory, name = os.path.split(path)
+        temporary = os.path.join(directory, f".{name}.{uuid.uuid4().hex}.tmp")
+        os.makedirs(directory, exist_ok=True)
+        try:
+            with open(temporary, "wb") as file:
+                file.write(data)
+            os.replace(temporary, path)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.remove(temporary)
+
+    def write_range(self, table: pa.Table, kind: str, start: int, end: int, run: Dict[str, Any]) -> None:
+        """One range file, its metadata naming the run, the table and the range."""
+        record = {"format": 1, "table": kind, "start": start, "end": end, "rows": table.num_rows, "run": run}
+        table = table.replace_schema_metadata({_METADATA_KEY: json.dumps(record, sort_keys=True).encode()})
+        sink = pa.BufferOutputStream()
+        pq.write_table(table, sink)
+        self.write_bytes(sink.getvalue().to_pybytes(), self.range_path(kind, start, end))
+
+    def delete(self, path: str) -> None:
         with contextlib.suppress(FileNotFoundError):
-            os.remove(temporary)
+            self.fs.delete_file(path)
 
 
-def _check_manifest(out: str, settings: Dict[str, Any]) -> None:
-    """Records the run's arguments in ``out/run.json``, or checks that they
-    are those of the run already there: resuming with other arguments would
-    mix two runs in one dataset."""
-    path = os.path.join(out, _MANIFEST)
-    if os.path.exists(path):
-        with open(path, encoding="utf-8") as file:
-            recorded = json.load(file)
-        differ = sorted(k for k in set(recorded) | set(settings) if recorded.get(k) != settings.get(k))
+def _read_manifest(store: _Store) -> Optional[Dict[str, Any]]:
+    """``out/run.json``, or ``None`` when there is none; one that does not
+    read is a ``DatasetError`` naming it."""
+    path = store.path(_MANIFEST)
+    if store.kind(path) == pafs.FileType.NotFound:
+        return None
+    try:
+        recorded = json.loads(store.read_bytes(path).decode("utf-8"))
+    except (ValueError, OSError, pa.ArrowException) as e:
+        raise DatasetError(f"{store.shown(path)} does not read as a run record ({e}): repair or delete it (the range files' metadata rebuilds it)") from e
+    if not isinstance(recorded, dict) or recorded.get("kind") not in ("selfplay", "analyse"):
+        raise DatasetError(f"{store.shown(path)} is not a run record of phutball.distributed: repair or delete it")
+    return recorded
+
+
+def _differ(a: Dict[str, Any], b: Dict[str, Any]) -> List[str]:
+    a, b = _normal(a), _normal(b)
+    return sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+
+
+def _run_tables(run: Dict[str, Any]) -> Tuple[List[str], List[Tuple[int, int]]]:
+    """The tables and the ranges of a run record."""
+    if run.get("kind") == "analyse":
+        return ["analysis"], _ranges(int(run["positions"]), int(run["positions_per_task"]))
+    tables = ["games", "training"] if run.get("training") else ["games"]
+    return tables, _ranges(int(run["games"]), int(run["games_per_task"]))
+
+
+@dataclass
+class TableReport:
+    """One table of a dataset: its complete ranges, its damaged ones (with the
+    file and what is wrong) and the missing ones."""
+
+    complete: List[Tuple[int, int]] = field(default_factory=list)
+    damaged: List[Tuple[Tuple[int, int], str, str]] = field(default_factory=list)
+    missing: List[Tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class DatasetReport:
+    """What ``verify`` found: the run's record (and whether ``run.json`` holds
+    it), each table's ranges, and the files refused (foreign, junk,
+    overlapping), each with the reason."""
+
+    out: str
+    run: Dict[str, Any]
+    recorded: bool
+    tables: Dict[str, TableReport]
+    refused: List[Tuple[str, str]] = field(default_factory=list)
+    damaged_paths: List[str] = field(default_factory=list, repr=False)
+
+    @property
+    def complete(self) -> bool:
+        return not self.refused and all(not t.damaged and not t.missing for t in self.tables.values())
+
+
+def _range_record(store: _Store, path: str) -> Tuple[Optional[pa.Table], Optional[Dict[str, Any]], Optional[str]]:
+    """A range file read whole: its table, its metadata record, or why it does not read."""
+    try:
+        with store.fs.open_input_file(path) as file:
+            table = pq.ParquetFile(file).read()
+    except (pa.ArrowException, OSError, ValueError) as e:
+        return None, None, f"does not read as Parquet ({e})"
+    raw = (table.schema.metadata or {}).get(_METADATA_KEY)
+    if raw is None:
+        return table, None, "has no phutball metadata (not written by this version)"
+    try:
+        record = json.loads(raw.decode("utf-8"))
+        if not isinstance(record, dict) or not isinstance(record.get("run"), dict):
+            raise ValueError("not a record")
+    except ValueError:
+        return table, None, "has metadata that does not read"
+    return table, record, None
+
+
+class _Foreign(Exception):
+    """A range file of another run: why."""
+
+
+def _check_range(
+    store: _Store, path: str, kind: str, start: int, end: int, run: Dict[str, Any], plies: Optional[List[int]]
+) -> Tuple[Optional[str], Optional[pa.Table]]:
+    """Why the file of a range is damaged (``None``: it is whole), and its
+    table. A file of another run raises ``_Foreign``. ``plies``: the
+    games' plies, which the training rows must match."""
+    table, record, wrong = _range_record(store, path)
+    if wrong is not None or table is None or record is None:
+        return wrong, None
+    differ = _differ(record["run"], run)
+    if differ:
+        raise _Foreign(f"belongs to another run ({', '.join(differ)} differ from this run's): rerun with that run's arguments")
+    if (record.get("table"), record.get("start"), record.get("end")) != (kind, start, end):
+        return f"its metadata names {record.get('table')} {record.get('start')} to {record.get('end')}", None
+    if not table.schema.remove_metadata().equals(_SCHEMAS[kind]):
+        return "has another schema", None
+    if table.num_rows != record.get("rows"):
+        return f"holds {table.num_rows} rows, its metadata says {record.get('rows')}", None
+    if kind == "training":
+        games = table.column("game").to_pylist()
+        if plies is not None:
+            counts = [0] * (end - start)
+            for game in games:
+                if not start <= game < end:
+                    return f"holds game {game}, outside {start} to {end - 1}", None
+                counts[game - start] += 1
+            if counts != plies or games != sorted(games):
+                return "its rows are not one per move of the range's games, in order", None
+        return None, table
+    numbers = table.column("game" if kind == "games" else "index").to_pylist()
+    if numbers != list(range(start, end)):
+        return f"holds {len(numbers)} rows, not rows {start} to {end - 1} in order", None
+    return None, table
+
+
+def _survey(store: _Store, run: Dict[str, Any]) -> DatasetReport:
+    """Opens and checks every file of the run's tables (and that the other
+    tables are empty): what is complete, damaged, missing or refused."""
+    tables, ranges = _run_tables(run)
+    expected = set(ranges)
+    report = DatasetReport(out=store.out, run=run, recorded=True, tables={t: TableReport() for t in tables})
+    paths: Dict[str, Dict[Tuple[int, int], str]] = {}
+    for kind in _TABLES:
+        present = {}
+        for info in store.listing(kind):
+            name = info.base_name
+            if name.startswith(".") or name.startswith("_"):
+                continue  # a temporary file, or a marker
+            shown = store.shown(info.path)
+            match = _RANGE_NAME.fullmatch(name)
+            if kind not in tables:
+                report.refused.append((shown, f"{kind} is not a table of this run"))
+            elif info.type != pafs.FileType.File or match is None or match.group(1) != kind:
+                report.refused.append((shown, f"not a range file of this dataset ({kind}-START-END.parquet)"))
+            elif (int(match.group(2)), int(match.group(3))) not in expected:
+                report.refused.append((shown, f"its range overlaps or lies outside the ranges of this run ({len(ranges)} of {ranges[0][1] - ranges[0][0] if ranges else 0})"))
+            else:
+                present[(int(match.group(2)), int(match.group(3)))] = info.path
+        if kind in tables:
+            report.tables[kind].missing = [r for r in ranges if r not in present]
+            paths[kind] = present
+    plies: Dict[Tuple[int, int], List[int]] = {}
+    for kind in tables:
+        part = report.tables[kind]
+        for r, path in sorted(paths[kind].items()):
+            try:
+                wrong, table = _check_range(store, path, kind, r[0], r[1], run, plies.get(r) if kind == "training" else None)
+            except _Foreign as e:
+                report.refused.append((store.shown(path), str(e)))
+                continue
+            if wrong is None:
+                part.complete.append(r)
+                if kind == "games" and table is not None:
+                    plies[r] = table.column("plies").to_pylist()
+            else:
+                part.damaged.append((r, store.shown(path), wrong))
+                report.damaged_paths.append(path)
+    return report
+
+
+def _refuse(report: DatasetReport) -> None:
+    if report.refused:
+        path, why = report.refused[0]
+        more = f" (and {len(report.refused) - 1} more files)" if len(report.refused) > 1 else ""
+        raise DatasetError(f"{path}: {why}{more}: move it away or choose another out")
+
+
+def _record_of_files(store: _Store) -> Optional[Dict[str, Any]]:
+    """The run record in the metadata of the first range file that has one."""
+    for kind in _TABLES:
+        for info in sorted(store.listing(kind), key=lambda i: i.path):
+            if info.type == pafs.FileType.File and _RANGE_NAME.fullmatch(info.base_name):
+                _, record, _ = _range_record(store, info.path)
+                if record is not None:
+                    return record["run"]
+    return None
+
+
+def verify(out: Union[str, "os.PathLike[str]"]) -> DatasetReport:
+    """Opens and checks every range file of the dataset at ``out`` (a path or
+    an object-store URI) against its run record (``run.json``, else the
+    files' metadata): which ranges of each table are complete, damaged or
+    missing, and which files are refused. Writes nothing. A dataset with no
+    record anywhere, or a ``run.json`` that does not read, is a
+    ``DatasetError``."""
+    store = _Store(out)
+    if store.kind(store.base) == pafs.FileType.File:
+        raise DatasetError(f"{store.out} is a file, not a dataset directory")
+    run = _read_manifest(store)
+    recorded = run is not None
+    if run is None:
+        run = _record_of_files(store)
+        if run is None:
+            raise DatasetError(f"{store.out} holds no run.json and no range file with phutball metadata: not a dataset")
+    report = _survey(store, run)
+    report.recorded = recorded
+    return report
+
+
+def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, Dict[Tuple[int, int], List[str]]]:
+    """Checks ``out`` before a run: its record is this run's (``run.json``,
+    written from the run's arguments when missing, once every file agrees),
+    no file is refused; the damaged files are deleted. Returns the survey and,
+    for every range to run, the tables its task writes."""
+    tables, ranges = _run_tables(run)
+    store.make_dirs(*tables)
+    recorded = _read_manifest(store)
+    if recorded is not None:
+        differ = _differ(recorded, run)
         if differ:
-            raise ValueError(
-                f"{out} holds a run with other arguments ({', '.join(differ)} differ): "
-                "resume with the same arguments or choose another out"
+            raise DatasetError(
+                f"{store.shown(store.path(_MANIFEST))}: {store.out} holds a run with other arguments "
+                f"({', '.join(differ)} differ): resume with the same arguments or choose another out"
             )
-        return
-    temporary = f"{path}.{uuid.uuid4().hex}.tmp"
-    with open(temporary, "w", encoding="utf-8") as file:
-        json.dump(settings, file, indent=1, sort_keys=True)
-    os.replace(temporary, path)
+    report = _survey(store, run)
+    _refuse(report)
+    for path in report.damaged_paths:
+        store.delete(path)
+    if recorded is None:
+        store.write_bytes(json.dumps(_normal(run), indent=1, sort_keys=True).encode(), store.path(_MANIFEST))
+    todo: Dict[Tuple[int, int], List[str]] = {}
+    for kind in tables:
+        part = report.tables[kind]
+        for r, _, _ in part.damaged:
+            todo.setdefault(r, []).append(kind)
+        for r in part.missing:
+            todo.setdefault(r, []).append(kind)
+    return report, {r: sorted(todo[r], key=tables.index) for r in sorted(todo)}
 
 
 @contextlib.contextmanager
@@ -175,42 +506,42 @@ def _connected(address: Optional[str]) -> Iterator[None]:
 
 def _run(
     task: Any,
-    out: str,
-    kind: str,
-    ranges: List[Tuple[int, int]],
+    store: _Store,
+    run: Dict[str, Any],
     task_args: Callable[[], Tuple[Any, ...]],
     address: Optional[str],
     progress: bool,
     unit: str,
     timeout: Optional[float],
 ) -> RunSummary:
-    """Submits ``task`` for every range whose file is missing (with the
-    arguments ``task_args()`` makes once Ray is up) and waits for them all,
-    or until ``timeout`` seconds have passed (``SearchTimeoutError``). At a
-    timeout, an error or Ctrl-C the tasks still running are cancelled; the
-    ranges written stay, for the next run to resume from."""
+    """Checks ``out`` (``_prepare``), then submits ``task`` for every range
+    with a file missing or damaged (with the arguments ``task_args()`` makes
+    once Ray is up) and waits for them all, or until ``timeout`` seconds
+    have passed (``SearchTimeoutError``). At a timeout, an error or Ctrl-C
+    the tasks still running are cancelled; the ranges written stay, for the
+    next run to resume from."""
     if timeout is not None and not timeout >= 0:
         raise ValueError(f"timeout must be a number of seconds, 0 or more, or None, not {timeout}")
     deadline = None if timeout is None else time.monotonic() + timeout
-    os.makedirs(os.path.join(out, kind), exist_ok=True)
-    done = [r for r in ranges if os.path.exists(_range_path(out, kind, *r))]
-    pending = [r for r in ranges if r not in done]
-    summary = RunSummary(out=out, rows=ranges[-1][1] if ranges else 0, skipped=done)
-    if not pending:
+    report, todo = _prepare(store, run)
+    _, ranges = _run_tables(run)
+    damaged = {r for part in report.tables.values() for r, _, _ in part.damaged}
+    summary = RunSummary(out=store.out, rows=ranges[-1][1] if ranges else 0, skipped=[r for r in ranges if r not in todo])
+    if not todo:
         return summary
-    bar = _progress_bar(sum(end - start for start, end in pending), unit, progress)
+    bar = _progress_bar(sum(end - start for start, end in todo), unit, progress)
     try:
         with _connected(address):
             args = task_args()
-            running = {task.remote(out, start, end, *args): (start, end) for start, end in pending}
+            running = {task.remote(store, start, end, todo[(start, end)], run, *args): (start, end) for start, end in todo}
             try:
                 while running:
                     left = None if deadline is None else max(0.0, deadline - time.monotonic())
                     finished, _ = ray.wait(list(running), num_returns=1, timeout=left)
                     if not finished:
                         raise phutball.SearchTimeoutError(
-                            f"timed out after {timeout} s with {len(summary.written)} of {len(pending)} ranges "
-                            f"written to {out}: run again with the same arguments to resume"
+                            f"timed out after {timeout} s with {len(summary.written)} of {len(todo)} ranges "
+                            f"written to {store.out}: run again with the same arguments to resume"
                         )
                     start, end = running.pop(finished[0])
                     ray.get(finished[0])  # raises the task's error, after Ray's retries
@@ -222,6 +553,7 @@ def _run(
     finally:
         bar.close()
     summary.written.sort()
+    summary.repaired = [r for r in summary.written if r in damaged]
     return summary
 
 
@@ -250,13 +582,14 @@ def _result(game: "phutball.Game") -> str:
 
 
 @ray.remote(max_retries=5)
-def _selfplay_task(out: str, start: int, end: int, settings: Dict[str, Any], training: bool) -> int:
-    path = _range_path(out, "games", start, end)
-    if os.path.exists(path):  # a retry of a task that had finished
+def _selfplay_task(store: _Store, start: int, end: int, tables: List[str], run: Dict[str, Any], settings: Dict[str, Any]) -> int:
+    # A retry of a task that had written some of its files writes the others.
+    todo = [t for t in tables if not store.exists(store.range_path(t, start, end))]
+    if not todo:
         return 0
     played = phutball.selfplay(end - start, start=start, jobs=1, **settings)
     rows = len(played)
-    if training:
+    if "training" in todo:
         # Written first: a range counts as done once its games file is there.
         ply_rows: Dict[str, List[Any]] = {name: [] for name in TRAINING_SCHEMA.names}
         for one in played:
@@ -267,20 +600,21 @@ def _selfplay_task(out: str, start: int, end: int, settings: Dict[str, Any], tra
                 ply_rows["position"].append(str(position))
                 ply_rows["action"].append(str(move))
                 ply_rows["result"].append(0 if winner is None else 1 if winner == position.to_move else -1)
-        _write_atomically(pa.Table.from_pydict(ply_rows, schema=TRAINING_SCHEMA), _range_path(out, "training", start, end))
-    columns = {
-        "game": [g.index for g in played],
-        "run_seed": [settings["seed"]] * rows,
-        "seed": [g.seed for g in played],
-        "opening": [str(g.game.start) for g in played],
-        "moves": [[str(m) for m in g.game.moves] for g in played],
-        "result": [_result(g.game) for g in played],
-        "plies": [len(g.game.moves) for g in played],
-        **_limit_columns(settings, rows),
-        "move_limit": [settings["move_limit"]] * rows,
-        "seconds": [g.seconds for g in played],
-    }
-    _write_atomically(pa.Table.from_pydict(columns, schema=GAMES_SCHEMA), path)
+        store.write_range(pa.Table.from_pydict(ply_rows, schema=TRAINING_SCHEMA), "training", start, end, run)
+    if "games" in todo:
+        columns = {
+            "game": [g.index for g in played],
+            "run_seed": [settings["seed"]] * rows,
+            "seed": [g.seed for g in played],
+            "opening": [str(g.game.start) for g in played],
+            "moves": [[str(m) for m in g.game.moves] for g in played],
+            "result": [_result(g.game) for g in played],
+            "plies": [len(g.game.moves) for g in played],
+            **_limit_columns(settings, rows),
+            "move_limit": [settings["move_limit"]] * rows,
+            "seconds": [g.seconds for g in played],
+        }
+        store.write_range(pa.Table.from_pydict(columns, schema=GAMES_SCHEMA), "games", start, end, run)
     return rows
 
 
@@ -308,9 +642,12 @@ def selfplay(
     writes them as a Parquet dataset under ``out/games`` (``out/training``
     too with ``training=True``): game ``i`` is game ``i`` of
     ``phutball.selfplay(games, nodes=, depth=, time_ms=, seed=, openings=,
-    move_limit=)``. Ranges already written by a run with the same arguments
-    are skipped; other arguments raise ``ValueError``. ``timeout`` (seconds,
-    for the whole run) raises ``SearchTimeoutError`` and Ctrl-C
+    move_limit=)``. ``out`` is a directory or an object-store URI
+    (``s3://bucket/prefix``). Every range file already there is opened and
+    checked first: whole ranges are skipped, damaged and missing ones
+    written; other arguments than the run's raise ``ValueError``, and files
+    of another run, junk and overlapping files ``DatasetError``. ``timeout``
+    (seconds, for the whole run) raises ``SearchTimeoutError`` and Ctrl-C
     ``KeyboardInterrupt``, both after cancelling the tasks still running."""
     if games < 0 or games_per_task < 1:
         raise ValueError(f"games must be 0 or more and games_per_task 1 or more, not {games} and {games_per_task}")
@@ -324,17 +661,16 @@ def selfplay(
     }
     # The engine checks the arguments now (no game is played), not in a task.
     phutball.selfplay(0, jobs=1, **settings)
-    out = os.path.abspath(os.fspath(out))
-    os.makedirs(out, exist_ok=True)
-    _check_manifest(out, {"kind": "selfplay", "games": games, "games_per_task": games_per_task, "training": training, **settings})
-    ranges = _ranges(games, games_per_task)
-    return _run(_selfplay_task, out, "games", ranges, lambda: (settings, training), address, progress, "game", timeout)
+    store = _Store(out)
+    run = _normal({"kind": "selfplay", "games": games, "games_per_task": games_per_task, "training": training, **settings})
+    return _run(_selfplay_task, store, run, lambda: (settings,), address, progress, "game", timeout)
 
 
 @ray.remote(max_retries=5)
-def _analyse_task(out: str, start: int, end: int, positions: Sequence[str], settings: Dict[str, Any]) -> int:
-    path = _range_path(out, "analysis", start, end)
-    if os.path.exists(path):
+def _analyse_task(
+    store: _Store, start: int, end: int, tables: List[str], run: Dict[str, Any], positions: Sequence[str], settings: Dict[str, Any]
+) -> int:
+    if store.exists(store.range_path("analysis", start, end)):
         return 0
     engine = phutball.Engine(nodes=settings["nodes"], depth=settings["depth"], time_ms=settings["time_ms"], seed=settings["seed"])
     chunk = positions[start:end]
@@ -355,7 +691,7 @@ def _analyse_task(out: str, start: int, end: int, positions: Sequence[str], sett
         **_limit_columns(settings, rows),
         "seed": [settings["seed"]] * rows,
     }
-    _write_atomically(pa.Table.from_pydict(columns, schema=ANALYSIS_SCHEMA), path)
+    store.write_range(pa.Table.from_pydict(columns, schema=ANALYSIS_SCHEMA), "analysis", start, end, run)
     return rows
 
 
@@ -400,8 +736,8 @@ def analyse(
     a file of position strings) on Ray, ``positions_per_task`` a task, each
     as ``phutball.Engine(nodes=, depth=, time_ms=, seed=).analyse_many``
     does, and writes one row per position, in input order (column
-    ``index``), under ``out/analysis``. Resumes, and stops at ``timeout``,
-    as ``selfplay`` does."""
+    ``index``), under ``out/analysis``. Checks and resumes, and stops at
+    ``timeout``, as ``selfplay`` does."""
     if positions_per_task < 1:
         raise ValueError(f"positions_per_task must be 1 or more, not {positions_per_task}")
     strings = _read_positions(positions)
@@ -410,13 +746,11 @@ def analyse(
             raise ValueError(f"positions[{i}]: the game is already over in this position")
     settings: Dict[str, Any] = {"nodes": nodes, "depth": depth, "time_ms": time_ms, "seed": seed}
     phutball.Engine(nodes=nodes, depth=depth, time_ms=time_ms, seed=seed)  # checks the limits
-    out = os.path.abspath(os.fspath(out))
-    os.makedirs(out, exist_ok=True)
+    store = _Store(out)
     digest = hashlib.sha256("\n".join(strings).encode()).hexdigest()
-    _check_manifest(out, {"kind": "analyse", "positions": len(strings), "positions_sha256": digest, "positions_per_task": positions_per_task, **settings})
-    ranges = _ranges(len(strings), positions_per_task)
+    run = _normal({"kind": "analyse", "positions": len(strings), "positions_sha256": digest, "positions_per_task": positions_per_task, **settings})
     # One copy of the list in Ray's object store, shared by every task.
-    return _run(_analyse_task, out, "analysis", ranges, lambda: (ray.put(strings), settings), address, progress, "position", timeout)
+    return _run(_analyse_task, store, run, lambda: (ray.put(strings), settings), address, progress, "position", timeout)
 
 
 @ray.remote(max_retries=5)

@@ -1,6 +1,6 @@
-"""``python -m phutball.distributed selfplay|analyse|prove ...``: the datasets
-and the proofs of ``phutball.distributed`` from the command line, with a
-progress bar."""
+"""``python -m phutball.distributed selfplay|analyse|prove|verify ...``: the
+datasets and the proofs of ``phutball.distributed`` from the command line,
+with a progress bar."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from typing import List, Optional
 
 import phutball
 
-from . import RunSummary, _prove, analyse, selfplay
+from . import DatasetError, DatasetReport, RunSummary, _prove, analyse, selfplay, verify
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -25,7 +25,7 @@ def _parser() -> argparse.ArgumentParser:
         command.add_argument("--depth", type=int, help="depth per search, in plies")
         command.add_argument("--time-ms", type=int, help="milliseconds per search (not reproducible)")
         command.add_argument("--seed", type=int, default=0, help=seed_help)
-        command.add_argument("--out", required=True, help="the dataset directory (on a cluster: shared by every node)")
+        command.add_argument("--out", required=True, help="the dataset directory or object-store URI, s3://bucket/prefix (on a cluster: one every node reaches)")
         command.add_argument("--address", help='the Ray cluster: "auto", "ray://HOST:10001", ... (default: RAY_ADDRESS, else a local instance)')
         command.add_argument("--timeout", type=float, help="seconds for the whole run; the ranges written stay, to resume from")
         command.add_argument("--no-progress", action="store_true", help="no progress bar")
@@ -63,7 +63,42 @@ def _parser() -> argparse.ArgumentParser:
     proof.add_argument("--address", help='the Ray cluster: "auto", "ray://HOST:10001", ... (default: RAY_ADDRESS, else a local instance)')
     proof.add_argument("--timeout", type=float, help="seconds for the whole run")
     proof.add_argument("--no-progress", action="store_true", help="no progress bar")
+
+    check = commands.add_parser(
+        "verify",
+        help="open and check every range file of the dataset OUT: what is complete, damaged or missing "
+        "(exit 0 complete, 1 damaged, missing or refused files, 2 not a dataset)",
+    )
+    check.add_argument("out", help="the dataset directory or object-store URI (s3://bucket/prefix)")
     return parser
+
+
+def _report_lines(report: DatasetReport) -> List[str]:
+    """What `verify` prints: the run, each table's ranges, every damaged, missing and refused file."""
+    run = report.run
+    what = f"{run.get('games')} games" if run.get("kind") == "selfplay" else f"{run.get('positions')} positions"
+    source = "run.json" if report.recorded else "the range files' metadata (no run.json)"
+    lines = [f"{report.out}: {run.get('kind')} of {what}, seed {run.get('seed')} (from {source})"]
+    for name, table in report.tables.items():
+        total = len(table.complete) + len(table.damaged) + len(table.missing)
+        lines.append(
+            f"{name}: {len(table.complete)} of {total} ranges complete, {len(table.damaged)} damaged, {len(table.missing)} missing"
+        )
+        lines += [f"damaged: {path}: {why}" for _, path, why in table.damaged]
+        lines += [f"missing: {name} {start} to {end - 1}" for start, end in table.missing]
+    lines += [f"refused: {path}: {why}" for path, why in report.refused]
+    lines.append("complete" if report.complete else "not complete: rerun the same command to repair (refused files first moved away)")
+    return lines
+
+
+def _verify_command(args: argparse.Namespace) -> int:
+    try:
+        report = verify(args.out)
+    except (DatasetError, OSError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    print("\n".join(_report_lines(report)))
+    return 0 if report.complete else 1
 
 
 def _bytes(text: str) -> int:
@@ -126,6 +161,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "prove":
         return _prove_command(args)
+    if args.command == "verify":
+        return _verify_command(args)
     limits = {"nodes": args.nodes, "depth": args.depth, "time_ms": args.time_ms, "seed": args.seed}
     shared = {"out": args.out, "address": args.address, "progress": not args.no_progress, "timeout": args.timeout}
     try:
