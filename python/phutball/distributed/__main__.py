@@ -87,7 +87,11 @@ def _report_lines(report: DatasetReport) -> List[str]:
         lines += [f"damaged: {path}: {why}" for _, path, why in table.damaged]
         lines += [f"missing: {name} {start} to {end - 1}" for start, end in table.missing]
     lines += [f"refused: {path}: {why}" for path, why in report.refused]
-    lines.append("complete" if report.complete else "not complete: rerun the same command to repair (refused files first moved away)")
+    if report.complete:
+        lines.append("complete")
+    else:
+        first = "move the refused files away, then " if report.refused else ""
+        lines.append(f"not complete: {first}rerun the same command to repair it")
     return lines
 
 
