@@ -230,8 +230,10 @@ class _Store:
     def write_bytes(self, data: bytes, path: str) -> None:
         """Publishes ``data`` under ``path`` whole or not at all: locally
         written under a hidden temporary name (pyarrow's readers skip names
-        starting with a dot) then renamed; on an object store written in one
-        put of the whole object, which appears only once complete."""
+        starting with a dot) then renamed; on an object store handed over in
+        one write from memory and uploaded at close (S3 shows an object, put
+        or multipart, only once its upload completes). A file that still
+        ended up partial would not pass the next run's check: rewritten."""
         if not self.local:
             with self.fs.open_output_stream(path) as stream:
                 stream.write(data)
