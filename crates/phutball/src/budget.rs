@@ -302,3 +302,18 @@ impl<'b> Meter<'b> {
         Ok(())
     }
 }
+
+/// A vector of `len` default values (zeros), its memory reserved with
+/// `try_reserve_exact`: an allocator that refuses (an address-space limit,
+/// a size no machine has) gives [`SearchError::OutOfMemory`] naming `what`,
+/// never an abort.
+pub(crate) fn zeroed<T: Clone + Default>(
+    len: usize,
+    what: &'static str,
+) -> Result<Vec<T>, SearchError> {
+    let mut v = Vec::new();
+    v.try_reserve_exact(len)
+        .map_err(|_| SearchError::OutOfMemory { what })?;
+    v.resize(len, T::default());
+    Ok(v)
+}

@@ -1,6 +1,6 @@
 //! The exact set of states the distinct-outcome search has visited.
 
-use crate::budget::{Meter, SearchError};
+use crate::budget::{zeroed, Meter, SearchError};
 use crate::error::TooManyOutcomesError;
 
 /// What the memory limit names when the state set outgrows it.
@@ -44,9 +44,10 @@ impl StateSet {
         let slots = if enabled { initial_slots(men) } else { 0 };
         meter.hold(slots * SLOT_BYTES, WHAT)?;
         Ok(StateSet {
-            // vec![0; n] allocates zeroed pages the table may never touch.
-            tags: vec![0; slots],
-            entries: vec![0; slots],
+            // Reserved fallibly: an allocator that refuses (an address-space
+            // limit) gives the out-of-memory error, not an abort.
+            tags: zeroed(slots, WHAT)?,
+            entries: zeroed(slots, WHAT)?,
             fingerprints: Vec::new(),
             // Entries are 32-bit indices.
             limit: limit.min(u32::MAX as usize),
@@ -109,11 +110,16 @@ impl StateSet {
 
     #[cold]
     fn grow(&mut self, meter: &Meter<'_>) -> Result<(), SearchError> {
-        let len = self.tags.len() * 2;
-        meter.hold(len * SLOT_BYTES, WHAT)?;
+        self.rehash(self.tags.len() * 2, meter)
+    }
+
+    /// Moves the states into a table of `len` slots (a power of two).
+    fn rehash(&mut self, len: usize, meter: &Meter<'_>) -> Result<(), SearchError> {
+        meter.hold(len.saturating_mul(SLOT_BYTES), WHAT)?;
         let mask = len - 1;
-        let mut tags = vec![0u16; len];
-        let mut entries = vec![0u32; len];
+        let tables = zeroed::<u16>(len, WHAT).and_then(|t| Ok((t, zeroed::<u32>(len, WHAT)?)));
+        let (mut tags, mut entries) =
+            tables.inspect_err(|_| meter.release(len.saturating_mul(SLOT_BYTES)))?;
         for (i, &fingerprint) in self.fingerprints.iter().enumerate() {
             let mut slot = fingerprint as usize & mask;
             while tags[slot] != 0 {
@@ -131,3 +137,34 @@ impl StateSet {
 
 /// Bytes per slot: a tag and an entry index.
 const SLOT_BYTES: usize = 2 + 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table no allocator can give (2^60 slots: 6 EiB) is the
+    /// out-of-memory error, not an abort, and the set is left as it was.
+    #[test]
+    fn a_table_too_large_to_allocate_is_the_out_of_memory_error() {
+        let meter = Meter::unlimited();
+        let mut set = StateSet::new(true, usize::MAX, 0, &meter).unwrap();
+        assert_eq!(set.insert(7, &meter), Ok(true));
+        assert_eq!(
+            set.rehash(1 << 60, &meter),
+            Err(SearchError::OutOfMemory { what: WHAT })
+        );
+        assert_eq!(set.insert(7, &meter), Ok(false));
+        assert_eq!(set.insert(8, &meter), Ok(true));
+    }
+
+    #[test]
+    fn zeroed_reports_a_capacity_no_machine_has() {
+        assert_eq!(
+            zeroed::<u32>(usize::MAX / 2, "a test table"),
+            Err(SearchError::OutOfMemory {
+                what: "a test table"
+            })
+        );
+        assert_eq!(zeroed::<u32>(3, "a test table"), Ok(vec![0; 3]));
+    }
+}
