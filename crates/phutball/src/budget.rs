@@ -294,8 +294,7 @@ impl<'b> Meter<'b> {
         if list.len() == list.capacity() {
             let more = list.capacity().max(16);
             self.hold(more * core::mem::size_of::<T>(), what)?;
-            list.try_reserve_exact(more)
-                .map_err(|_| SearchError::OutOfMemory { what })?;
+            reserve_exact(list, more, what)?;
         }
         self.hold(item_bytes, what)?;
         list.push(item);
@@ -312,8 +311,32 @@ pub(crate) fn zeroed<T: Clone + Default>(
     what: &'static str,
 ) -> Result<Vec<T>, SearchError> {
     let mut v = Vec::new();
-    v.try_reserve_exact(len)
-        .map_err(|_| SearchError::OutOfMemory { what })?;
+    reserve_exact(&mut v, len, what)?;
     v.resize(len, T::default());
     Ok(v)
+}
+
+/// What must stay free after a large reservation: the small allocations
+/// no search makes fallibly (a path's points, an output buffer, a thread's
+/// bookkeeping) need somewhere to go, or they abort the process.
+const HEADROOM_BYTES: usize = 4 << 20;
+
+/// `list.try_reserve_exact(more)`, as [`SearchError::OutOfMemory`] naming
+/// `what` when the allocator refuses, or when a reservation of more than
+/// [`HEADROOM_BYTES`] leaves less than that free (probed with a reservation
+/// given back at once): under an address-space limit the large table then
+/// fails cleanly, rather than a small allocation after it aborting.
+pub(crate) fn reserve_exact<T>(
+    list: &mut Vec<T>,
+    more: usize,
+    what: &'static str,
+) -> Result<(), SearchError> {
+    let error = SearchError::OutOfMemory { what };
+    list.try_reserve_exact(more).map_err(|_| error.clone())?;
+    if more.saturating_mul(core::mem::size_of::<T>()) > HEADROOM_BYTES {
+        Vec::<u8>::new()
+            .try_reserve_exact(HEADROOM_BYTES)
+            .map_err(|_| error)?;
+    }
+    Ok(())
 }

@@ -1,6 +1,6 @@
 //! The exact set of states the distinct-outcome search has visited.
 
-use crate::budget::{zeroed, Meter, SearchError};
+use crate::budget::{reserve_exact, zeroed, Meter, SearchError};
 use crate::error::TooManyOutcomesError;
 
 /// What the memory limit names when the state set outgrows it.
@@ -103,9 +103,7 @@ impl StateSet {
     fn reserve_fingerprints(&mut self, meter: &Meter<'_>) -> Result<(), SearchError> {
         let more = self.fingerprints.capacity().max(1024);
         meter.hold(more * 16, WHAT)?;
-        self.fingerprints
-            .try_reserve_exact(more)
-            .map_err(|_| SearchError::OutOfMemory { what: WHAT })
+        reserve_exact(&mut self.fingerprints, more, WHAT)
     }
 
     #[cold]
