@@ -23,7 +23,8 @@ if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
 fi
 target_dir=${FUZZ_TARGET_DIR:-$root/target/fuzz}
 work=$target_dir/runs
-export PATH="${CARGO_HOME:-$HOME/.cargo}/bin:$PATH"
+# cargo install puts cargo-fuzz there, which PATH may lack.
+export PATH="$PATH:${CARGO_HOME:-$HOME/.cargo}/bin"
 
 say() { echo "[fuzz] $*"; }
 
