@@ -41,10 +41,14 @@ fn run_parallel<S, T: Send>(
     let mut results: Vec<Option<T>> = (0..count).map(|_| None).collect();
     std::thread::scope(|scope| {
         let (sender, receiver) = mpsc::channel();
+        let mut started = 0;
         for _ in 0..jobs.clamp(1, count.max(1)) {
             let sender = sender.clone();
             let (next, give_up, new_state, work) = (&next, &give_up, &new_state, &work);
-            scope.spawn(move || {
+            // A worker the system cannot start (no memory for its stack
+            // under an address-space limit) is left out; with none, this
+            // thread does the work below.
+            let spawned = std::thread::Builder::new().spawn_scoped(scope, move || {
                 let mut state = new_state();
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
@@ -57,9 +61,22 @@ fn run_parallel<S, T: Send>(
                     }
                 }
             });
+            started += usize::from(spawned.is_ok());
         }
         // Only the workers hold senders now: the loop ends with the last one.
         drop(sender);
+        if started == 0 {
+            let mut state = new_state();
+            for (i, slot) in results.iter_mut().enumerate() {
+                let result = work(&mut state, i);
+                let more = done(i, &result);
+                *slot = Some(result);
+                if !more {
+                    break;
+                }
+            }
+            return;
+        }
         for (i, result) in receiver {
             if !done(i, &result) {
                 give_up.store(true, Ordering::Relaxed);

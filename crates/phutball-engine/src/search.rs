@@ -1037,13 +1037,19 @@ impl<'s> Search<'s> {
                 .map(|index| {
                     let mut helper = self.helper();
                     let roots = helper_order(&roots, index as usize);
-                    scope.spawn(move || helper.iterate(roots))
+                    // A helper the system cannot start (no memory for its
+                    // stack under an address-space limit) is left out: the
+                    // search runs on the threads it has.
+                    std::thread::Builder::new()
+                        .spawn_scoped(scope, move || helper.iterate(roots))
+                        .ok()
                 })
                 .collect();
             let mine = self.iterate(roots);
             self.team.finished.store(true, Ordering::Relaxed);
             let theirs: Vec<Analysis> = running
                 .into_iter()
+                .flatten()
                 .filter_map(|thread| thread.join().ok())
                 .collect();
             (mine, theirs)

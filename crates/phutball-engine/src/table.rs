@@ -105,6 +105,25 @@ impl Table {
         }
     }
 
+    /// A table of `2^bits` entries if the allocator gives one, else of the
+    /// most entries it gives (a smaller table is slower, never wrong): an
+    /// address-space limit makes the search weaker, not an abort.
+    fn new_or_smaller(bits: u32) -> Table {
+        for bits in (1..=bits).rev() {
+            let len = 1usize << bits;
+            let mut slots = Vec::new();
+            if slots.try_reserve_exact(len).is_ok() {
+                slots.resize_with(len, Slot::default);
+                return Table {
+                    slots,
+                    mask: len - 1,
+                    generation: 1,
+                };
+            }
+        }
+        Table::new(0)
+    }
+
     /// Empties the table in constant time: a new generation. Once in 65 535
     /// clears the counter wraps and the slots are really zeroed.
     pub fn clear(&mut self) {
@@ -151,11 +170,11 @@ impl TableCache {
     pub fn with_table<R>(&self, bits: u32, search: impl FnOnce(&Table) -> R) -> R {
         let kept = self.lock().take();
         let table = match kept {
-            Some(mut table) if table.slots.len() == 1 << bits => {
+            Some(mut table) if table.slots.len() == 1usize << bits => {
                 table.clear();
                 table
             }
-            _ => Table::new(bits),
+            _ => Table::new_or_smaller(bits),
         };
         let result = search(&table);
         self.lock().get_or_insert(table);

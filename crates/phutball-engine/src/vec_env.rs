@@ -67,7 +67,8 @@ pub enum VecEnvError {
         /// The length given.
         got: usize,
     },
-    /// The budget stopped the call (a deadline, a cancel flag, Ctrl-C).
+    /// The budget stopped the call (a deadline, a cancel flag, Ctrl-C), or
+    /// the allocator refused memory (`SearchError::OutOfMemory`).
     #[error(transparent)]
     Interrupted(SearchError),
     /// An action that game `game` cannot take.
@@ -151,7 +152,8 @@ impl VecEnv {
     /// # Errors
     ///
     /// [`VecEnvError::Config`] for no games, no threads, a move limit of 0
-    /// or a finished start.
+    /// or a finished start; [`VecEnvError::Interrupted`] with
+    /// [`SearchError::OutOfMemory`] for more games than memory holds.
     pub fn new(
         start: Position,
         count: usize,
@@ -176,10 +178,19 @@ impl VecEnv {
             state: start.into(),
             moves: 0,
         };
+        // Reserved fallibly: a count no memory holds is the out-of-memory
+        // error (Python's `MemoryLimitError`), not an abort.
+        let mut games = Vec::new();
+        games.try_reserve_exact(count).map_err(|_| {
+            VecEnvError::Interrupted(SearchError::OutOfMemory {
+                what: "the batch's games",
+            })
+        })?;
+        games.resize(count, slot);
         Ok(VecEnv {
             start,
             move_limit,
-            games: vec![slot; count],
+            games,
             threads,
             min_games_per_thread: MIN_GAMES_PER_THREAD,
             rng: SplitMix64::new(seed),
@@ -397,7 +408,12 @@ impl VecEnv {
             }
         };
         let results = thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads()).map(|_| scope.spawn(work)).collect();
+            // A helper the system cannot start (no memory for its stack
+            // under an address-space limit) is left out: this thread and
+            // the helpers that started take its blocks.
+            let helpers: Vec<_> = (1..self.threads())
+                .filter_map(|_| thread::Builder::new().spawn_scoped(scope, work).ok())
+                .collect();
             let mut results = vec![work()];
             results.extend(helpers.into_iter().map(|helper| {
                 helper
@@ -557,6 +573,17 @@ mod tests {
     use phutball::{Action, BoardSize};
 
     use super::*;
+
+    #[test]
+    fn more_games_than_memory_holds_is_the_out_of_memory_error() {
+        let err = VecEnv::new(Position::standard(), usize::MAX, None, 1, 1).err();
+        assert_eq!(
+            err,
+            Some(VecEnvError::Interrupted(SearchError::OutOfMemory {
+                what: "the batch's games"
+            }))
+        );
+    }
 
     struct Outputs {
         planes: Vec<f32>,
