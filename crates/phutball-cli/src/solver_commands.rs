@@ -125,7 +125,15 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
             Some(table) => prove_with_tablebase_within(pos, &budget, Some(table)),
             None => prove_within(pos, &budget),
         }
-        .map_err(|e| CliError::Input(format!("{pos}: {e}")))?;
+        .map_err(|e| match e {
+            // The allocator refusing (the prover's thread, its tables) is
+            // the memory status, as everywhere.
+            phutball_solver::SolverError::Search(
+                phutball::SearchError::OutOfMemory { .. }
+                | phutball::SearchError::MemoryLimit { .. },
+            ) => CliError::Memory(format!("{pos}: {e}")),
+            _ => CliError::Input(format!("{pos}: {e}")),
+        })?;
         writeln!(out, "{}", result_line(&proof)).map_err(CliError::output)?;
         eprintln!("{}", figures(&proof, started.elapsed()));
         if let (Some(file), Some(certificate)) = (&args.certificate, &proof.certificate) {

@@ -195,11 +195,17 @@ pub(crate) fn run_threaded<T: Send>(
         std::thread::scope(|scope| {
             let waiting = std::thread::current();
             let budget = &budget;
-            let worker = scope.spawn(move || {
-                let answer = work(budget);
-                waiting.unpark();
-                answer
-            });
+            // A thread the system refuses (no memory for its stack under
+            // an address-space limit) is the out-of-memory error.
+            let worker = std::thread::Builder::new()
+                .spawn_scoped(scope, move || {
+                    let answer = work(budget);
+                    waiting.unpark();
+                    answer
+                })
+                .map_err(|_| phutball::SearchError::OutOfMemory {
+                    what: "the search's thread",
+                })?;
             while !worker.is_finished() {
                 std::thread::park_timeout(SIGNAL_INTERVAL);
                 if raised.is_none() {
@@ -209,12 +215,13 @@ pub(crate) fn run_threaded<T: Send>(
                     }
                 }
             }
-            worker.join()
+            Ok::<_, phutball::SearchError>(worker.join())
         })
     });
     if let Some(err) = raised {
         return Err(err);
     }
+    let result = result.or_raise()?;
     // A panic of the work is a bug: pass it on as Rust would (pyo3 turns
     // it into PanicException at the boundary).
     Ok(result.unwrap_or_else(|payload| std::panic::resume_unwind(payload)))
