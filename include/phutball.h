@@ -353,7 +353,8 @@ typedef struct PhutballEngineLimits {
    */
   uint32_t time_ms;
   /**
-   * Deepest search in plies (1 to 64; larger values are capped).
+   * Deepest search in plies (1 to 64; larger values are refused with
+   * `PHUTBALL_STATUS_INVALID_ARGUMENT`, as the CLI and Python refuse them).
    */
   uint32_t depth;
   /**
@@ -362,7 +363,8 @@ typedef struct PhutballEngineLimits {
   uint64_t nodes;
   /**
    * Threads searching each move together, sharing one table (0 or 1: one
-   * thread; larger than 64 is capped). With more than one the result
+   * thread; larger than 64 is refused with
+   * `PHUTBALL_STATUS_INVALID_ARGUMENT`). With more than one the result
    * depends on their timing, so it is not reproducible.
    */
   uint32_t threads;

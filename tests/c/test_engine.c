@@ -106,6 +106,18 @@ static void errors_follow_the_conventions(void) {
     phutball_engine_free(engine);
     phutball_engine_free(NULL);
 
+    /* Limits past the engine's table are refused, as by the CLI and Python;
+     * *out is untouched. */
+    PhutballEngineLimits too_deep = {.time_ms = 0, .depth = 65, .nodes = 0, .threads = 1};
+    engine = NULL;
+    CHECK_STATUS(phutball_engine_new(&too_deep, 1, &engine), PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("limits.depth must be from 1 to 64, not 65");
+    CHECK(engine == NULL);
+    PhutballEngineLimits too_many = {.time_ms = 0, .depth = 3, .nodes = 0, .threads = 65};
+    CHECK_STATUS(phutball_engine_new(&too_many, 1, &engine), PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("limits.threads must be from 1 to 64, not 65");
+    CHECK(engine == NULL);
+
     engine = engine_with(0, 1, 0, 1);
     PhutballPosition *finished = parse(FINISHED);
     char move[64];

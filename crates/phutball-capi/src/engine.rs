@@ -1,7 +1,6 @@
 //! The engine handle: choosing and analysing moves with the phutball engine.
 
 use core::ffi::c_char;
-use std::time::Duration;
 
 use phutball_engine::{analyse_many, default_jobs, Analysis, Engine, Limits, Score};
 
@@ -29,12 +28,14 @@ pub struct PhutballEngine(Engine);
 pub struct PhutballEngineLimits {
     /// Time per move in milliseconds.
     pub time_ms: u32,
-    /// Deepest search in plies (1 to 64; larger values are capped).
+    /// Deepest search in plies (1 to 64; larger values are refused with
+    /// `PHUTBALL_STATUS_INVALID_ARGUMENT`, as the CLI and Python refuse them).
     pub depth: u32,
     /// Most positions searched (by all threads together).
     pub nodes: u64,
     /// Threads searching each move together, sharing one table (0 or 1: one
-    /// thread; larger than 64 is capped). With more than one the result
+    /// thread; larger than 64 is refused with
+    /// `PHUTBALL_STATUS_INVALID_ARGUMENT`). With more than one the result
     /// depends on their timing, so it is not reproducible.
     pub threads: u32,
 }
@@ -158,12 +159,22 @@ pub unsafe extern "C" fn phutball_engine_new(
                 nodes: 0,
                 threads: 1,
             });
-        let limits = Limits::new(
-            (given.time_ms > 0).then(|| Duration::from_millis(u64::from(given.time_ms))),
-            (given.depth > 0).then_some(given.depth),
+        // 0 is "no limit of this kind" (threads: one); any other value is
+        // checked by the engine's one table of their ranges, as the CLI and
+        // Python check theirs.
+        let limits = Limits::checked(
+            (given.time_ms > 0).then_some(u64::from(given.time_ms)),
+            (given.depth > 0).then_some(u64::from(given.depth)),
             (given.nodes > 0).then_some(given.nodes),
+            u64::from(given.threads.max(1)),
         )
-        .with_threads(given.threads);
+        .map_err(|e| {
+            Failure::invalid_argument(format!(
+                "{}{}",
+                e.named(&format!("limits.{}", e.setting.name())),
+                " (0: no limit of this kind)"
+            ))
+        })?;
         // SAFETY: the caller's promise about out.
         unsafe { write_new_handle(out, PhutballEngine(Engine::new(limits, seed)), "out") }
     })

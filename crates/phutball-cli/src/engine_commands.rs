@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use phutball::{Budget, Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{
-    analyse_many, default_jobs, Analysis, Decision, Engine, Limits, MatchError, SelfPlay,
-    SelfPlayGame, Solution, MAX_THREADS,
+    analyse_many, default_jobs, Analysis, Decision, Engine, LimitError, LimitSetting, Limits,
+    MatchError, SelfPlay, SelfPlayGame, Solution,
 };
 
 use crate::error::{CliError, CliResult};
@@ -29,18 +29,51 @@ pub struct LimitArgs {
     /// the default is 1000, for selfplay 100). Kept on every position, dense boards included: a legal
     /// move comes within a few milliseconds of it; checks the time did not
     /// let the engine decide are treated as "don't know" (see docs/engine.md).
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", value_parser = parse_time_ms)]
     time: Option<u64>,
     /// Deepest search, in plies. Without --time the search is NOT bounded in
     /// time: the checks at the root (can it score, which moves let the
     /// opponent score) are exact and can take minutes on dense boards; add
     /// --time to bound it.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=64))]
+    #[arg(long, value_name = "N", value_parser = parse_depth)]
     depth: Option<u32>,
     /// Most positions to search (with no --time the result is reproducible,
     /// and, as with --depth, not bounded in time).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = parse_nodes)]
     nodes: Option<u64>,
+}
+
+/// A value of `flag` for the engine's `setting`, checked by the engine's
+/// one table of their ranges ([`LimitSetting`]): what C and Python refuse,
+/// the CLI refuses.
+fn engine_setting(text: &str, setting: LimitSetting, flag: &str) -> Result<u64, String> {
+    let value: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| LimitError::outside(setting, text).named(flag))?;
+    setting.check(value).map_err(|e| e.named(flag))
+}
+
+/// `--time MS`: at least 1 (leave it out for no time limit).
+fn parse_time_ms(text: &str) -> Result<u64, String> {
+    engine_setting(text, LimitSetting::TimeMs, "--time")
+}
+
+/// `--depth N`: 1 to 64.
+fn parse_depth(text: &str) -> Result<u32, String> {
+    // Within the table's range a depth fits a u32 (at most 64).
+    engine_setting(text, LimitSetting::Depth, "--depth").map(|d| d as u32)
+}
+
+/// `--nodes N`: at least 1.
+fn parse_nodes(text: &str) -> Result<u64, String> {
+    engine_setting(text, LimitSetting::Nodes, "--nodes")
+}
+
+/// `--threads N`: 1 to 64.
+fn parse_threads(text: &str) -> Result<u32, String> {
+    // Within the table's range a thread count fits a u32 (at most 64).
+    engine_setting(text, LimitSetting::Threads, "--threads").map(|t| t as u32)
 }
 
 impl LimitArgs {
@@ -112,7 +145,7 @@ pub struct GameArgs {
     #[arg(long, default_value = "X", value_name = "O|X|none", value_parser = parse_engine_side)]
     engine: EngineSide,
     /// Engine time per move in milliseconds.
-    #[arg(long, default_value_t = 1000, value_name = "MS")]
+    #[arg(long, default_value_t = 1000, value_name = "MS", value_parser = parse_time_ms)]
     time: u64,
     /// Seed for the engine's tie-breaking.
     #[arg(long, default_value_t = 1, value_name = "S")]
@@ -175,8 +208,7 @@ pub struct ThreadsArg {
     /// Threads searching each move together, sharing one table (with more
     /// than one the search depends on their timing: not reproducible, even
     /// with --nodes or --depth).
-    #[arg(long, default_value_t = 1, value_name = "N",
-          value_parser = clap::value_parser!(u32).range(1..=i64::from(MAX_THREADS)))]
+    #[arg(long, default_value_t = 1, value_name = "N", value_parser = parse_threads)]
     threads: u32,
 }
 

@@ -177,8 +177,8 @@ struct SvgArgs {
     #[arg(long)]
     flip: bool,
     /// The picture's width in pixels (default: 28 pixels between points).
-    #[arg(long, value_name = "PX", value_parser = clap::value_parser!(u32).range(1..))]
-    size: Option<u32>,
+    #[arg(long, value_name = "PX", value_parser = parse_svg_width)]
+    size: Option<NonZeroU32>,
     #[command(flatten)]
     rules: RuleArgs,
     #[command(flatten)]
@@ -189,13 +189,38 @@ struct SvgArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        // A value its option refuses (`--nodes 0`, `--size 0`): one
+        // `phutball:` line and status 1, as every bad input.
+        Err(e) if e.kind() == clap::error::ErrorKind::ValueValidation => {
+            return CliError::Input(clap_error_line(&e)).report();
+        }
+        // Usage errors, --help and --version: clap's own output and status.
+        Err(e) => e.exit(),
+    };
     match run(cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         // One line on stderr; a reader that stopped early
         // (`phutball ... | head`) is not an error.
         Err(e) => e.report(),
     }
+}
+
+/// The first line of a clap error, without its `error: ` prefix.
+fn clap_error_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let line = text.lines().next().unwrap_or_default();
+    line.strip_prefix("error: ").unwrap_or(line).to_string()
+}
+
+/// `svg --size PX`: a width the core draws, 1 to [`phutball::SVG_MAX_WIDTH`].
+fn parse_svg_width(text: &str) -> Result<NonZeroU32, String> {
+    let px: i128 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("--size must be a width in pixels, not {text}"))?;
+    phutball::svg_width(px).map_err(|e| e.to_string())
 }
 
 /// `show`'s analysis stops after this many milliseconds unless `--timeout` says otherwise.
@@ -398,7 +423,7 @@ fn svg(out: &mut impl Write, pos: &Position, args: &SvgArgs) -> CliResult {
             })
             .collect::<CliResult<_>>()?,
         flip: args.flip,
-        width: args.size.and_then(NonZeroU32::new),
+        width: args.size,
         ..SvgOptions::default()
     };
     if args.jumps {

@@ -326,15 +326,26 @@ fn show_says_whether_the_side_to_move_can_score() {
 
 #[test]
 fn bad_bounds_are_rejected() {
-    for args in [
-        &["moves", "--memory-limit", "0", SEEDS][..],
-        &["moves", "--memory-limit", "-5", SEEDS],
-        &["moves", "--timeout", "-1", SEEDS],
-        &["count", "--timeout", "soon", "x.pos"],
-        &["perft", "--memory-limit", "lots", SEEDS, "1"],
+    // A value the option refuses: one `phutball:` line, status 1 (as every
+    // bad input); a negative number reads as an unknown flag: clap's usage
+    // error, status 2.
+    for (args, status) in [
+        (&["moves", "--memory-limit", "0", SEEDS][..], 1),
+        (&["moves", "--memory-limit", "-5", SEEDS], 2),
+        (&["moves", "--timeout", "-1", SEEDS], 2),
+        (&["count", "--timeout", "soon", "x.pos"], 1),
+        (&["perft", "--memory-limit", "lots", SEEDS, "1"], 1),
     ] {
         let (out, _) = run(args);
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(out.status.code(), Some(status), "{args:?}");
+        if status == 1 {
+            let err = text(&out.stderr);
+            assert!(
+                err.starts_with("phutball: invalid value"),
+                "{args:?}: {err}"
+            );
+            assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        }
         assert!(out.stdout.is_empty(), "{args:?}");
         assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
     }

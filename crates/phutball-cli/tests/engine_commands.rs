@@ -573,3 +573,60 @@ fn solve_prints_a_proved_win_or_loss_and_its_line_or_unknown() {
     );
     assert!(lines[2].starts_with("win in 23: "), "{stdout}");
 }
+
+/// The engine's settings and the picture's width are checked by the one
+/// table C and Python use (`phutball_engine::LimitSetting`,
+/// `phutball::svg_width`): a value they refuse is refused here too, with
+/// one `phutball:` line naming the option and exit status 1.
+#[test]
+fn values_c_and_python_refuse_are_refused_with_one_line() {
+    for (args, says) in [
+        (
+            &["best", "--nodes", "0", "start"][..],
+            "--nodes must be at least 1, not 0",
+        ),
+        (
+            &["best", "--time", "0", "start"],
+            "--time must be at least 1, not 0",
+        ),
+        (
+            &["best", "--depth", "65", "start"],
+            "--depth must be from 1 to 64, not 65",
+        ),
+        (
+            &["best", "--threads", "65", "start"],
+            "--threads must be from 1 to 64, not 65",
+        ),
+        (
+            &["selfplay", "--games", "1", "--nodes", "0"],
+            "--nodes must be at least 1, not 0",
+        ),
+        (&["game", "--time", "0"], "--time must be at least 1, not 0"),
+        (
+            &["svg", "--size", "4294967295", "start"],
+            "width must be from 1 to 65536 pixels, not 4294967295",
+        ),
+        (
+            &["svg", "--size", "0", "start"],
+            "width must be from 1 to 65536 pixels, not 0",
+        ),
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            err.starts_with("phutball: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+    // The ends of the ranges still work.
+    let out = run(&[
+        "best", "--nodes", "1", "--depth", "64", "--time", "1", "start",
+    ]);
+    assert!(out.status.success());
+    let out = run(&["svg", "--size", "65536", "start"]);
+    assert!(out.status.success());
+    assert!(text(&out.stdout).contains("width=\"65536\""));
+}

@@ -188,8 +188,10 @@ fn a_board_too_large_is_refused_before_any_work() {
         "{}",
         text(&out.stderr)
     );
+    // A size that does not parse: one `phutball:` line, status 1.
     let out = run(&["tablebase", "build", "3x"]);
-    assert_eq!(out.status.code(), Some(2), "bad usage");
+    assert_eq!(out.status.code(), Some(1), "bad size");
+    assert!(text(&out.stderr).starts_with("phutball: invalid value '3x'"));
 }
 
 #[test]

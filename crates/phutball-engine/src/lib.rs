@@ -149,7 +149,7 @@ pub use arena::{play_game, MatchError};
 pub use batch::{analyse_many, default_jobs, SelfPlay, SelfPlayGame};
 pub use deadline::Deadline;
 pub use error::{every_error_named, AnyError, EngineError};
-pub use limits::{Limits, MAX_DEPTH, MAX_THREADS};
+pub use limits::{LimitError, LimitSetting, Limits, MAX_DEPTH, MAX_THREADS};
 /// The core's generator, kept at this path for the engine's users.
 pub use phutball::SplitMix64;
 pub use players::{BaselinePlayer, Player, RandomPlayer};

@@ -132,3 +132,151 @@ impl Default for Limits {
         Limits::time(Duration::from_secs(1))
     }
 }
+
+/// A setting of [`Limits`] as an interface reads it from its user (the
+/// CLI's `--time`/`--depth`/`--nodes`/`--threads`, C's
+/// `PhutballEngineLimits`, Python's `Engine(time_ms=, depth=, nodes=,
+/// threads=)`): the one table of the values each may take, which every
+/// interface checks with [`LimitSetting::check`] so that a value means the same,
+/// or is refused the same way, everywhere.
+///
+/// ```
+/// use phutball_engine::LimitSetting;
+/// assert_eq!(LimitSetting::Nodes.check(5000), Ok(5000));
+/// let e = LimitSetting::Nodes.check(0).unwrap_err();
+/// assert_eq!(e.to_string(), "nodes must be at least 1, not 0");
+/// assert_eq!(LimitSetting::Depth.range(), (1, 64));
+/// assert!(LimitSetting::Threads.check(65).is_err());
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum LimitSetting {
+    /// Time per move in milliseconds: at least 1 (no time limit is no setting, not 0).
+    TimeMs,
+    /// Deepest iteration in plies: 1 to [`MAX_DEPTH`].
+    Depth,
+    /// Positions searched: at least 1.
+    Nodes,
+    /// Threads searching a move: 1 to [`MAX_THREADS`].
+    Threads,
+}
+
+impl LimitSetting {
+    /// Every setting, in the order of [`Limits`]' fields.
+    pub const ALL: [LimitSetting; 4] = [
+        LimitSetting::TimeMs,
+        LimitSetting::Depth,
+        LimitSetting::Nodes,
+        LimitSetting::Threads,
+    ];
+
+    /// Its name in messages: `time_ms`, `depth`, `nodes`, `threads`.
+    pub fn name(self) -> &'static str {
+        match self {
+            LimitSetting::TimeMs => "time_ms",
+            LimitSetting::Depth => "depth",
+            LimitSetting::Nodes => "nodes",
+            LimitSetting::Threads => "threads",
+        }
+    }
+
+    /// The smallest and the largest value it takes (both included).
+    pub fn range(self) -> (u64, u64) {
+        match self {
+            LimitSetting::TimeMs | LimitSetting::Nodes => (1, u64::MAX),
+            LimitSetting::Depth => (1, u64::from(MAX_DEPTH)),
+            LimitSetting::Threads => (1, u64::from(MAX_THREADS)),
+        }
+    }
+
+    /// `value` if it is within [`LimitSetting::range`], else the error naming
+    /// the setting and its range.
+    ///
+    /// # Errors
+    /// [`LimitError`] for a value outside the range.
+    pub fn check(self, value: u64) -> Result<u64, LimitError> {
+        let (min, max) = self.range();
+        if (min..=max).contains(&value) {
+            Ok(value)
+        } else {
+            Err(LimitError {
+                setting: self,
+                value: value.to_string(),
+            })
+        }
+    }
+
+    /// The range in words: `at least 1`, `from 1 to 64`.
+    pub fn range_text(self) -> String {
+        match self.range() {
+            (min, u64::MAX) => format!("at least {min}"),
+            (min, max) => format!("from {min} to {max}"),
+        }
+    }
+}
+
+/// A value a [`LimitSetting`] does not take: names the setting, its range and the value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{} must be {}, not {value}", setting.name(), setting.range_text())]
+pub struct LimitError {
+    /// The setting given the value.
+    pub setting: LimitSetting,
+    /// The value, as given (an interface may report one that fits no `u64`).
+    pub value: String,
+}
+
+impl LimitError {
+    /// The same error for a value the interface could not even read as a
+    /// `u64` (negative, or too large): `value` is its text.
+    pub fn outside(setting: LimitSetting, value: impl std::fmt::Display) -> LimitError {
+        LimitError {
+            setting,
+            value: value.to_string(),
+        }
+    }
+
+    /// The message with the interface's own name for the setting (`--nodes`).
+    pub fn named(&self, name: &str) -> String {
+        format!(
+            "{name} must be {}, not {}",
+            self.setting.range_text(),
+            self.value
+        )
+    }
+}
+
+impl Limits {
+    /// The limits of the three optional settings, each checked against the
+    /// [`LimitSetting`] table, with `threads` threads (checked too): the
+    /// validated form of [`Limits::new`] and [`Limits::with_threads`] that
+    /// the CLI, C and Python build their limits with.
+    ///
+    /// ```
+    /// use phutball_engine::Limits;
+    /// assert_eq!(Limits::checked(None, Some(4), None, 1), Ok(Limits::depth(4)));
+    /// assert!(Limits::checked(None, None, Some(0), 1).is_err());
+    /// assert!(Limits::checked(Some(0), None, None, 1).is_err());
+    /// assert!(Limits::checked(None, Some(65), None, 1).is_err());
+    /// assert!(Limits::checked(None, None, None, 0).is_err());
+    /// ```
+    ///
+    /// # Errors
+    /// [`LimitError`] naming the first setting out of its range.
+    pub fn checked(
+        time_ms: Option<u64>,
+        depth: Option<u64>,
+        nodes: Option<u64>,
+        threads: u64,
+    ) -> Result<Limits, LimitError> {
+        let time = time_ms.map(|t| LimitSetting::TimeMs.check(t)).transpose()?;
+        let depth = depth.map(|d| LimitSetting::Depth.check(d)).transpose()?;
+        let nodes = nodes.map(|n| LimitSetting::Nodes.check(n)).transpose()?;
+        let threads = LimitSetting::Threads.check(threads)?;
+        // Within their ranges, depth and threads fit a u32 (at most 64).
+        Ok(Limits::new(
+            time.map(Duration::from_millis),
+            depth.map(|d| d as u32),
+            nodes,
+        )
+        .with_threads(threads as u32))
+    }
+}

@@ -64,7 +64,7 @@ pub use rng::SplitMix64;
 pub use rules::Rules;
 pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
 pub use step::{JumpInProgress, StepState};
-pub use svg::{SvgOptions, SVG_CELL};
+pub use svg::{svg_width, SvgOptions, SvgWidthError, SVG_CELL, SVG_MAX_WIDTH};
 
 /// The repository README's Rust examples, checked as doctests.
 #[cfg(doctest)]

@@ -51,6 +51,39 @@ pub struct SvgOptions {
 /// when [`SvgOptions::width`] is `None`).
 pub const SVG_CELL: u32 = 28;
 
+/// The widest picture [`SvgOptions::width`] asks for, in pixels: the one
+/// range of the CLI's `svg --size` and Python's `size=` (C draws no pictures)
+/// (1 to this), so that the height of the tallest board (1x25) still fits
+/// a `u32`.
+pub const SVG_MAX_WIDTH: u32 = 65_536;
+
+/// A picture width outside 1 to [`SVG_MAX_WIDTH`] pixels.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the picture's width must be from 1 to {SVG_MAX_WIDTH} pixels, not {0}")]
+pub struct SvgWidthError(pub String);
+
+/// `px` as a picture width, if it is from 1 to [`SVG_MAX_WIDTH`]; `px` is
+/// any integer the interface read (its text is in the error).
+///
+/// ```
+/// use phutball::{svg_width, SVG_MAX_WIDTH};
+/// assert_eq!(svg_width(600).unwrap().get(), 600);
+/// assert!(svg_width(0).is_err());
+/// assert!(svg_width(i128::from(SVG_MAX_WIDTH) + 1).is_err());
+/// assert_eq!(svg_width(-3).unwrap_err().to_string(),
+///            "the picture's width must be from 1 to 65536 pixels, not -3");
+/// ```
+///
+/// # Errors
+/// [`SvgWidthError`] for a width outside the range.
+pub fn svg_width(px: i128) -> Result<NonZeroU32, SvgWidthError> {
+    u32::try_from(px)
+        .ok()
+        .filter(|w| *w <= SVG_MAX_WIDTH)
+        .and_then(NonZeroU32::new)
+        .ok_or_else(|| SvgWidthError(px.to_string()))
+}
+
 /// Colours: wood board, darker off-board strips, red goal lines.
 const BOARD: &str = "#e8c888";
 const STRIP: &str = "#c9a66b";
