@@ -154,11 +154,11 @@ class MoveList(Sequence[Move]):
     def __iter__(self) -> Iterator[Move]:
         """An iterator that makes each ``Move`` as it is reached."""
     def __contains__(self, item: object, /) -> bool:
-        """Whether ``item`` is one of the moves."""
-    def index(self, move: Move) -> int:  # type: ignore[override]
-        """The index of the first ``move`` (a ``Move``) in the list; ``ValueError`` if none."""
-    def count(self, move: Move) -> int:
-        """How many times ``move`` (a ``Move``) is in the list."""
+        """``move in moves``: ``move`` is a ``Move`` or its notation (``"K6-G9"``); a string that is no move's notation raises ``ParseError``, anything else is not in the list."""
+    def index(self, move: _MoveLike) -> int:  # type: ignore[override]
+        """The index of the first ``move`` (a ``Move`` or its notation) in the list; ``ValueError`` if none, ``ParseError`` for a string that is no move's notation."""
+    def count(self, move: _MoveLike) -> int:  # type: ignore[override]
+        """How many times ``move`` (a ``Move`` or its notation) is in the list; ``ParseError`` for a string that is no move's notation."""
     def __eq__(self, other: object, /) -> bool:
         """The same moves in the same order as another ``MoveList``, or a list or tuple of moves."""
     def __ne__(self, other: object, /) -> bool:
@@ -742,7 +742,12 @@ class Tablebase:
 @disjoint_base
 class VecEnv:
     """``num_envs`` games of step-by-step play stepped together in Rust, the GIL released
-    (``phutball.VecEnv`` derives from it, adding gymnasium-style spaces)."""
+    (``phutball.VecEnv`` derives from it, adding gymnasium-style spaces).
+
+    Threads: one batch steps at a time; calls from several threads on one
+    ``VecEnv`` are safe and take turns (each waits, the GIL released, for the
+    one before it). A ``VecEnv`` does not pickle (``TypeError``): make a new
+    one from its settings."""
 
     def __new__(
         cls,

@@ -17,6 +17,12 @@ goal scores for the opponent). Reaching ``move_limit`` whole moves without a
 goal truncates the game (a draw). An illegal action raises
 ``phutball.IllegalMoveError`` and leaves the environment unchanged.
 
+The order is PettingZoo's: ``reset()``, then ``step`` the agent in
+``agent_selection``; once the game ends every agent is done and is stepped
+with ``None`` (any other action raises ``ValueError``) until ``agents`` is
+empty. ``step`` before ``reset()``, or after that, raises ``RuntimeError``
+saying so (as does ``observe`` before ``reset()``).
+
 With PettingZoo installed the class derives from ``pettingzoo.AECEnv`` and
 uses gymnasium spaces; without it, a small stand-in with the same methods is
 used, so the environment itself needs only numpy.
@@ -92,6 +98,7 @@ class PhutballEnv(AECEnv):
         self._action_spaces = {agent: spaces.Discrete(count) for agent in self.possible_agents}
         self.position: Union[Position, JumpInProgress] = start
         self.moves_played = 0
+        self._has_reset = False
 
     def observation_space(self, agent: str) -> Any:
         return self._observation_spaces[agent]
@@ -112,8 +119,24 @@ class PhutballEnv(AECEnv):
         self.truncations = {agent: False for agent in self.agents}
         self.infos: Dict[str, Dict[str, Any]] = {agent: {} for agent in self.agents}
         self.agent_selection = self.position.to_move
+        self._has_reset = True
+
+    def _check_playable(self, what: str) -> None:
+        """Raises ``RuntimeError`` for ``what`` before ``reset()`` or once
+        every agent has left the finished episode (PettingZoo's order: reset,
+        then step each agent, each done agent with None, until ``agents`` is
+        empty)."""
+        if not self._has_reset:
+            raise RuntimeError(f"{what} before reset(): call env.reset() first")
+        if not self.agents:
+            raise RuntimeError(
+                f"{what} after the episode ended: every agent is done and has been "
+                "stepped with None; call env.reset() to play again"
+            )
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
+        if not self._has_reset:
+            raise RuntimeError("observe() before reset(): call env.reset() first")
         if agent == self.agent_selection and not self.position.is_finished:
             mask = self.position.legal_action_mask().astype(np.int8)
         else:
@@ -121,6 +144,7 @@ class PhutballEnv(AECEnv):
         return {"observation": self.position.planes(), "action_mask": mask}
 
     def step(self, action: Optional[int]) -> None:
+        self._check_playable("step()")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

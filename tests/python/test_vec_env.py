@@ -102,8 +102,10 @@ def test_bad_actions_say_which_game_and_change_nothing() -> None:
         with pytest.raises(error, match=message):
             env.step(actions)
         assert env.states() == before
-    with pytest.raises(TypeError, match="actions must be integers, not float64"):
+    with pytest.raises(TypeError, match=r"actions must be integers, not float \(actions\[0\]\)"):
         env.step([1.0, 2.0, 3.0])
+    with pytest.raises(TypeError, match="actions must be integers, not float64"):
+        env.step(np.array([1.0, 2.0, 3.0]))
     assert issubclass(phutball.IllegalMoveError, ValueError)
 
 

@@ -1,12 +1,10 @@
 //! `phutball.Engine` and `phutball.Analysis`: the engine's search from Python,
 //! with the GIL released while it searches.
 
-use std::time::Duration;
-
 use phutball::Position;
 use phutball_engine::{
-    analyse_many, default_jobs, Analysis, Decision, Engine, Limits, MatchError, Score, SelfPlay,
-    SelfPlayGame, MAX_THREADS,
+    analyse_many, default_jobs, Analysis, Decision, Engine, LimitSetting, Limits, MatchError,
+    Score, SelfPlay, SelfPlayGame,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -15,6 +13,7 @@ use crate::bounds::{run, run_threaded, Bounds};
 use crate::errors::OrRaise;
 use crate::game::PyGame;
 use crate::moves::{moves_to_py, PyMove};
+use crate::notation::{int, Int};
 use crate::position::PyPosition;
 
 /// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1,
@@ -29,17 +28,6 @@ use crate::position::PyPosition;
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
-}
-
-/// A positive limit, or a `ValueError` naming it.
-fn positive(name: &str, value: Option<i64>) -> PyResult<Option<u64>> {
-    match value {
-        None => Ok(None),
-        Some(v) if v > 0 => Ok(Some(v as u64)),
-        Some(v) => Err(PyValueError::new_err(format!(
-            "{name} must be a positive integer or None, not {v}"
-        ))),
-    }
 }
 
 /// The name of `obj`'s type, for the `TypeError`s of bad arguments.
@@ -64,27 +52,34 @@ fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
 }
 
 /// The `jobs=` argument: `None` (every core) or a positive thread count.
-fn jobs_arg(jobs: Option<i64>) -> PyResult<usize> {
-    Ok(positive("jobs", jobs)?
-        .map_or_else(default_jobs, |j| usize::try_from(j).unwrap_or(usize::MAX)))
+fn jobs_arg(jobs: Option<&Int>) -> PyResult<usize> {
+    Ok(match jobs {
+        None => default_jobs(),
+        Some(j) => j.within("jobs", 1, u32::MAX)? as usize,
+    })
 }
 
-/// The engine limits of `time_ms=`, `depth=` and `nodes=`.
-fn limits_arg(time_ms: Option<i64>, depth: Option<i64>, nodes: Option<i64>) -> PyResult<Limits> {
-    let time = positive("time_ms", time_ms)?.map(Duration::from_millis);
-    let depth = positive("depth", depth)?.map(|d| d.min(u64::from(u32::MAX)) as u32);
-    let nodes = positive("nodes", nodes)?;
-    Ok(Limits::new(time, depth, nodes))
+/// The engine limits of `time_ms=`, `depth=`, `nodes=` and `threads=`,
+/// checked by the engine's table of their ranges ([`LimitSetting`]).
+fn limits_arg(
+    time_ms: Option<&Int>,
+    depth: Option<&Int>,
+    nodes: Option<&Int>,
+    threads: &Int,
+) -> PyResult<Limits> {
+    let read = |value: Option<&Int>, setting: LimitSetting| {
+        value.map(|v| v.limit(setting, setting.name())).transpose()
+    };
+    let time = read(time_ms, LimitSetting::TimeMs)?;
+    let depth = read(depth, LimitSetting::Depth)?;
+    let nodes = read(nodes, LimitSetting::Nodes)?;
+    let threads = threads.limit(LimitSetting::Threads, "threads")?;
+    Limits::checked(time, depth, nodes, threads).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// The `threads=` argument: 1 to [`MAX_THREADS`].
-fn threads_arg(threads: i64) -> PyResult<u32> {
-    match u32::try_from(threads) {
-        Ok(n) if (1..=MAX_THREADS).contains(&n) => Ok(n),
-        _ => Err(PyValueError::new_err(format!(
-            "threads must be an integer from 1 to {MAX_THREADS}, not {threads}"
-        ))),
-    }
+/// The `seed=` argument: an int from 0 to 2**64 - 1.
+fn seed_arg(seed: &Int) -> PyResult<u64> {
+    seed.within("seed", 0, u64::MAX)
 }
 
 /// What the engine searches: a lone position, or a game whose earlier
@@ -127,17 +122,20 @@ impl PyEngine {
 #[pymethods]
 impl PyEngine {
     #[new]
-    #[pyo3(signature = (time_ms=None, depth=None, nodes=None, seed=1, threads=1))]
+    #[pyo3(
+        signature = (time_ms=None, depth=None, nodes=None, seed=Int::of(1), threads=Int::of(1)),
+        text_signature = "(time_ms=None, depth=None, nodes=None, seed=1, threads=1)"
+    )]
     fn new(
-        time_ms: Option<i64>,
-        depth: Option<i64>,
-        nodes: Option<i64>,
-        seed: u64,
-        threads: i64,
+        #[pyo3(from_py_with = int::time_ms_or_none)] time_ms: Option<Int>,
+        #[pyo3(from_py_with = int::depth_or_none)] depth: Option<Int>,
+        #[pyo3(from_py_with = int::nodes_or_none)] nodes: Option<Int>,
+        #[pyo3(from_py_with = int::seed)] seed: Int,
+        #[pyo3(from_py_with = int::threads)] threads: Int,
     ) -> PyResult<Self> {
-        let limits = limits_arg(time_ms, depth, nodes)?.with_threads(threads_arg(threads)?);
+        let limits = limits_arg(time_ms.as_ref(), depth.as_ref(), nodes.as_ref(), &threads)?;
         Ok(PyEngine {
-            inner: Engine::new(limits, seed),
+            inner: Engine::new(limits, seed_arg(&seed)?),
         })
     }
 
@@ -153,7 +151,7 @@ impl PyEngine {
         &self,
         py: Python<'_>,
         positions: &Bound<'_, PyAny>,
-        jobs: Option<i64>,
+        #[pyo3(from_py_with = int::jobs_or_none)] jobs: Option<Int>,
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Vec<PyAnalysis>> {
         let batch = positions
@@ -165,7 +163,7 @@ impl PyEngine {
                 "positions[{i}]: the game is over in {pos}: there is no move to choose"
             )));
         }
-        let jobs = jobs_arg(jobs)?;
+        let jobs = jobs_arg(jobs.as_ref())?;
         let (limits, seed) = (self.inner.limits(), self.inner.seed());
         let answers = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
             analyse_many(&batch, limits, seed, jobs, budget)
@@ -237,6 +235,29 @@ impl PyEngine {
         })
     }
 
+    /// Pickles as its settings: ``Engine(time_ms, depth, nodes, seed, threads)``
+    /// (an engine keeps nothing between searches that changes its answers).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> (
+        Bound<'py, pyo3::types::PyType>,
+        (Option<u128>, Option<u32>, Option<u64>, u64, u32),
+    ) {
+        let engine = &slf.get().inner;
+        let limits = engine.limits();
+        (
+            slf.get_type(),
+            (
+                limits.time.map(|t| t.as_millis()),
+                limits.depth,
+                limits.nodes,
+                engine.seed(),
+                limits.threads,
+            ),
+        )
+    }
+
     fn __repr__(&self) -> String {
         let limits = self.inner.limits();
         let ms = limits.time.map(|t| t.as_millis().to_string());
@@ -251,6 +272,10 @@ impl PyEngine {
         )
     }
 }
+
+/// What an `Analysis` pickles as: best move, score kind and value, depth,
+/// nodes, seconds, principal variation and decision.
+type AnalysisState = (String, String, i64, u32, u64, f64, Vec<String>, String);
 
 /// The result of ``Engine.analyse``.
 #[pyclass(name = "Analysis", module = "phutball", frozen)]
@@ -336,6 +361,61 @@ impl PyAnalysis {
         }
     }
 
+    /// Pickles as its figures (``Analysis._restore`` reads them back).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (AnalysisState,))> {
+        let a = &slf.get().inner;
+        let (kind, value) = match a.score {
+            Score::Win { plies } => ("win", i64::from(plies)),
+            Score::Loss { plies } => ("loss", i64::from(plies)),
+            Score::Eval(v) => ("eval", i64::from(v)),
+        };
+        let state = (
+            a.best_move.to_string(),
+            kind.to_string(),
+            value,
+            a.depth,
+            a.nodes,
+            a.elapsed.as_secs_f64(),
+            a.pv.iter().map(ToString::to_string).collect(),
+            slf.get().decision().to_string(),
+        );
+        Ok((slf.get_type().getattr("_restore")?, (state,)))
+    }
+
+    /// An analysis from the figures of its pickle.
+    #[staticmethod]
+    fn _restore(state: AnalysisState) -> PyResult<Self> {
+        let (best, kind, value, depth, nodes, seconds, pv, decision) = state;
+        let bad = |what: &str| PyValueError::new_err(format!("not a pickled Analysis: {what}"));
+        let plies = || u32::try_from(value).map_err(|_| bad("plies"));
+        let score = match kind.as_str() {
+            "win" => Score::Win { plies: plies()? },
+            "loss" => Score::Loss { plies: plies()? },
+            "eval" => Score::Eval(i32::try_from(value).map_err(|_| bad("score"))?),
+            _ => return Err(bad("score kind")),
+        };
+        let decision = match decision.as_str() {
+            "scores" => Decision::Scores,
+            "only move" => Decision::OnlyMove,
+            "all moves lose" => Decision::AllMovesLose,
+            "searched" => Decision::Searched,
+            _ => return Err(bad("decision")),
+        };
+        let parse = |m: &str| m.parse::<phutball::Move>().or_raise();
+        Ok(PyAnalysis {
+            inner: Analysis {
+                best_move: parse(&best)?,
+                score,
+                depth,
+                nodes,
+                elapsed: std::time::Duration::try_from_secs_f64(seconds)
+                    .map_err(|_| bad("seconds"))?,
+                pv: pv.iter().map(|m| parse(m)).collect::<PyResult<_>>()?,
+                decision,
+            },
+        })
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Analysis(best_move={}, score={}, depth={}, nodes={}, decision={}, pv=[{}])",
@@ -412,6 +492,37 @@ impl PySelfPlayGame {
         self.inner.elapsed.as_secs_f64()
     }
 
+    /// Pickles as its index, seed, game and seconds.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (usize, u64, PyGame, f64))> {
+        let g = &slf.get().inner;
+        Ok((
+            slf.get_type().getattr("_restore")?,
+            (
+                g.index,
+                g.seed,
+                PyGame::from(g.game.clone()),
+                g.elapsed.as_secs_f64(),
+            ),
+        ))
+    }
+
+    /// A game of a run from the parts of its pickle.
+    #[staticmethod]
+    fn _restore(index: usize, seed: u64, game: &PyGame, seconds: f64) -> PyResult<Self> {
+        Ok(PySelfPlayGame {
+            inner: SelfPlayGame {
+                index,
+                seed,
+                game: game.inner().clone(),
+                elapsed: std::time::Duration::try_from_secs_f64(seconds)
+                    .map_err(|_| PyValueError::new_err("not a pickled SelfPlayGame: seconds"))?,
+            },
+        })
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "SelfPlayGame(index={}, seed={}, result={:?}, plies={})",
@@ -434,24 +545,36 @@ impl PySelfPlayGame {
 /// ``timeout`` (seconds, for the whole run) raises ``SearchTimeoutError``;
 /// Ctrl-C raises ``KeyboardInterrupt``. The GIL is released.
 #[pyfunction]
-#[pyo3(signature = (games, *, start=0, jobs=None, time_ms=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None))]
+#[pyo3(
+    signature = (games, *, start=Int::of(0), jobs=None, time_ms=None, depth=None, nodes=None, seed=Int::of(1), openings=None, move_limit=Int::of(300), timeout=None),
+    text_signature = "(games, *, start=0, jobs=None, time_ms=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None)"
+)]
 #[allow(clippy::too_many_arguments)]
 fn selfplay(
     py: Python<'_>,
-    games: usize,
-    start: usize,
-    jobs: Option<i64>,
-    time_ms: Option<i64>,
-    depth: Option<i64>,
-    nodes: Option<i64>,
-    seed: u64,
+    #[pyo3(from_py_with = int::games)] games: Int,
+    #[pyo3(from_py_with = int::start)] start: Int,
+    #[pyo3(from_py_with = int::jobs_or_none)] jobs: Option<Int>,
+    #[pyo3(from_py_with = int::time_ms_or_none)] time_ms: Option<Int>,
+    #[pyo3(from_py_with = int::depth_or_none)] depth: Option<Int>,
+    #[pyo3(from_py_with = int::nodes_or_none)] nodes: Option<Int>,
+    #[pyo3(from_py_with = int::seed)] seed: Int,
     openings: Option<&Bound<'_, PyAny>>,
-    move_limit: u32,
+    #[pyo3(from_py_with = int::move_limit)] move_limit: Int,
     timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySelfPlayGame>> {
-    let limits = match (time_ms, depth, nodes) {
+    let games: usize = games.within("games", 0, u32::MAX)? as usize;
+    let start: usize = start.within("start", 0, u32::MAX)? as usize;
+    let move_limit = move_limit.within("move_limit", 0, u32::MAX)?;
+    let seed = seed_arg(&seed)?;
+    let limits = match (&time_ms, &depth, &nodes) {
         (None, None, None) => Limits::time(SelfPlay::DEFAULT_MOVE_TIME),
-        _ => limits_arg(time_ms, depth, nodes)?,
+        _ => limits_arg(
+            time_ms.as_ref(),
+            depth.as_ref(),
+            nodes.as_ref(),
+            &Int::of(1),
+        )?,
     };
     let openings = match openings {
         None => vec![Position::standard()],
@@ -473,7 +596,7 @@ fn selfplay(
     let end = start.checked_add(games).ok_or_else(|| {
         PyValueError::new_err(format!("start + games is too large: {start} + {games}"))
     })?;
-    let jobs = jobs_arg(jobs)?;
+    let jobs = jobs_arg(jobs.as_ref())?;
     let run = SelfPlay::new(openings, limits, seed, move_limit);
     let played = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
         // Every game runs to its end: stopping the others at a first failure

@@ -104,6 +104,16 @@ impl PyMoveList {
     }
 }
 
+/// The move `in`, `index` and `count` look for: a `Move`, or notation
+/// parsed as every move argument is (a malformed string raises
+/// `ParseError`); `None` for any other object, which is in no list.
+fn sought(item: &Bound<'_, PyAny>) -> PyResult<Option<Move>> {
+    if item.is_instance_of::<PyMove>() || item.is_instance_of::<pyo3::types::PyString>() {
+        return move_arg(item).map(Some);
+    }
+    Ok(None)
+}
+
 #[pymethods]
 impl PyMoveList {
     #[new]
@@ -163,17 +173,19 @@ impl PyMoveList {
         }
     }
 
-    fn __contains__(&self, item: &Bound<'_, PyAny>) -> bool {
-        item.cast::<PyMove>()
-            .is_ok_and(|m| self.moves.contains(&m.get().inner))
+    /// ``move in moves``: ``move`` is a ``Move`` or its notation
+    /// (``"K6-G9"``); a string that is no move's notation raises
+    /// ``ParseError``, anything else is not in the list.
+    fn __contains__(&self, item: &Bound<'_, PyAny>) -> PyResult<bool> {
+        Ok(sought(item)?.is_some_and(|m| self.moves.contains(&m)))
     }
 
-    /// The index of the first ``move`` (a ``Move``) in the list; ``ValueError`` if none.
+    /// The index of the first ``move`` (a ``Move`` or its notation) in the
+    /// list; ``ValueError`` if none, ``ParseError`` for a string that is
+    /// no move's notation.
     fn index(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
-        r#move
-            .cast::<PyMove>()
-            .ok()
-            .and_then(|m| self.moves.iter().position(|x| *x == m.get().inner))
+        sought(r#move)?
+            .and_then(|m| self.moves.iter().position(|x| *x == m))
             .ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "{} is not in the list",
@@ -184,11 +196,10 @@ impl PyMoveList {
             })
     }
 
-    /// How many times ``move`` (a ``Move``) is in the list.
-    fn count(&self, r#move: &Bound<'_, PyAny>) -> usize {
-        r#move.cast::<PyMove>().map_or(0, |m| {
-            self.moves.iter().filter(|x| **x == m.get().inner).count()
-        })
+    /// How many times ``move`` (a ``Move`` or its notation) is in the
+    /// list; ``ParseError`` for a string that is no move's notation.
+    fn count(&self, r#move: &Bound<'_, PyAny>) -> PyResult<usize> {
+        Ok(sought(r#move)?.map_or(0, |m| self.moves.iter().filter(|x| **x == m).count()))
     }
 
     fn __richcmp__(
@@ -229,6 +240,14 @@ pub(crate) struct MoveListIterator {
 
 #[pymethods]
 impl MoveListIterator {
+    #[allow(clippy::unused_self)]
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "a MoveListIterator does not pickle (as list iterators of other \
+             extension types): pickle the MoveList",
+        ))
+    }
+
     fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
         slf
     }

@@ -8,7 +8,9 @@ use crate::bounds::{run, Bounds, MemoryLimit};
 use crate::errors::{InvalidPositionError, OrRaise};
 use crate::jump_in_progress::PyJumpInProgress;
 use crate::moves::{PyMove, PyMoveList};
-use crate::notation::{action_arg, limit_arg, move_arg, parse_point, parse_side, size_arg};
+use crate::notation::{
+    action_arg, int, limit_arg, move_arg, parse_point, parse_side, size_arg, Int,
+};
 use crate::rules::{rules_arg, rules_repr, PyRules};
 
 /// A position: board size, men, ball, side to move and rules. Immutable,
@@ -67,9 +69,18 @@ impl PyPosition {
     /// Raises ``InvalidPositionError`` for a size no board has or rules that
     /// do not fit it.
     #[staticmethod]
-    #[pyo3(signature = (cols=15, rows=19, rules=None))]
-    fn start(cols: i64, rows: i64, rules: Option<&PyRules>) -> PyResult<Self> {
-        let size = size_arg(cols, rows)?;
+    #[pyo3(
+        signature = (cols=Int::of(15), rows=Int::of(19), rules=None),
+        text_signature = "(cols=15, rows=19, rules=None)"
+    )]
+    // pyo3 hands over the extracted argument by value.
+    #[allow(clippy::needless_pass_by_value)]
+    fn start(
+        #[pyo3(from_py_with = int::cols)] cols: Int,
+        #[pyo3(from_py_with = int::rows)] rows: Int,
+        rules: Option<&PyRules>,
+    ) -> PyResult<Self> {
+        let size = size_arg(&cols, &rows)?;
         Ok(Position::start_with(size, rules_arg(rules))
             .or_raise()?
             .into())
@@ -81,18 +92,21 @@ impl PyPosition {
     ///
     /// ``Position.from_points("K6", ["J7", "H8", "G10", "H11"])``
     #[staticmethod]
-    #[pyo3(signature = (ball, men, to_move="O", cols=15, rows=19, rules=None))]
+    #[pyo3(
+        signature = (ball, men, to_move="O", cols=Int::of(15), rows=Int::of(19), rules=None),
+        text_signature = "(ball, men, to_move='O', cols=15, rows=19, rules=None)"
+    )]
     // pyo3 hands over the extracted argument by value.
     #[allow(clippy::needless_pass_by_value)]
     fn from_points(
         ball: &str,
         men: Vec<String>,
         to_move: &str,
-        cols: i64,
-        rows: i64,
+        #[pyo3(from_py_with = int::cols)] cols: Int,
+        #[pyo3(from_py_with = int::rows)] rows: Int,
         rules: Option<&PyRules>,
     ) -> PyResult<Self> {
-        let size = size_arg(cols, rows)?;
+        let size = size_arg(&cols, &rows)?;
         let ball = parse_point(ball)?;
         let men = men
             .iter()

@@ -340,6 +340,14 @@ impl PyCheckedProof {
         )
     }
 
+    #[allow(clippy::unused_self)]
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a CheckedProof does not pickle (only checking a certificate makes one): \
+             pickle the Certificate and check it again",
+        ))
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "CheckedProof(winner='{}', plies={}, nodes={}, root=Position('{}'))",
@@ -456,6 +464,14 @@ impl PyProof {
             Some(Value::Draw) => "draw".to_string(),
             Some(value) => format!("{value}: {}", moves_text(&self.line)),
         }
+    }
+
+    #[allow(clippy::unused_self)]
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(pyo3::exceptions::PyTypeError::new_err(
+            "a Proof does not pickle (it holds the search's figures, not a value to rebuild): \
+             pickle its certificate, a Certificate, and check it again",
+        ))
     }
 
     fn __repr__(&self) -> String {

@@ -11,7 +11,7 @@ use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::OrRaise;
 use crate::moves::PyMove;
-use crate::notation::{int_arg, move_arg, parse_point};
+use crate::notation::{move_arg, parse_point, Int};
 
 /// The picture of `state` drawn with the Python arguments; `last_move` is
 /// already read (a game knows its own).
@@ -73,20 +73,20 @@ fn one_or_many<T>(
     obj.try_iter()?.map(|item| read(&item?)).collect()
 }
 
-/// `size=`: `None` for the natural size, else the width in pixels, at least 1.
+/// `size=`: `None` for the natural size, else the width in pixels, 1 to
+/// the core's [`phutball::SVG_MAX_WIDTH`] (its one range of widths).
 fn width_arg(size: Option<&Bound<'_, PyAny>>) -> PyResult<Option<NonZeroU32>> {
     let Some(size) = size.filter(|s| !s.is_none()) else {
         return Ok(None);
     };
-    let width = int_arg(size, "size")?
-        .and_then(|v| u32::try_from(v).ok())
-        .and_then(NonZeroU32::new);
-    match width {
-        Some(width) => Ok(Some(width)),
-        None => Err(PyValueError::new_err(format!(
+    let px = Int::read(size, "size")?;
+    let px = px.within("size", i64::MIN, i64::MAX).unwrap_or(i64::MIN);
+    phutball::svg_width(i128::from(px)).map(Some).map_err(|_| {
+        PyValueError::new_err(format!(
             "size must be None or the picture's width in pixels, an int from 1 to {}, not {}",
-            u32::MAX,
-            size.str()?
-        ))),
-    }
+            phutball::SVG_MAX_WIDTH,
+            size.str()
+                .map_or_else(|_| px.to_string(), |s| s.to_string())
+        ))
+    })
 }

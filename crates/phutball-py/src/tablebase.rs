@@ -12,7 +12,7 @@ use pyo3::types::{PyBytes, PyDict};
 use crate::bounds::{run_threaded, Bounds, MemoryLimit};
 use crate::errors::{solver_exception, tablebase_file_exception};
 use crate::moves::{moves_to_py, PyMove};
-use crate::notation::{limit_arg, size_arg};
+use crate::notation::{int, limit_arg, size_arg, Int};
 use crate::position::PyPosition;
 use crate::solver::{os_error, write_atomically};
 
@@ -53,6 +53,27 @@ impl PyValue {
 
     fn __str__(&self) -> String {
         self.inner.to_string()
+    }
+
+    /// Pickles as its result and plies (``Value._restore``).
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, Option<u32>))> {
+        let v = slf.get();
+        Ok((slf.get_type().getattr("_restore")?, (v.result(), v.plies())))
+    }
+
+    /// A value from the parts of its pickle.
+    #[staticmethod]
+    fn _restore(result: &str, plies: Option<u32>) -> PyResult<Self> {
+        let inner = match (result, plies) {
+            ("win", Some(plies)) => Value::Win { plies },
+            ("loss", Some(plies)) => Value::Loss { plies },
+            ("draw", None) => Value::Draw,
+            _ => return Err(PyValueError::new_err("not a pickled Value")),
+        };
+        Ok(PyValue { inner })
     }
 
     fn __repr__(&self) -> String {
@@ -114,14 +135,14 @@ impl PyTablebase {
     #[pyo3(signature = (cols, rows, *, continue_off_board=false, timeout=None, memory_limit=MemoryLimit::DEFAULT, jobs=None))]
     fn build(
         py: Python<'_>,
-        cols: i64,
-        rows: i64,
+        #[pyo3(from_py_with = int::cols)] cols: Int,
+        #[pyo3(from_py_with = int::rows)] rows: Int,
         continue_off_board: bool,
         timeout: Option<&Bound<'_, PyAny>>,
         memory_limit: MemoryLimit,
         jobs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let size = size_arg(cols, rows)?;
+        let size = size_arg(&cols, &rows)?;
         let threads = jobs_arg(jobs)?;
         let bounds = Bounds::new(timeout, memory_limit)?;
         let built = run_threaded(py, bounds, |budget| {
@@ -249,6 +270,17 @@ impl PyTablebase {
     #[getter]
     fn states(&self) -> u64 {
         self.inner.states()
+    }
+
+    /// Pickles as its bytes (``to_bytes``), read back by ``from_bytes``.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+        let py = slf.py();
+        Ok((
+            slf.get_type().getattr("from_bytes")?,
+            (PyBytes::new(py, &slf.get().inner.to_bytes()),),
+        ))
     }
 
     fn __repr__(&self) -> String {

@@ -4,13 +4,14 @@
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
+use std::sync::{Mutex, MutexGuard, TryLockError};
 
 use numpy::ndarray::Array3;
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayDescrMethods, PyArrayMethods,
     PyUntypedArrayMethods,
 };
-use phutball::{Position, PLANE_COUNT};
+use phutball::{BoardSize, Position, PLANE_COUNT};
 use phutball_engine::{FinalObservation, StepBuffers, VecEnv, VecEnvError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -19,7 +20,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use crate::actions::step_to_py;
 use crate::bounds::{run, Bounds};
 use crate::errors::{exception, IllegalMoveError, OrRaise};
-use crate::notation::size_arg;
+use crate::notation::{int, size_arg, Int};
 use crate::rules::{rules_arg, PyRules};
 
 /// ``num_envs`` games of step-by-step play stepped together in Rust (see
@@ -28,9 +29,22 @@ use crate::rules::{rules_arg, PyRules};
 /// end restart at once, their last observation in ``info["final_obs"]``.
 /// ``phutball.VecEnv`` (python/phutball/_vector.py) derives from this
 /// class, adding the gymnasium-style spaces.
-#[pyclass(name = "VecEnv", module = "phutball", subclass)]
+///
+/// Threads: one batch steps at a time. Calls from several Python threads
+/// on one ``VecEnv`` are safe and take turns (each waits, the GIL
+/// released, for the one before it to finish), so their order is the
+/// order they got the batch; for games in parallel use one ``VecEnv`` per
+/// thread, or its own ``threads=``. A ``VecEnv`` does not pickle (its games
+/// and generator live in Rust): make a new one from its settings.
+#[pyclass(name = "VecEnv", module = "phutball", subclass, frozen)]
 pub(crate) struct PyVecEnv {
-    env: VecEnv,
+    /// The batch, behind the lock that makes threads take turns.
+    env: Mutex<VecEnv>,
+    /// Its settings, read without the lock (a getter must not wait for a step).
+    len: usize,
+    threads: usize,
+    move_limit: Option<u32>,
+    size: BoardSize,
 }
 
 /// The Python exception for a batch that cannot be made or stepped.
@@ -57,27 +71,34 @@ fn bounded<T: Send>(
     run(py, Bounds::timeout(None)?, split)?.map_err(|e| raise(&e))
 }
 
-/// A count argument (`num_envs`, `threads`, `move_limit`): an int of at least 1.
-fn count_arg<T: TryFrom<i64>>(value: i64, what: &str) -> PyResult<T> {
-    T::try_from(value)
-        .ok()
-        .filter(|_| value >= 1)
-        .ok_or_else(|| PyValueError::new_err(format!("{what} must be at least 1, not {value}")))
-}
-
 /// A seed nobody chose: the standard library's per-process random keys.
 fn random_seed() -> u64 {
     RandomState::new().build_hasher().finish()
 }
 
 impl PyVecEnv {
+    /// The batch, once no other thread uses it: waits with the GIL released
+    /// (the thread stepping it may need the GIL to finish).
+    fn lock(&self, py: Python<'_>) -> MutexGuard<'_, VecEnv> {
+        loop {
+            match self.env.try_lock() {
+                Ok(env) => return env,
+                // A panic mid-step (a bug) left it: its games are still whole.
+                Err(TryLockError::Poisoned(poisoned)) => return poisoned.into_inner(),
+                Err(TryLockError::WouldBlock) => {
+                    py.detach(|| drop(self.env.lock()));
+                }
+            }
+        }
+    }
+
     /// A fresh array for the observations of the batch, `(N, C, rows + 2,
     /// cols)`, from `numpy.empty`: the core writes every value (zeroing the
     /// megabytes of a step first would cost a tenth of the step).
     fn new_observations<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray4<f32>>> {
-        let size = self.env.start().size();
+        let size = self.size;
         let shape = (
-            self.env.len(),
+            self.len,
             PLANE_COUNT,
             size.rows() as usize + 2,
             size.cols() as usize,
@@ -91,7 +112,7 @@ impl PyVecEnv {
 
     /// A fresh array for the legal-action masks of the batch, `(N, A)`.
     fn new_masks<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<bool>> {
-        let shape = (self.env.len(), self.env.start().size().action_count());
+        let shape = (self.len, self.size.action_count());
         PyArray2::zeros(py, shape, false)
     }
 
@@ -102,10 +123,10 @@ impl PyVecEnv {
         py: Python<'py>,
         finals: Vec<FinalObservation>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let size = self.env.start().size();
+        let size = self.size;
         let shape = (PLANE_COUNT, size.rows() as usize + 2, size.cols() as usize);
-        let mut ended = vec![false; self.env.len()];
-        let mut observations: Vec<Py<PyAny>> = (0..self.env.len()).map(|_| py.None()).collect();
+        let mut ended = vec![false; self.len];
+        let mut observations: Vec<Py<PyAny>> = (0..self.len).map(|_| py.None()).collect();
         for last in finals {
             let array = Array3::from_shape_vec(shape, last.planes)
                 .map_err(|e| PyValueError::new_err(format!("planes of the wrong shape: {e}")))?;
@@ -128,9 +149,61 @@ fn contiguous<'a, T: numpy::Element, D: numpy::ndarray::Dimension>(
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
+/// An action out of the board's range, naming the game.
+fn out_of_range(game: usize, action: &str, action_count: usize) -> PyErr {
+    IllegalMoveError::new_err(format!(
+        "game {game}: action {action} does not exist: actions are 0 to {}",
+        action_count - 1
+    ))
+}
+
 /// The `actions` argument: one action index per game, from a numpy array of
-/// integers or a sequence of ints.
-fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, count: usize) -> PyResult<Vec<usize>> {
+/// integers or a sequence of ints (each read as every int argument is:
+/// no bools). An action beyond every board's range raises
+/// `IllegalMoveError` naming the game, as an unknown action does.
+fn actions_arg(
+    py: Python<'_>,
+    actions: &Bound<'_, PyAny>,
+    count: usize,
+    action_count: usize,
+) -> PyResult<Vec<usize>> {
+    let wrong_shape = |shape: &[usize]| {
+        PyValueError::new_err(format!(
+            "actions must have shape ({count},), one per game, not ({})",
+            shape.iter().map(|d| format!("{d},")).collect::<String>()
+        ))
+    };
+    if !actions.is_instance_of::<numpy::PyUntypedArray>() {
+        if let Ok(list) = actions.cast::<pyo3::types::PySequence>() {
+            if !actions.is_instance_of::<pyo3::types::PyString>() {
+                // A Python sequence: each item as an int argument, so that
+                // an int no numpy dtype holds is out of range, not "float64".
+                let items: Vec<Bound<'_, PyAny>> = list.try_iter()?.collect::<PyResult<_>>()?;
+                if items.len() != count {
+                    return Err(wrong_shape(&[items.len()]));
+                }
+                return items
+                    .iter()
+                    .enumerate()
+                    .map(|(game, item)| {
+                        let value = Int::read(item, "action").map_err(|_| {
+                            PyTypeError::new_err(format!(
+                                "actions must be integers, not {} (actions[{game}])",
+                                item.get_type()
+                                    .name()
+                                    .map_or_else(|_| "that".to_string(), |n| n.to_string())
+                            ))
+                        })?;
+                        value
+                            .within("action", 0, i64::MAX)
+                            .ok()
+                            .and_then(|a| usize::try_from(a).ok())
+                            .ok_or_else(|| out_of_range(game, &value.text(), action_count))
+                    })
+                    .collect();
+            }
+        }
+    }
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("asarray", (actions,))?;
     let array = array
@@ -145,14 +218,23 @@ fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, count: usize) -> PyRe
         )));
     }
     if array.shape() != [count] {
-        return Err(PyValueError::new_err(format!(
-            "actions must have shape ({count},), one per game, not ({})",
-            array
-                .shape()
-                .iter()
-                .map(|d| format!("{d},"))
-                .collect::<String>()
-        )));
+        return Err(wrong_shape(array.shape()));
+    }
+    if kind == b'u' {
+        let array = array.call_method1("astype", ("uint64",))?;
+        let array = array
+            .cast_into::<numpy::PyArray1<u64>>()
+            .map_err(PyErr::from)?;
+        let values = array
+            .to_vec()
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        return values
+            .into_iter()
+            .enumerate()
+            .map(|(game, a)| {
+                usize::try_from(a).map_err(|_| out_of_range(game, &a.to_string(), action_count))
+            })
+            .collect();
     }
     let array = array.call_method1("astype", ("int64",))?;
     let array = array
@@ -165,11 +247,7 @@ fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, count: usize) -> PyRe
         .into_iter()
         .enumerate()
         .map(|(game, a)| {
-            usize::try_from(a).map_err(|_| {
-                IllegalMoveError::new_err(format!(
-                    "game {game}: action {a} does not exist: actions are 0 or more"
-                ))
-            })
+            usize::try_from(a).map_err(|_| out_of_range(game, &a.to_string(), action_count))
         })
         .collect()
 }
@@ -178,62 +256,73 @@ fn actions_arg(py: Python<'_>, actions: &Bound<'_, PyAny>, count: usize) -> PyRe
 impl PyVecEnv {
     #[new]
     #[pyo3(
-        signature = (num_envs, *, cols=15, rows=19, rules=None, move_limit=Some(200), seed=None, threads=None),
+        signature = (num_envs, *, cols=Int::of(15), rows=Int::of(19), rules=None, move_limit=Some(Int::of(200)), seed=None, threads=None),
         text_signature = "(num_envs, *, cols=15, rows=19, rules=None, move_limit=200, seed=None, threads=None)"
     )]
     fn new(
-        num_envs: i64,
-        cols: i64,
-        rows: i64,
+        #[pyo3(from_py_with = int::num_envs)] num_envs: Int,
+        #[pyo3(from_py_with = int::cols)] cols: Int,
+        #[pyo3(from_py_with = int::rows)] rows: Int,
         rules: Option<&PyRules>,
-        move_limit: Option<i64>,
-        seed: Option<u64>,
-        threads: Option<i64>,
+        #[pyo3(from_py_with = int::move_limit_or_none)] move_limit: Option<Int>,
+        #[pyo3(from_py_with = int::seed_or_none)] seed: Option<Int>,
+        #[pyo3(from_py_with = int::threads_or_none)] threads: Option<Int>,
     ) -> PyResult<Self> {
-        let start = Position::start_with(size_arg(cols, rows)?, rules_arg(rules)).or_raise()?;
-        let count = count_arg(num_envs, "num_envs")?;
-        let move_limit = move_limit.map(|l| count_arg(l, "move_limit")).transpose()?;
+        let start = Position::start_with(size_arg(&cols, &rows)?, rules_arg(rules)).or_raise()?;
+        let count = num_envs.within("num_envs", 1, u32::MAX)? as usize;
+        let move_limit = move_limit
+            .map(|l| l.within("move_limit", 1, u32::MAX))
+            .transpose()?;
         let threads = match threads {
-            Some(t) => count_arg(t, "threads")?,
+            Some(t) => t.within("threads", 1, u32::MAX)? as usize,
             None => VecEnv::default_threads(),
         };
-        let seed = seed.unwrap_or_else(random_seed);
+        let seed = match seed {
+            Some(s) => s.within("seed", 0, u64::MAX)?,
+            None => random_seed(),
+        };
         let env = VecEnv::new(start, count, move_limit, seed, threads).map_err(|e| raise(&e))?;
-        Ok(PyVecEnv { env })
+        Ok(PyVecEnv {
+            len: env.len(),
+            threads: env.threads(),
+            move_limit: env.move_limit(),
+            size: env.start().size(),
+            env: Mutex::new(env),
+        })
     }
 
     /// The number of games.
     #[getter]
     fn num_envs(&self) -> usize {
-        self.env.len()
+        self.len
     }
 
     fn __len__(&self) -> usize {
-        self.env.len()
+        self.len
     }
 
     /// The threads a step uses: at most ``threads=``, and one per 512 games.
     #[getter]
     fn threads(&self) -> usize {
-        self.env.threads()
+        self.threads
     }
 
     /// The whole moves after which a game without a goal is truncated (None: never).
     #[getter]
     fn move_limit(&self) -> Option<u32> {
-        self.env.move_limit()
+        self.move_limit
     }
 
     /// The number of actions of the board (the masks' second dimension).
     #[getter]
     fn action_count(&self) -> usize {
-        self.env.start().size().action_count()
+        self.size.action_count()
     }
 
     /// The shape of one game's observation, ``(C, rows + 2, cols)``.
     #[getter]
     fn observation_shape(&self) -> (usize, usize, usize) {
-        let size = self.env.start().size();
+        let size = self.size;
         (PLANE_COUNT, size.rows() as usize + 2, size.cols() as usize)
     }
 
@@ -241,12 +330,18 @@ impl PyVecEnv {
     /// Returns ``(obs, mask)``; Ctrl-C raises ``KeyboardInterrupt`` (polled
     /// every 1024 games; no game changes).
     #[pyo3(signature = (seed=None))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: Option<u64>) -> PyResult<Bound<'py, PyTuple>> {
+    fn reset<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = int::seed_or_none)] seed: Option<Int>,
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        let seed = seed.map(|s| s.within("seed", 0, u64::MAX)).transpose()?;
         let (obs, masks) = (self.new_observations(py)?, self.new_masks(py));
         {
             let (mut planes, mut flags) = (obs.readwrite(), masks.readwrite());
             let (planes, flags) = (contiguous(&mut planes)?, contiguous(&mut flags)?);
-            let env = &mut self.env;
+            let mut env = self.lock(py);
+            let env = &mut *env;
             bounded(py, |budget| env.reset_within(seed, planes, flags, budget))?;
         }
         PyTuple::new(py, [obs.into_any(), masks.into_any()])
@@ -259,12 +354,12 @@ impl PyVecEnv {
     /// ``KeyboardInterrupt`` on Ctrl-C (polled every 1024 games); then no
     /// game changes.
     fn step<'py>(
-        &mut self,
+        &self,
         py: Python<'py>,
         actions: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyTuple>> {
-        let actions = actions_arg(py, actions, self.env.len())?;
-        let n = self.env.len();
+        let actions = actions_arg(py, actions, self.len, self.size.action_count())?;
+        let n = self.len;
         let (obs, masks) = (self.new_observations(py)?, self.new_masks(py));
         let rewards = PyArray1::<f32>::zeros(py, n, false);
         let terminated = PyArray1::<bool>::zeros(py, n, false);
@@ -283,7 +378,8 @@ impl PyVecEnv {
                 terminated: contiguous(&mut ended)?,
                 truncated: contiguous(&mut cut)?,
             };
-            let env = &mut self.env;
+            let mut env = self.lock(py);
+            let env = &mut *env;
             bounded(py, |budget| env.step_within(&actions, &mut out, budget))?
         };
         PyTuple::new(
@@ -301,8 +397,9 @@ impl PyVecEnv {
 
     /// One legal action per game, uniformly at random (the batch's seeded
     /// generator), as an int64 array.
-    fn sample_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let env = &mut self.env;
+    fn sample_actions<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let mut env = self.lock(py);
+        let env = &mut *env;
         let actions = py.detach(|| env.sample_actions());
         // Action indices are below 2^31 (at most 25 * 52 + 1 of them).
         PyArray1::from_vec(py, actions.into_iter().map(|a| a as i64).collect())
@@ -310,22 +407,29 @@ impl PyVecEnv {
 
     /// The state of each game: a ``Position``, or a ``JumpInProgress`` during a jump move.
     fn states<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let states: PyResult<Vec<Py<PyAny>>> =
-            self.env.states().map(|s| step_to_py(py, s)).collect();
+        let env = self.lock(py);
+        let states: PyResult<Vec<Py<PyAny>>> = env.states().map(|s| step_to_py(py, s)).collect();
         PyList::new(py, states?)
     }
 
+    #[allow(clippy::unused_self)]
+    fn __reduce__(&self) -> PyResult<()> {
+        Err(PyTypeError::new_err(
+            "a VecEnv does not pickle: its games and generator live in Rust; \
+             make a new VecEnv from its settings (num_envs, cols, rows, rules, move_limit, seed)",
+        ))
+    }
+
     fn __repr__(&self) -> String {
-        let size = self.env.start().size();
+        let size = self.size;
         format!(
             "VecEnv({}, cols={}, rows={}, move_limit={}, threads={})",
-            self.env.len(),
+            self.len,
             size.cols(),
             size.rows(),
-            self.env
-                .move_limit()
+            self.move_limit
                 .map_or("None".to_string(), |l| l.to_string()),
-            self.env.threads()
+            self.threads
         )
     }
 }
