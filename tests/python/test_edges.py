@@ -192,6 +192,7 @@ BOOL_CALLS = {
     "Position.start()": (lambda v: phutball.Position.start(v), "cols"),
     "Game(move_limit=)": (lambda v: phutball.Game(move_limit=v), "move_limit"),
     "svg(size=)": (lambda v: phutball.Position().svg(size=v), "size"),
+    "prove(nodes=)": (lambda v: phutball.Position.start(3, 5).prove(nodes=v), "nodes"),
     "memory_limit=": (lambda v: phutball.Position().legal_moves(memory_limit=v), "memory_limit"),
 }
 
@@ -221,6 +222,8 @@ OUT_OF_RANGE = [
     (lambda: phutball.VecEnv(-3), "num_envs", "-3"),
     (lambda: phutball.VecEnv(1, seed=-1), "seed", "-1"),
     (lambda: phutball.VecEnv(1, threads=0), "threads", "0"),
+    # As the CLI's `prove --nodes 0`.
+    (lambda: phutball.Position.start(3, 5).prove(nodes=0), "nodes", "at least 1, not 0"),
 ]
 
 
@@ -231,6 +234,12 @@ def test_out_of_range_integers_raise_value_error_naming_them(index):
         call()
     assert text in str(info.value)
     assert not isinstance(info.value, OverflowError)
+
+
+def test_svg_size_is_the_cores_range():
+    assert 'width="65536"' in phutball.Position().svg(size=65536)
+    with pytest.raises(ValueError, match="size must be None or the picture's width in pixels, an int from 1 to 65536, not 4294967295"):
+        phutball.Position().svg(size=4294967295)
 
 
 def test_engine_seed_takes_every_u64():

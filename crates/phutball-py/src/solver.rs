@@ -77,7 +77,15 @@ pub(crate) fn prove(
     tablebase: Option<&Bound<'_, PyTablebase>>,
 ) -> PyResult<PyProof> {
     let bounds = Bounds::new(timeout, memory_limit)?;
-    let nodes = limit_arg(nodes, "nodes")?;
+    // As the CLI's `prove --nodes` (at least 1): 0 nodes is no search.
+    let nodes = match limit_arg(nodes, "nodes")? {
+        Some(0) => {
+            return Err(pyo3::exceptions::PyValueError::new_err(
+                "nodes must be None or an int of at least 1, not 0",
+            ))
+        }
+        nodes => nodes,
+    };
     let table = tablebase.map(|t| &t.get().inner);
     let answer = run_threaded(py, bounds, |budget| {
         let budget = nodes.map_or(*budget, |n| budget.with_work_limit(n));
