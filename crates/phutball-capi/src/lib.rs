@@ -17,6 +17,8 @@ pub mod types;
 
 pub mod analysis;
 pub mod engine;
+#[cfg(feature = "fuzzing")]
+pub mod fuzzing;
 pub mod game;
 pub mod jump_in_progress;
 pub mod jumps;
