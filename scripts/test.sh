@@ -4,9 +4,10 @@
 # the Rust docs (rustdoc, warnings as errors; the Markdown files' relative
 # links) and `cargo package` of the publishable crates, the C/C++ suite (tests/c/run.sh: header freshness, the library
 # installed by scripts/install-c.sh and used by pkg-config and CMake, shared
-# and static linking, valgrind) and the Python suite (tests/python/run.sh: a virtual
+# and static linking, valgrind), the Python suite (tests/python/run.sh: a virtual
 # environment with maturin and pytest; the built wheel tested with no Rust on
-# PATH). Installs what it needs, saying so (see the banner below); exits
+# PATH), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh) and the
+# fuzz targets (scripts/fuzz.sh). Installs what it needs, saying so (see the banner below); exits
 # non-zero if any suite fails. Usage: scripts/test.sh
 # For everyday work scripts/quick-test.sh runs the Rust, C and Python suites
 # only.
@@ -21,13 +22,15 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261201}"
 
 cat <<'BANNER'
-scripts/test.sh: seven suites, each announced by "=== NAME" and ended with its time.
+scripts/test.sh: nine suites, each announced by "=== NAME" and ended with its time.
 Installs what is missing, each install announced as it starts:
   - into ~/.cargo/bin: cbindgen 0.29.4 (cargo install: built from source,
     a few minutes once: crates.io ships no binary, PyPI and npm have no
     cbindgen and Debian's 0.24 is too old for the checked-in header);
   - with rustup, if it can: the Rust 1.85 toolchain (the crates'
-    rust-version, minimal profile), to check the crates build with it;
+    rust-version, minimal profile), to check the crates build with it,
+    and the nightly toolchain (minimal profile), for fuzzing;
+  - into ~/.cargo/bin: cargo-fuzz (cargo install, about 2 minutes once);
   - into .venv (pip, from PyPI): maturin, twine, and pkgconf, cmake and
     ninja when the system has no pkg-config, cmake or make;
   - into target/python-wheel-check (pip): the built wheel with its extras
@@ -58,7 +61,13 @@ suite() {
 }
 
 suite "cargo fmt --check" cargo fmt --all --check
-suite "cargo clippy -D warnings" cargo clippy --workspace --all-targets --quiet -- -D warnings
+# The C ABI crate's fuzz calls (src/fuzzing.rs) build only with its
+# `fuzzing` feature, so they are linted on their own.
+lints() {
+    cargo clippy --workspace --all-targets --quiet -- -D warnings &&
+        cargo clippy -p phutball-capi --features fuzzing --quiet -- -D warnings
+}
+suite "cargo clippy -D warnings" lints
 # The Python extension's tests link the interpreter: tests/python/run.sh
 # runs them with pytest; everything else runs here.
 # A suite that hangs fails at its time limit, named, well inside CI's 90
@@ -117,6 +126,14 @@ oldest_rust() {
 suite "cargo doc -D warnings, Markdown links, cargo package, rust-version" docs
 suite "C and C++ (tests/c/run.sh)" timeout 900 bash tests/c/run.sh
 suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
+# The CLI, C and Python under `ulimit -v`: memory exhaustion is the memory
+# error, never an abort. It reuses the release builds and the wheel's
+# virtual environment of the two suites above.
+suite "memory exhaustion (tests/ulimit/run.sh)" timeout 900 bash tests/ulimit/run.sh
+# Every cargo-fuzz target (fuzz/, docs/fuzzing.md) for 10 s from its seed
+# corpus, AddressSanitizer on; it installs the nightly toolchain and
+# cargo-fuzz if missing.
+suite "fuzzing (scripts/fuzz.sh)" timeout 1200 bash scripts/fuzz.sh 10
 
 echo
 if [ "$failed" -gt 0 ]; then
