@@ -1818,7 +1818,9 @@ PhutballStatus phutball_check_proof(const char *text,
 /**
  * Builds the tablebase of a `cols` x `rows` board (at most 32 points)
  * under the continue-off-board rule when `continue_off_board` is true, on
- * `threads` threads (0: every core; the values do not depend on it), and
+ * `threads` threads (0: every core, at most 256; otherwise 1 to 256,
+ * `PHUTBALL_STATUS_INVALID_ARGUMENT` past it; the values do not depend on
+ * it), and
  * stores a new handle in `*out`.
  *
  * Within `limits` (NULL: the defaults): the table and the build must fit

@@ -702,7 +702,7 @@ class Tablebase:
         memory_limit: Optional[int] = ...,
         jobs: Optional[int] = None,
     ) -> "Tablebase":
-        """Builds the tablebase of a ``cols`` x ``rows`` board (at most 32 points), under the continue-off-board rule when ``continue_off_board`` is true, on ``jobs`` threads (``None``: every core; the values do not depend on it). Raises ``SearchTimeoutError``, ``MemoryLimitError``, ``KeyboardInterrupt``, ``ValueError`` or ``InvalidPositionError``."""
+        """Builds the tablebase of a ``cols`` x ``rows`` board (at most 32 points), under the continue-off-board rule when ``continue_off_board`` is true, on ``jobs`` threads (1 to 256; ``None``: every core; the values do not depend on it). Raises ``SearchTimeoutError``, ``MemoryLimitError``, ``KeyboardInterrupt``, ``ValueError`` or ``InvalidPositionError``."""
     @staticmethod
     def from_bytes(data: bytes) -> "Tablebase":
         """Reads a table from the bytes of its file format (``to_bytes()``). Raises ``TablebaseFileError``."""

@@ -184,6 +184,8 @@ pub(crate) fn solver_failure(error: &SolverError) -> Failure {
         SolverError::Unsound(_) => S::Panic,
         // The board's values outgrow the table's format: too large a board.
         SolverError::TooManyPlies { .. } => S::InvalidArgument,
+        // A thread count out of the build's range.
+        SolverError::Threads { .. } => S::InvalidArgument,
         // A variant added later (the enum is non-exhaustive).
         _ => S::InvalidArgument,
     };
@@ -269,6 +271,10 @@ mod tests {
             SolverError::Finished,
             SolverError::Unsound("a test".into()),
             SolverError::TooManyPlies { max: 127 },
+            SolverError::Threads {
+                requested: 0,
+                max: 256,
+            },
         ] {
             all.push((variant_name("SolverError", &e), Ok(e)));
         }

@@ -90,7 +90,9 @@ fn not_covered(table: &Tablebase, pos: &phutball::Position) -> Failure {
 
 /// Builds the tablebase of a `cols` x `rows` board (at most 32 points)
 /// under the continue-off-board rule when `continue_off_board` is true, on
-/// `threads` threads (0: every core; the values do not depend on it), and
+/// `threads` threads (0: every core, at most 256; otherwise 1 to 256,
+/// `PHUTBALL_STATUS_INVALID_ARGUMENT` past it; the values do not depend on
+/// it), and
 /// stores a new handle in `*out`.
 ///
 /// Within `limits` (NULL: the defaults): the table and the build must fit
@@ -115,8 +117,8 @@ pub unsafe extern "C" fn phutball_tablebase_build_within(
         require_out(out, "out")?;
         let size = BoardSize::new(cols, rows)?;
         let threads = match threads {
-            0 => std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-            n => n.min(1024) as usize,
+            0 => Tablebase::default_threads(),
+            n => n as usize,
         };
         // SAFETY: the caller's promise about limits.
         let limits = unsafe { limits_arg(limits) };

@@ -54,9 +54,17 @@ struct BuildLimits {
     /// G for KiB, MiB, GiB; past it, exit status 4).
     #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
     memory_limit: usize,
-    /// Threads (default: every core).
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..=256))]
-    jobs: Option<u32>,
+    /// Threads, 1 to 256 (default: every core).
+    #[arg(long, value_name = "J", value_parser = parse_jobs)]
+    jobs: Option<usize>,
+}
+
+/// `--jobs J`: the solver's range of build threads.
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    let jobs = text
+        .parse::<usize>()
+        .map_err(|e| format!("--jobs takes a thread count: {e}"))?;
+    Tablebase::check_threads(jobs).map_err(|e| e.to_string())
 }
 
 /// Arguments of `phutball tablebase build`.
@@ -178,10 +186,7 @@ fn build(size: BoardSize, continue_off_board: bool, limits: &BuildLimits) -> Cli
     if limits.timeout.is_some() {
         budget = budget.with_interrupt(&hook);
     }
-    let threads = limits.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get),
-        |j| j as usize,
-    );
+    let threads = limits.jobs.unwrap_or_else(Tablebase::default_threads);
     let started = Instant::now();
     let mut display = Progress::new(&what);
     let built =

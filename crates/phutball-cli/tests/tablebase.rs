@@ -195,6 +195,22 @@ fn a_board_too_large_is_refused_before_any_work() {
 }
 
 #[test]
+fn jobs_take_the_solvers_range() {
+    for jobs in ["0", "257", "-1", "two"] {
+        let out = run(&["tablebase", "build", &format!("--jobs={jobs}"), "1x3"]);
+        let stderr = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "--jobs {jobs}: {stderr}");
+        assert_eq!(stderr.lines().count(), 1, "--jobs {jobs}: {stderr}");
+        assert!(stderr.starts_with("phutball: invalid value"), "{stderr}");
+        assert!(stderr.contains("--jobs"), "{stderr}");
+    }
+    let out = run(&["tablebase", "build", "--jobs", "257", "1x3"]);
+    assert!(text(&out.stderr).contains("takes 1 to 256 threads, not 257"));
+    let out = run(&["tablebase", "build", "--jobs", "256", "1x3"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
 fn a_timeout_and_the_memory_limit_have_their_statuses() {
     let dir = scratch_dir("limits");
     let file = dir.join("never.tb");

@@ -226,6 +226,8 @@ fn solver_class_of(error: &SolverError) -> ExceptionClass {
         SolverError::Unsound(_) => C::RuntimeError,
         // The board's values outgrow the table's format: too large a board.
         SolverError::TooManyPlies { .. } => C::ValueError,
+        // A thread count out of the build's range.
+        SolverError::Threads { .. } => C::ValueError,
         // A variant added later (the enum is non-exhaustive).
         _ => C::ValueError,
     }
@@ -347,6 +349,10 @@ mod tests {
             SolverError::Finished,
             SolverError::Unsound("a test".into()),
             SolverError::TooManyPlies { max: 127 },
+            SolverError::Threads {
+                requested: 0,
+                max: 256,
+            },
         ] {
             all.push((variant_name("SolverError", &e), Ok(e)));
         }

@@ -103,11 +103,10 @@ pub(crate) struct PyTablebase {
 /// The `jobs=` argument: `None` (every core) or a thread count of at least 1.
 fn jobs_arg(jobs: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     match limit_arg(jobs, "jobs")? {
-        None => Ok(std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)),
-        Some(0) => Err(PyValueError::new_err(
-            "jobs must be None or an int of at least 1, not 0",
-        )),
-        Some(n) => Ok(usize::try_from(n).unwrap_or(usize::MAX).min(1024)),
+        None => Ok(Tablebase::default_threads()),
+        // The solver's range, in a message that names the argument.
+        Some(n) => Tablebase::check_threads(usize::try_from(n).unwrap_or(usize::MAX))
+            .map_err(|e| PyValueError::new_err(format!("jobs={n}: {e}"))),
     }
 }
 
@@ -121,8 +120,8 @@ fn from_bytes(bytes: &[u8], name: Option<&str>) -> PyResult<Tablebase> {
 impl PyTablebase {
     /// Builds the tablebase of a ``cols`` x ``rows`` board (at most 32
     /// points), under the continue-off-board rule when
-    /// ``continue_off_board`` is true, on ``jobs`` threads (``None``: every
-    /// core; the values do not depend on it).
+    /// ``continue_off_board`` is true, on ``jobs`` threads (1 to 256;
+    /// ``None``: every core; the values do not depend on it).
     ///
     /// Bounded: after ``timeout`` seconds (``None``: no timeout) it raises
     /// ``SearchTimeoutError``; a table and build over ``memory_limit``

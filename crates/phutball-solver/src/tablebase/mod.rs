@@ -21,6 +21,11 @@ pub use file::TablebaseFileError;
 use index::Layout;
 pub use index::MAX_TABLEBASE_POINTS;
 
+/// The most threads a tablebase build takes (the CLI's `--jobs`, C's
+/// `threads`, Python's `jobs=`): past a few per core they only wait on one
+/// another, and a caller's typo should not start thousands.
+pub const MAX_BUILD_THREADS: usize = 256;
+
 use crate::error::SolverError;
 use crate::value::Value;
 
@@ -93,16 +98,50 @@ impl Tablebase {
         budget: &Budget<'_>,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<Tablebase, SolverError> {
-        let threads = std::thread::available_parallelism().map_or(1, NonZeroUsize::get);
+        let threads = Tablebase::default_threads();
         Tablebase::build_on_threads_within(size, continue_off_board, threads, budget, progress)
     }
 
-    /// [`Tablebase::build_within`] on `threads` threads (at least one: the
-    /// calling thread works too). The values do not depend on it.
+    /// The threads a build takes when its caller names none: one per core,
+    /// at most [`MAX_BUILD_THREADS`].
+    #[must_use]
+    pub fn default_threads() -> usize {
+        std::thread::available_parallelism()
+            .map_or(1, NonZeroUsize::get)
+            .min(MAX_BUILD_THREADS)
+    }
+
+    /// `threads` if a build takes it (1 to [`MAX_BUILD_THREADS`]): the one
+    /// check of a thread count, which the CLI, C and Python call too.
+    ///
+    /// ```
+    /// use phutball_solver::{SolverError, Tablebase};
+    /// assert_eq!(Tablebase::check_threads(2), Ok(2));
+    /// assert!(matches!(Tablebase::check_threads(0), Err(SolverError::Threads { .. })));
+    /// ```
     ///
     /// # Errors
     ///
-    /// As [`Tablebase::build_within`].
+    /// [`SolverError::Threads`] for 0 or more than [`MAX_BUILD_THREADS`].
+    pub fn check_threads(threads: usize) -> Result<usize, SolverError> {
+        if (1..=MAX_BUILD_THREADS).contains(&threads) {
+            Ok(threads)
+        } else {
+            Err(SolverError::Threads {
+                requested: threads,
+                max: MAX_BUILD_THREADS,
+            })
+        }
+    }
+
+    /// [`Tablebase::build_within`] on `threads` threads, 1 to
+    /// [`MAX_BUILD_THREADS`] (the calling thread works too). The values do
+    /// not depend on it.
+    ///
+    /// # Errors
+    ///
+    /// [`SolverError::Threads`] for 0 threads or more than
+    /// [`MAX_BUILD_THREADS`]; otherwise as [`Tablebase::build_within`].
     pub fn build_on_threads_within(
         size: BoardSize,
         continue_off_board: bool,
@@ -110,6 +149,7 @@ impl Tablebase {
         budget: &Budget<'_>,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<Tablebase, SolverError> {
+        let threads = Tablebase::check_threads(threads)?;
         let layout = Layout::new(size, continue_off_board)?;
         let values = build::build(&layout, threads, budget, progress)?;
         Ok(Tablebase::from_values(layout, values))
