@@ -6,8 +6,11 @@
 #
 # Installs what is missing, saying so: the nightly toolchain (rustup, the
 # minimal profile; where rustup cannot fetch it, the default toolchain with
-# RUSTC_BOOTSTRAP=1) and cargo-fuzz (`cargo install cargo-fuzz --locked`,
-# into ~/.cargo/bin). Builds the targets with AddressSanitizer into
+# RUSTC_BOOTSTRAP=1). Builds the targets as `cargo fuzz build` (cargo-fuzz
+# 0.13) does, with its flags, but with cargo itself: cargo-fuzz is not
+# needed here (installing it is 1-2 minutes on a fresh machine), only to
+# work with the targets by hand (docs/fuzzing.md). Builds them with
+# AddressSanitizer into
 # $FUZZ_TARGET_DIR (default target/fuzz); the corpora the runs grow and any
 # crash inputs stay there too, so the tree stays clean. Exits non-zero if a
 # target crashes, panics, times out or runs out of memory, printing the
@@ -23,7 +26,7 @@ if ! [[ $seconds =~ ^[1-9][0-9]*$ ]]; then
 fi
 target_dir=${FUZZ_TARGET_DIR:-$root/target/fuzz}
 work=$target_dir/runs
-# cargo install puts cargo-fuzz there, which PATH may lack.
+# rustup's proxies live there, which PATH may lack.
 export PATH="$PATH:${CARGO_HOME:-$HOME/.cargo}/bin"
 
 say() { echo "[fuzz] $*"; }
@@ -50,21 +53,21 @@ suite_start=$SECONDS
 
 # --- What the suite needs ---------------------------------------------------
 if ! command -v rustup >/dev/null; then
-    echo "scripts/fuzz.sh: rustup is needed (for the nightly toolchain cargo-fuzz builds with)" >&2
+    echo "scripts/fuzz.sh: rustup is needed (for the nightly toolchain the targets build with)" >&2
     exit 2
 fi
-# cargo-fuzz passes -Z flags (AddressSanitizer, coverage), which need
-# nightly. Where rustup cannot fetch it (no network to its server), the
-# default toolchain with RUSTC_BOOTSTRAP=1 takes the same flags: it ships
-# the same sanitizer runtime.
-fuzz=(cargo +nightly fuzz)
+# AddressSanitizer is a -Z flag, which needs nightly. Where rustup cannot
+# fetch it (no network to its server), the default toolchain with
+# RUSTC_BOOTSTRAP=1 takes the same flags: it ships the same sanitizer
+# runtime.
+cargo=(cargo +nightly)
 if ! rustup run nightly rustc --version >/dev/null 2>&1; then
     say "installing the nightly Rust toolchain: rustup toolchain install nightly --profile minimal"
     if ! with_ticker "rustup toolchain install nightly" \
         timeout 600 rustup toolchain install nightly --profile minimal --no-self-update; then
         say "rustup could not install nightly: building with the default toolchain and RUSTC_BOOTSTRAP=1 instead"
         export RUSTC_BOOTSTRAP=1
-        fuzz=(cargo fuzz)
+        cargo=(cargo)
     fi
 fi
 if [ "${RUSTC_BOOTSTRAP:-}" = 1 ]; then
@@ -72,34 +75,50 @@ if [ "${RUSTC_BOOTSTRAP:-}" = 1 ]; then
 else
     say "toolchain: $(rustup run nightly rustc --version)"
 fi
-if ! cargo fuzz --version >/dev/null 2>&1; then
-    say "installing cargo-fuzz into ${CARGO_HOME:-$HOME/.cargo}/bin: cargo install cargo-fuzz --locked"
-    with_ticker "cargo install cargo-fuzz" cargo install cargo-fuzz --locked
-fi
-say "$(cargo fuzz --version)"
-
 cd "$root"
-dirs=(--fuzz-dir "$root/fuzz" --target-dir "$target_dir")
-
-# --- Build --------------------------------------------------------------------
-say "building the targets (AddressSanitizer, release with debug assertions) into $target_dir"
-build_start=$SECONDS
-with_ticker "cargo fuzz build" "${fuzz[@]}" build "${dirs[@]}"
-say "built in $((SECONDS - build_start)) s"
-
-# The runs call the built binaries themselves: `cargo fuzz run` would build
-# again first, and rebuild whatever changed in the tree since.
 if [ "${RUSTC_BOOTSTRAP:-}" = 1 ]; then
     host=$(rustc -vV | sed -n 's/^host: //p')
 else
     host=$(rustup run nightly rustc -vV | sed -n 's/^host: //p')
 fi
+# The flags of `cargo fuzz build` (cargo-fuzz 0.13.2, src/project.rs, with
+# its defaults: release, AddressSanitizer, debug assertions): libFuzzer's
+# coverage counters and comparison tracing, `--cfg fuzzing`, one codegen
+# unit (the coverage passes defeat ThinLTO's imports otherwise). --target
+# keeps them off build scripts and proc macros.
+fuzz_flags=(
+    -Cpasses=sancov-module
+    -Cllvm-args=-sanitizer-coverage-level=4
+    -Cllvm-args=-sanitizer-coverage-inline-8bit-counters
+    -Cllvm-args=-sanitizer-coverage-pc-table
+    -Cllvm-args=-sanitizer-coverage-trace-compares
+    --cfg fuzzing
+    -Cllvm-args=-simplifycfg-branch-fold-threshold=0
+    -Zsanitizer=address
+    -Cllvm-args=-sanitizer-coverage-stack-depth
+    -Cdebug-assertions
+    -Ccodegen-units=1
+)
+build_fuzz_targets() {
+    RUSTFLAGS="${fuzz_flags[*]}" "${cargo[@]}" build --manifest-path "$root/fuzz/Cargo.toml" \
+        --target "$host" --release --config 'profile.release.debug="line-tables-only"' \
+        --bins --target-dir "$target_dir"
+}
+
+# --- Build --------------------------------------------------------------------
+say "building the targets (AddressSanitizer, release with debug assertions) into $target_dir"
+build_start=$SECONDS
+with_ticker "cargo build (fuzz targets)" build_fuzz_targets
+say "built in $((SECONDS - build_start)) s"
+
 bin_dir=$target_dir/$host/release
+# As cargo-fuzz sets it: the targets' statics would be reported otherwise.
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_odr_violation=0}
 
-mapfile -t targets < <("${fuzz[@]}" list --fuzz-dir "$root/fuzz")
+# The targets: the [[bin]] names of fuzz/Cargo.toml.
+mapfile -t targets < <(sed -n '/^\[\[bin\]\]/,/^name/s/^name = "\(.*\)"$/\1/p' "$root/fuzz/Cargo.toml")
 if [ "${#targets[@]}" -eq 0 ]; then
-    echo "scripts/fuzz.sh: cargo fuzz list found no targets in fuzz/" >&2
+    echo "scripts/fuzz.sh: found no [[bin]] targets in fuzz/Cargo.toml" >&2
     exit 2
 fi
 
@@ -110,7 +129,7 @@ show_artifact() {
     say "$target: reproducer $file ($(wc -c <"$file") bytes):"
     od -A d -c "$file" | head -n 40
     say "$target: replay it with: $bin_dir/$target $file"
-    say "$target: (or: ${fuzz[*]} run ${dirs[*]} $target $file)"
+    say "$target: (or, with cargo-fuzz: cargo +nightly fuzz run --fuzz-dir $root/fuzz --target-dir $target_dir $target $file)"
 }
 
 passed=0

@@ -30,7 +30,6 @@ Installs what is missing, each install announced as it starts:
   - with rustup, if it can: the Rust 1.85 toolchain (the crates'
     rust-version, minimal profile), to check the crates build with it,
     and the nightly toolchain (minimal profile), for fuzzing;
-  - into ~/.cargo/bin: cargo-fuzz (cargo install, about 2 minutes once);
   - into .venv (pip, from PyPI): maturin, twine, and pkgconf, cmake and
     ninja when the system has no pkg-config, cmake or make;
   - into target/python-wheel-check (pip): the built wheel with its extras
@@ -131,8 +130,8 @@ suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
 # virtual environment of the two suites above.
 suite "memory exhaustion (tests/ulimit/run.sh)" timeout 900 bash tests/ulimit/run.sh
 # Every cargo-fuzz target (fuzz/, docs/fuzzing.md) for 10 s from its seed
-# corpus, AddressSanitizer on; it installs the nightly toolchain and
-# cargo-fuzz if missing.
+# corpus, AddressSanitizer on; it installs the nightly toolchain if missing
+# and builds the targets with cargo and cargo-fuzz's flags (no cargo-fuzz).
 suite "fuzzing (scripts/fuzz.sh)" timeout 1200 bash scripts/fuzz.sh 10
 
 echo
