@@ -2,7 +2,7 @@
 
 use thiserror::Error;
 
-use crate::point::{Point, Side};
+use crate::board::point::{Point, Side};
 
 /// How many characters of a bad field an error message quotes.
 pub(crate) const QUOTE_LIMIT: usize = 60;

@@ -2,45 +2,41 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-mod actions;
-mod bitboard;
-mod board_size;
+mod board;
 mod budget;
 mod can_score;
-mod diagram;
 mod error;
 #[doc(hidden)]
 pub mod error_examples;
 pub mod fixtures;
-mod game;
 mod jumps;
-mod mailbox;
-mod moves;
-mod notation;
-mod perft;
-mod planes;
-mod point;
-mod position;
-mod reach;
-mod refute;
 mod rng;
 mod rules;
-mod searched;
 mod small_board;
-mod state_set;
 mod step;
-mod svg;
-mod threats;
-mod walk;
-mod zobrist;
+mod text;
 
-pub use actions::{Action, ActionError};
-pub use bitboard::{Bitboard, Points};
-pub use board_size::BoardSize;
+pub use board::bitboard::{Bitboard, Points};
+pub use board::board_size::BoardSize;
+pub use board::point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
 pub use error::{
     GameError, IllegalMoveError, InvalidPositionError, ParseError, TooManyOutcomesError,
 };
+pub use jumps::enumerate::Jump;
+pub use rng::SplitMix64;
+pub use rules::options::Rules;
+pub use rules::position::Position;
+pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
+pub use step::actions::{Action, ActionError};
+pub use step::game::{Game, GameResult};
+pub use step::moves::Move;
+pub use step::perft::{perft, perft_within};
+pub use step::state::{JumpInProgress, StepState};
+#[allow(deprecated)]
+pub use text::notation::side_name;
+pub use text::planes::PLANE_COUNT;
+pub use text::svg::{svg_width, SvgOptions, SvgWidthError, SVG_CELL, SVG_MAX_WIDTH};
 
 /// The old name of [`InvalidPositionError`].
 #[deprecated(since = "0.2.0", note = "renamed `InvalidPositionError`")]
@@ -51,20 +47,6 @@ pub type IllegalMove = IllegalMoveError;
 /// The old name of [`TooManyOutcomesError`].
 #[deprecated(since = "0.2.0", note = "renamed `TooManyOutcomesError`")]
 pub type TooManyOutcomes = TooManyOutcomesError;
-pub use game::{Game, GameResult};
-pub use jumps::Jump;
-pub use moves::Move;
-#[allow(deprecated)]
-pub use notation::side_name;
-pub use perft::{perft, perft_within};
-pub use planes::PLANE_COUNT;
-pub use point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
-pub use position::Position;
-pub use rng::SplitMix64;
-pub use rules::Rules;
-pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
-pub use step::{JumpInProgress, StepState};
-pub use svg::{svg_width, SvgOptions, SvgWidthError, SVG_CELL, SVG_MAX_WIDTH};
 
 /// The repository README's Rust examples, checked as doctests.
 #[cfg(doctest)]

@@ -3,7 +3,7 @@
 //! tie-breaking, random players and generated test positions, without a
 //! dependency.
 
-use crate::point::Side;
+use crate::board::point::Side;
 
 /// `SplitMix64` (Steele, Lea and Flood): one `u64` of state, good statistical
 /// quality for hashing keys, games and tests, not for cryptography.

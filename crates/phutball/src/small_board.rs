@@ -9,12 +9,12 @@
 
 use core::ops::ControlFlow;
 
-use crate::bitboard::Bitboard;
-use crate::board_size::BoardSize;
+use crate::board::bitboard::Bitboard;
+use crate::board::board_size::BoardSize;
+use crate::board::point::{Direction, Point, Side};
 use crate::error::TooManyOutcomesError;
-use crate::point::{Direction, Point, Side};
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::options::Rules;
+use crate::rules::position::Position;
 
 /// The most points (columns x rows) a [`SmallBoard`] may have: its men are
 /// the bits of a `u64`.

@@ -5,13 +5,13 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::bitboard::Bitboard;
-use crate::board_size::BoardSize;
+use crate::board::bitboard::Bitboard;
+use crate::board::board_size::BoardSize;
+use crate::board::point::{Point, Side, COLUMN_LETTERS, MAX_COLS, MAX_ROWS, MIN_ROWS};
 use crate::error::{quoted, ParseError};
-use crate::moves::Move;
-use crate::point::{Point, Side, COLUMN_LETTERS, MAX_COLS, MAX_ROWS, MIN_ROWS};
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::options::Rules;
+use crate::rules::position::Position;
+use crate::step::moves::Move;
 
 impl FromStr for Point {
     type Err = ParseError;

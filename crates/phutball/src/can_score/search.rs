@@ -23,19 +23,19 @@
 
 use core::ops::ControlFlow;
 
+use crate::board::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
+use crate::board::mailbox::{MAILBOX_LEN, MAILBOX_MASK, OUTSIDE, STRIP_STOP};
+use crate::board::point::{Point, Side};
+use crate::board::zobrist::FINGERPRINT_BALL;
 use crate::budget::{Budget, Meter, SearchError};
-use crate::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
-use crate::mailbox::{MAILBOX_LEN, MAILBOX_MASK, OUTSIDE, STRIP_STOP};
-use crate::moves::Move;
-use crate::point::{Point, Side};
-use crate::position::Position;
-use crate::reach::Reach;
-use crate::refute::{refute, Refutation};
-use crate::searched::DeadCache;
-use crate::walk::{
+use crate::can_score::refute::{refute, Refutation};
+use crate::jumps::reach::Reach;
+use crate::jumps::searched::DeadCache;
+use crate::jumps::walk::{
     fingerprint_run, walk, Order, CLOCKWISE, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST,
 };
-use crate::zobrist::FINGERPRINT_BALL;
+use crate::rules::position::Position;
+use crate::step::moves::Move;
 
 impl Position {
     /// A jump move that ends with the ball on or over the opponent's goal line,
@@ -548,7 +548,7 @@ mod tests {
     use proptest::prelude::*;
 
     use crate::budget::Meter;
-    use crate::refute::tests::{exact_can_score, position};
+    use crate::can_score::refute::tests::{exact_can_score, position};
     use crate::Budget;
 
     /// Landings allowed to one search of the proptest: 100 times the most

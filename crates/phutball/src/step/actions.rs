@@ -23,14 +23,14 @@ use core::str::FromStr;
 
 use thiserror::Error;
 
-use crate::bitboard::Bitboard;
-use crate::board_size::BoardSize;
+use crate::board::bitboard::Bitboard;
+use crate::board::board_size::BoardSize;
+use crate::board::point::Point;
 use crate::error::{IllegalMoveError, ParseError};
-use crate::moves::Move;
-use crate::point::Point;
-use crate::position::Position;
 use crate::rng::SplitMix64;
-use crate::step::StepState;
+use crate::rules::position::Position;
+use crate::step::moves::Move;
+use crate::step::state::StepState;
 
 impl StepState {
     /// The board as it stands, whether a jump move is under way (then no

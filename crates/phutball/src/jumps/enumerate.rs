@@ -3,14 +3,14 @@
 
 use core::ops::ControlFlow;
 
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::point::{Direction, Point};
 use crate::budget::{Budget, Meter, SearchError};
 use crate::error::{IllegalMoveError, TooManyOutcomesError};
-use crate::moves::Move;
-use crate::point::{Direction, Point};
-use crate::position::Position;
-use crate::step::JumpInProgress;
-use crate::walk::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
+use crate::jumps::walk::{walk, WalkStats, CLOCKWISE, DEDUP_ALL, DEDUP_NONE};
+use crate::rules::position::Position;
+use crate::step::moves::Move;
+use crate::step::state::JumpInProgress;
 
 /// One jump of the ball: from its point over a line of one or more men to the
 /// first vacant point behind them.
@@ -261,7 +261,7 @@ impl Position {
     pub fn count_jump_paths(&self) -> u64 {
         let meter = Meter::unlimited();
         // An unlimited budget has nothing to run out of.
-        crate::walk::count_paths(self, &meter).unwrap_or(u64::MAX)
+        crate::jumps::walk::count_paths(self, &meter).unwrap_or(u64::MAX)
     }
 
     /// [`Position::count_jump_paths`] within `budget` (a landing the walk
@@ -272,7 +272,7 @@ impl Position {
     /// [`SearchError`] when `budget` stops the search first: its deadline, work
     /// or memory limit, its cancel flag or interrupt hook, or the allocator.
     pub fn count_jump_paths_within(&self, budget: &Budget<'_>) -> Result<u64, SearchError> {
-        crate::walk::count_paths(self, &Meter::start(budget)?)
+        crate::jumps::walk::count_paths(self, &Meter::start(budget)?)
     }
 
     /// Calls `visit` once per distinct resulting position (ball point plus

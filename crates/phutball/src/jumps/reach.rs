@@ -1,6 +1,6 @@
 //! The can-score search's pruning: where the goal may still be reached from.
 
-use crate::mailbox::{
+use crate::board::mailbox::{
     Mailbox, DIRECTION_OFFSETS, FLAG_OFF_BOARD, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIDE,
 };
 

@@ -216,7 +216,7 @@ impl fmt::Display for Side {
 #[cfg(test)]
 mod direction_tests {
     use super::*;
-    use crate::mailbox::{DIRECTION_OFFSETS, STRIDE};
+    use crate::board::mailbox::{DIRECTION_OFFSETS, STRIDE};
 
     #[test]
     fn the_eight_directions_are_distinct_unit_steps_clockwise_from_north() {

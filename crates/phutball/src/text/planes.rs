@@ -3,9 +3,9 @@
 //!
 //! The layout is in the docs of [`StepState::planes`].
 
-use crate::board_size::BoardSize;
-use crate::point::Side;
-use crate::step::StepState;
+use crate::board::board_size::BoardSize;
+use crate::board::point::Side;
+use crate::step::state::StepState;
 
 /// The number of channels of [`StepState::planes`].
 pub const PLANE_COUNT: usize = 5;
@@ -87,7 +87,7 @@ impl StepState {
 #[allow(clippy::float_cmp)]
 mod tests {
     use super::*;
-    use crate::position::Position;
+    use crate::rules::position::Position;
 
     #[test]
     fn planes_mark_men_ball_side_jump_and_board() {

@@ -3,9 +3,9 @@
 
 use core::fmt;
 
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::point::{Point, MAX_COLS, MAX_ROWS, MIN_ROWS};
 use crate::error::InvalidPositionError;
-use crate::point::{Point, MAX_COLS, MAX_ROWS, MIN_ROWS};
 
 /// A board size: `cols` columns (1 to 25) and `rows` rows from goal line to
 /// goal line (3 to 25). Rows `0` and `rows + 1` are the off-board strips.

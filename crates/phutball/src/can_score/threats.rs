@@ -12,11 +12,11 @@
 
 use core::ops::ControlFlow;
 
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::point::{Direction, Point};
 use crate::budget::{Budget, SearchError};
-use crate::moves::Move;
-use crate::point::{Direction, Point};
-use crate::position::Position;
+use crate::rules::position::Position;
+use crate::step::moves::Move;
 
 impl Position {
     /// The points where a man might give the side to move a scoring jump: the

@@ -6,11 +6,11 @@
 use core::fmt;
 use core::str::FromStr;
 
+use crate::board::point::Side;
 use crate::error::{quoted, GameError, ParseError};
-use crate::moves::Move;
-use crate::point::Side;
-use crate::position::Position;
-use crate::rules::Rules;
+use crate::rules::options::Rules;
+use crate::rules::position::Position;
+use crate::step::moves::Move;
 
 /// How a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -313,7 +313,7 @@ impl RecordLines {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::board_size::BoardSize;
+    use crate::board::board_size::BoardSize;
 
     #[test]
     fn records_keep_every_rule_option() {

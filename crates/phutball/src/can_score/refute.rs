@@ -1,5 +1,5 @@
 //! A stronger proof that the side to move cannot score, for the positions
-//! whose [`Reach`](crate::reach::Reach) relaxation is too weak.
+//! whose [`Reach`](crate::jumps::reach::Reach) relaxation is too weak.
 //!
 //! That relaxation forgets which men are gone, so its counterexamples jump a
 //! man twice or land on a man nobody removed. Here a few men are *tracked*:
@@ -13,10 +13,10 @@
 //! `tests/data/score-16.fixture` record 6 one tracked man settles what the exact
 //! search needs 51,043 states for.
 
+use crate::board::mailbox::{Mailbox, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
+use crate::board::point::Point;
 use crate::budget::{Meter, SearchError};
-use crate::mailbox::{Mailbox, MAILBOX_LEN, MAILBOX_MASK, MAN, OUTSIDE, STRIP_STOP};
-use crate::point::Point;
-use crate::reach::CellSet;
+use crate::jumps::reach::CellSet;
 
 /// The most men tracked; the removed ones form a [`Removed`].
 const MAX_TRACKED: usize = 128;
@@ -53,7 +53,7 @@ pub(crate) enum Refutation {
 /// Whether the ball on `start` can end a jump move on a cell with
 /// `goal_flag`, if this relaxation settles it within its budget.
 ///
-/// `alive` must hold every cell from which the [`Reach`](crate::reach::Reach)
+/// `alive` must hold every cell from which the [`Reach`](crate::jumps::reach::Reach)
 /// relaxation of the same mailbox reaches the goal: this search's jumps are
 /// jumps of that relaxation, so it skips landings outside `alive`. Under the
 /// default off-board rule, vacant strip cells are [`STRIP_STOP`] and the
@@ -311,10 +311,10 @@ pub(crate) mod tests {
     use proptest::prelude::*;
 
     use super::Refutation;
+    use crate::board::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
     use crate::fixtures::ScoreFigure;
-    use crate::mailbox::{Mailbox, FLAG_EKS_GOAL, FLAG_OHS_GOAL};
-    use crate::reach::Reach;
-    use crate::walk::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
+    use crate::jumps::reach::Reach;
+    use crate::jumps::walk::{walk, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST};
     use crate::{Bitboard, BoardSize, Move, Point, Position, Rules, Side};
 
     fn goal_and_offsets(pos: &Position) -> (u8, &'static [usize; 8]) {
@@ -437,7 +437,7 @@ pub(crate) mod tests {
 
     #[test]
     fn benchmark_positions() {
-        let text = include_str!("../tests/data/score-16.fixture");
+        let text = include_str!("../../tests/data/score-16.fixture");
         let mut proved_by_tracking = 0;
         for (number, record) in (1..).zip(crate::fixtures::parse(text).expect("score-16 reads")) {
             let pos = record.position;

@@ -4,8 +4,8 @@
 use core::ops::ControlFlow;
 
 use crate::budget::{Budget, Meter, SearchError};
-use crate::position::Position;
-use crate::walk::{walk, CLOCKWISE, DEDUP_ALL};
+use crate::jumps::walk::{walk, CLOCKWISE, DEDUP_ALL};
+use crate::rules::position::Position;
 
 /// The number of move sequences of `depth` moves from `pos`, counting a jump
 /// move once per distinct resulting position, with no moves from a finished

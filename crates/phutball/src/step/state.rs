@@ -8,13 +8,13 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::actions::{Action, ActionError};
-use crate::bitboard::Bitboard;
+use crate::board::bitboard::Bitboard;
+use crate::board::point::{Point, Side};
 use crate::error::{quoted, IllegalMoveError, InvalidPositionError, ParseError};
-use crate::jumps::Jump;
-use crate::point::{Point, Side};
-use crate::position::{check_men_on_board, Position};
-use crate::rules::{check_start_in_play, Rules};
+use crate::jumps::enumerate::Jump;
+use crate::rules::options::{check_start_in_play, Rules};
+use crate::rules::position::{check_men_on_board, Position};
+use crate::step::actions::{Action, ActionError};
 
 /// What separates the position string from the jump's own fields.
 const JUMP_MARK: &str = "|";

@@ -2,12 +2,12 @@
 
 use core::hash::{Hash, Hasher};
 
-use crate::bitboard::Bitboard;
-use crate::board_size::BoardSize;
+use crate::board::bitboard::Bitboard;
+use crate::board::board_size::BoardSize;
+use crate::board::point::{Point, Side};
+use crate::board::zobrist::{ZOBRIST_BALL, ZOBRIST_EKS, ZOBRIST_POINTS};
 use crate::error::InvalidPositionError;
-use crate::point::{Point, Side};
-use crate::rules::Rules;
-use crate::zobrist::{ZOBRIST_BALL, ZOBRIST_EKS, ZOBRIST_POINTS};
+use crate::rules::options::Rules;
 
 /// A position: the board size, the men, the ball, the side to move and the
 /// rules in force, at the start of a move. Positions are small `Copy` values;

@@ -4,7 +4,7 @@ use core::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
 };
 
-use crate::point::{Point, MAX_ROWS};
+use crate::board::point::{Point, MAX_ROWS};
 
 /// Rows stored: 0 ..= `MAX_ROWS + 1`, padded to an even count.
 const STORED_ROWS: usize = MAX_ROWS as usize + 3;
@@ -217,7 +217,7 @@ impl Not for Bitboard {
     type Output = Bitboard;
     /// The complement within all 25 x 27 points any board could have.
     fn not(self) -> Bitboard {
-        let all = Bitboard::rectangle(crate::point::MAX_COLS, 0, MAX_ROWS + 1);
+        let all = Bitboard::rectangle(crate::board::point::MAX_COLS, 0, MAX_ROWS + 1);
         all - self
     }
 }

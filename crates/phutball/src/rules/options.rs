@@ -3,9 +3,9 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::board_size::BoardSize;
+use crate::board::board_size::BoardSize;
+use crate::board::point::{Point, Side};
 use crate::error::{InvalidPositionError, ParseError};
-use crate::point::{Point, Side};
 
 /// The rule options of a game. The default is the project's reading of the rules
 /// (`docs/rules.md`): the move ends when the ball lands off the board, Ohs moves

@@ -1,10 +1,10 @@
 //! Moves as values: placements and jump paths; legality and play.
 
+use crate::board::point::Point;
 use crate::budget::{Budget, Meter, SearchError};
 use crate::error::IllegalMoveError;
-use crate::point::Point;
-use crate::position::Position;
-use crate::step::JumpInProgress;
+use crate::rules::position::Position;
+use crate::step::state::JumpInProgress;
 
 /// A move: put a man on a vacant point, or jump the ball along a path.
 ///

@@ -6,14 +6,14 @@
 
 use core::ops::ControlFlow;
 
+use crate::board::mailbox::{Mailbox, DIRECTION_OFFSETS, EMPTY, MAILBOX_MASK, OUTSIDE, STRIP_STOP};
+use crate::board::point::Point;
+use crate::board::zobrist::{FINGERPRINT_BALL, FINGERPRINT_MEN};
 use crate::budget::{Meter, SearchError};
-use crate::mailbox::{Mailbox, DIRECTION_OFFSETS, EMPTY, MAILBOX_MASK, OUTSIDE, STRIP_STOP};
-use crate::point::Point;
-use crate::position::Position;
-use crate::reach::Reach;
-use crate::searched::SearchedCache;
-use crate::state_set::StateSet;
-use crate::zobrist::{FINGERPRINT_BALL, FINGERPRINT_MEN};
+use crate::jumps::reach::Reach;
+use crate::jumps::searched::SearchedCache;
+use crate::jumps::state_set::StateSet;
+use crate::rules::position::Position;
 
 /// An order in which the walk tries the 8 directions, with what the hot loop
 /// needs precomputed.

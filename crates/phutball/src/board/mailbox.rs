@@ -2,9 +2,9 @@
 //! cells with sentinels around it, cell flags for goals and strips, and the
 //! men as one bit row per board row.
 
-use crate::bitboard::Bitboard;
-use crate::board_size::BoardSize;
-use crate::point::{Direction, Point, MAX_COLS, MAX_ROWS};
+use crate::board::bitboard::Bitboard;
+use crate::board::board_size::BoardSize;
+use crate::board::point::{Direction, Point, MAX_COLS, MAX_ROWS};
 
 /// Cell contents in the mailbox.
 pub(crate) const EMPTY: u8 = 0;

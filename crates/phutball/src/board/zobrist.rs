@@ -5,7 +5,7 @@
 //!
 //! [`Position::zobrist`]: crate::Position::zobrist
 
-use crate::mailbox::MAILBOX_LEN;
+use crate::board::mailbox::MAILBOX_LEN;
 use crate::rng::SplitMix64;
 
 // Tables are `static`, not `const`: a `const` array is copied into every

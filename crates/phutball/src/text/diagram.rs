@@ -1,8 +1,8 @@
 //! The board as text for people: a diagram with coordinates, goal lines,
 //! strips, and who is to move or has won.
 
-use crate::point::{Point, COLUMN_LETTERS};
-use crate::position::Position;
+use crate::board::point::{Point, COLUMN_LETTERS};
+use crate::rules::position::Position;
 
 impl Position {
     /// A text diagram of the board with coordinates, the side to move and the result.
