@@ -1,4 +1,7 @@
-//! Error types. Every message says what was wrong and, for text, where.
+//! The error types several ideas raise: text that does not parse, positions
+//! that cannot exist, illegal moves, and too many jump outcomes (an error
+//! one idea raises lives with it). Every message says what was wrong and,
+//! for text, where.
 
 use thiserror::Error;
 
@@ -237,24 +240,6 @@ pub enum IllegalMoveError {
     /// A placement while a step-by-step jump move is under way.
     #[error("a jump move is under way: jump on or end the turn")]
     JumpInProgress,
-}
-
-/// A game record operation that failed.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum GameError {
-    /// The move is illegal.
-    #[error("move {number} ({notation}): {source}")]
-    Illegal {
-        /// 1-based move number.
-        number: usize,
-        /// The move as written.
-        notation: String,
-        /// Why.
-        source: IllegalMoveError,
-    },
-    /// The game has reached its move limit (a draw).
-    #[error("the game is drawn: the move limit of {0} moves has been reached")]
-    MoveLimit(u32),
 }
 
 /// The distinct-outcome search stopped because it would need more than its limit.

@@ -1,4 +1,17 @@
 #![doc = include_str!("../README.md")]
+//!
+//! ## Source layout
+//!
+//! The source is in folders by idea: `board` (points, bitboards, sizes, the
+//! mailbox), `rules` (rule options, positions, moves as values), `jumps` (the
+//! jump walk and what is built on it), `can_score`, `step` (playing moves,
+//! step-by-step play, games) and `text` (notation, diagrams, SVG, planes),
+//! with the budget, the errors, the generator and the fixture reader at the
+//! top; everything public is re-exported here. An error type that one idea
+//! raises lives in that idea's module, and those that several ideas raise
+//! (`ParseError`, `InvalidPositionError`, `IllegalMoveError`,
+//! `TooManyOutcomesError`) live in `error.rs`; all are public at the crate
+//! root, except the fixture reader's, in [`fixtures`].
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -20,19 +33,18 @@ pub use board::bitboard::{Bitboard, Points};
 pub use board::board_size::BoardSize;
 pub use board::point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
-pub use error::{
-    GameError, IllegalMoveError, InvalidPositionError, ParseError, TooManyOutcomesError,
-};
-pub use jumps::enumerate::Jump;
+pub use error::{IllegalMoveError, InvalidPositionError, ParseError, TooManyOutcomesError};
+pub use jumps::jump::Jump;
+pub use jumps::jump_in_progress::JumpInProgress;
 pub use rng::SplitMix64;
+pub use rules::moves::Move;
 pub use rules::options::Rules;
 pub use rules::position::Position;
 pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
 pub use step::actions::{Action, ActionError};
-pub use step::game::{Game, GameResult};
-pub use step::moves::Move;
+pub use step::game::{Game, GameError, GameResult};
 pub use step::perft::{perft, perft_within};
-pub use step::state::{JumpInProgress, StepState};
+pub use step::state::StepState;
 #[allow(deprecated)]
 pub use text::notation::side_name;
 pub use text::planes::PLANE_COUNT;

@@ -34,8 +34,8 @@ use crate::jumps::searched::DeadCache;
 use crate::jumps::walk::{
     fingerprint_run, walk, Order, CLOCKWISE, DEDUP_INTERNAL, NORTH_FIRST, SOUTH_FIRST,
 };
+use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use crate::step::moves::Move;
 
 impl Position {
     /// A jump move that ends with the ball on or over the opponent's goal line,

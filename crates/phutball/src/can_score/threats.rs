@@ -15,8 +15,8 @@ use core::ops::ControlFlow;
 use crate::board::bitboard::Bitboard;
 use crate::board::point::{Direction, Point};
 use crate::budget::{Budget, SearchError};
+use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use crate::step::moves::Move;
 
 impl Position {
     /// The points where a man might give the side to move a scoring jump: the

@@ -27,12 +27,44 @@ use crate::board::bitboard::Bitboard;
 use crate::board::board_size::BoardSize;
 use crate::board::point::Point;
 use crate::error::{IllegalMoveError, ParseError};
+use crate::jumps::jump_in_progress::JumpInProgress;
 use crate::rng::SplitMix64;
+use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use crate::step::moves::Move;
 use crate::step::state::StepState;
 
 impl StepState {
+    /// The legal actions, in index order.
+    pub fn legal_actions(&self) -> Vec<Action> {
+        match self {
+            StepState::Move(pos) => pos.legal_actions(),
+            StepState::Jump(jump) => jump.legal_actions(),
+        }
+    }
+
+    /// Takes one action, or says why it cannot be taken.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError`] as [`Position::apply_action`] or [`JumpInProgress::apply_action`].
+    pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
+        match self {
+            StepState::Move(pos) => pos.apply_action(action),
+            StepState::Jump(jump) => jump.apply_action(action),
+        }
+    }
+
+    /// [`StepState::apply_action`] by action index.
+    ///
+    /// # Errors
+    ///
+    /// As [`StepState::apply_action`], and [`ActionError::OutOfRange`] for an index
+    /// no action of this board has.
+    pub fn apply_action_index(&self, index: usize) -> Result<StepState, ActionError> {
+        let action = self.position().size().action_of_index(index)?;
+        self.apply_action(action)
+    }
+
     /// The board as it stands, whether a jump move is under way (then no
     /// placement and "end jump" are legal), and the action indices of the
     /// single jumps in increasing order (at most 8: a sort is cheapest).
@@ -336,9 +368,43 @@ impl Position {
     }
 }
 
+impl JumpInProgress {
+    /// The legal actions, in index order: the single jumps, then
+    /// [`Action::EndJump`].
+    pub fn legal_actions(&self) -> Vec<Action> {
+        let mut landings: Vec<Point> = self.single_jumps().iter().map(|j| j.to).collect();
+        landings.sort_by_key(|p| p.index());
+        let mut actions: Vec<Action> = landings.into_iter().map(Action::JumpTo).collect();
+        actions.push(Action::EndJump);
+        actions
+    }
+
+    /// One flag per action index: whether that action is legal here.
+    pub fn legal_action_mask(&self) -> Vec<bool> {
+        StepState::from(*self).legal_action_mask()
+    }
+
+    /// Takes one action: a jump continues the move, [`Action::EndJump`] ends
+    /// it; a placement is illegal until the move has ended.
+    ///
+    /// # Errors
+    ///
+    /// [`ActionError::Illegal`]: [`IllegalMoveError::JumpInProgress`] for a placement, or
+    /// why the jump is not legal here.
+    pub fn apply_action(&self, action: Action) -> Result<StepState, ActionError> {
+        match action {
+            Action::Place(_) => Err(IllegalMoveError::JumpInProgress.into()),
+            Action::JumpTo(to) => Ok(self.apply_jump(to)?.into()),
+            Action::EndJump => Ok(self.end().into()),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::jumps::jump_in_progress::tests::started;
+    use crate::{Rules, Side};
 
     const SEEDS_EXAMPLE: &str = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
 
@@ -521,6 +587,52 @@ mod tests {
         assert!(
             err.contains("\"place <point>\", \"jump to <point>\" or \"end jump\""),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn a_jump_in_progress_allows_only_jumps_and_ending() {
+        let jump = started();
+        assert_eq!(
+            jump.apply_action(Action::Place(pt("A1"))),
+            Err(ActionError::Illegal(IllegalMoveError::JumpInProgress))
+        );
+        assert_eq!(
+            jump.legal_actions(),
+            vec![Action::JumpTo(pt("G11")), Action::EndJump]
+        );
+        let state = StepState::from(jump);
+        assert_eq!(state.winner(), None);
+        assert!(state.is_mid_jump() && !state.is_finished());
+        assert!(jump
+            .diagram()
+            .ends_with("\nOhs (O) to move, jumping from K6 (removed J7, H8)\n"));
+    }
+
+    #[test]
+    fn a_ball_on_a_strip_ends_the_move_unless_the_rules_allow_more() {
+        let pos: Position = "1#1/1#1/1@1/3/3 O".parse().unwrap();
+        let jump = pos.apply_jump(pt("B6")).unwrap();
+        assert_eq!(jump.legal_actions(), vec![Action::EndJump]);
+        assert_eq!(
+            jump.apply_jump(pt("B4")),
+            Err(IllegalMoveError::AfterOffBoard(pt("B6")))
+        );
+        assert_eq!(jump.end().winner(), Some(Side::Ohs));
+        let rules = Rules {
+            continue_off_board: true,
+            ..Rules::default()
+        };
+        let pos = pos.with_rules(rules).unwrap();
+        let jump = pos.apply_jump(pt("B6")).unwrap();
+        assert_eq!(jump.single_jumps().len(), 0, "nothing left to jump");
+        assert_eq!(
+            jump.apply_jump(pt("B2")),
+            Err(IllegalMoveError::Gap {
+                from: pt("B6"),
+                to: pt("B2"),
+                gap: pt("B5")
+            })
         );
     }
 }

@@ -6,11 +6,31 @@
 use core::fmt;
 use core::str::FromStr;
 
+use thiserror::Error;
+
 use crate::board::point::Side;
-use crate::error::{quoted, GameError, ParseError};
+use crate::error::{quoted, IllegalMoveError, ParseError};
+use crate::rules::moves::Move;
 use crate::rules::options::Rules;
 use crate::rules::position::Position;
-use crate::step::moves::Move;
+
+/// A game record operation that failed.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum GameError {
+    /// The move is illegal.
+    #[error("move {number} ({notation}): {source}")]
+    Illegal {
+        /// 1-based move number.
+        number: usize,
+        /// The move as written.
+        notation: String,
+        /// Why.
+        source: IllegalMoveError,
+    },
+    /// The game has reached its move limit (a draw).
+    #[error("the game is drawn: the move limit of {0} moves has been reached")]
+    MoveLimit(u32),
+}
 
 /// How a game stands.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]

@@ -9,9 +9,9 @@ use crate::board::bitboard::Bitboard;
 use crate::board::board_size::BoardSize;
 use crate::board::point::{Point, Side, COLUMN_LETTERS, MAX_COLS, MAX_ROWS, MIN_ROWS};
 use crate::error::{quoted, ParseError};
+use crate::rules::moves::Move;
 use crate::rules::options::Rules;
 use crate::rules::position::Position;
-use crate::step::moves::Move;
 
 impl FromStr for Point {
     type Err = ParseError;

@@ -10,9 +10,10 @@ use crate::board::bitboard::Bitboard;
 use crate::board::board_size::BoardSize;
 use crate::board::point::{Point, Side};
 use crate::error::IllegalMoveError;
+use crate::jumps::jump_in_progress::JumpInProgress;
+use crate::rules::moves::Move;
 use crate::rules::position::Position;
-use crate::step::moves::Move;
-use crate::step::state::{JumpInProgress, StepState};
+use crate::step::state::StepState;
 
 /// What a board picture shows besides the board itself
 /// ([`StepState::svg`], [`Position::svg`], [`JumpInProgress::svg`]).
@@ -163,7 +164,7 @@ impl StepState {
             (StepState::Move(pos), Move::Jump(path)) => Ok(pos.jump_along(path)?.removed()),
             (StepState::Jump(_), Move::Place(_)) => Err(IllegalMoveError::JumpInProgress),
             (StepState::Jump(jump), Move::Jump(path)) => {
-                let landings = crate::step::moves::landings_from(jump.position().ball(), path)?;
+                let landings = crate::rules::moves::landings_from(jump.position().ball(), path)?;
                 Ok(jump.jump_along(landings)?.removed() - jump.removed())
             }
         }
