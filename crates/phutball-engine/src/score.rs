@@ -10,6 +10,20 @@ pub(crate) const DECIDED: i32 = WIN - 1000;
 /// Above every value, for the initial alpha-beta window.
 pub(crate) const INFINITY: i32 = WIN + 1;
 
+/// The internal value of a win for the side to move `plies` moves from now
+/// (1: it scores with this move).
+#[inline]
+pub(crate) fn win_in(plies: u32) -> i32 {
+    WIN - i32::try_from(plies).unwrap_or(i32::MAX)
+}
+
+/// The internal value of a loss for the side to move `plies` moves from now
+/// (2: whatever it plays, the opponent scores next).
+#[inline]
+pub(crate) fn loss_in(plies: u32) -> i32 {
+    -win_in(plies)
+}
+
 /// How good a position is for the side to move, as found by the search.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Score {
@@ -67,8 +81,8 @@ mod tests {
 
     #[test]
     fn internal_values_map_to_results() {
-        assert_eq!(Score::from_internal(WIN - 1), Score::Win { plies: 1 });
-        assert_eq!(Score::from_internal(-(WIN - 2)), Score::Loss { plies: 2 });
+        assert_eq!(Score::from_internal(win_in(1)), Score::Win { plies: 1 });
+        assert_eq!(Score::from_internal(loss_in(2)), Score::Loss { plies: 2 });
         assert_eq!(Score::from_internal(-37), Score::Eval(-37));
     }
 

@@ -222,7 +222,7 @@ pub(crate) fn from_table(score: i32, ply: u32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::score::WIN;
+    use crate::score::{loss_in, win_in};
 
     #[test]
     fn stores_and_finds_by_key() {
@@ -341,11 +341,11 @@ mod tests {
 
     #[test]
     fn forced_scores_round_trip_relative_to_the_node() {
-        let at_root = WIN - 5;
+        let at_root = win_in(5);
         let stored = to_table(at_root, 2);
-        assert_eq!(stored, WIN - 3);
-        assert_eq!(from_table(stored, 4), WIN - 7);
-        assert_eq!(from_table(to_table(-(WIN - 6), 3), 3), -(WIN - 6));
+        assert_eq!(stored, win_in(3));
+        assert_eq!(from_table(stored, 4), win_in(7));
+        assert_eq!(from_table(to_table(loss_in(6), 3), 3), loss_in(6));
         assert_eq!(from_table(to_table(42, 3), 9), 42);
     }
 }
