@@ -6,8 +6,8 @@
 //! mailbox), `rules` (rule options, positions, moves as values), `jumps` (the
 //! jump walk and what is built on it), `can_score`, `step` (playing moves,
 //! step-by-step play, games) and `text` (notation, diagrams, SVG, planes),
-//! with the budget, the errors, the generator and the fixture reader at the
-//! top; everything public is re-exported here. An error type that one idea
+//! with the budget, the errors, the random generator, the small boards and
+//! the fixture reader at the top; everything public is re-exported here. An error type that one idea
 //! raises lives in that idea's module, and those that several ideas raise
 //! (`ParseError`, `InvalidPositionError`, `IllegalMoveError`,
 //! `TooManyOutcomesError`) live in `error.rs`; all are public at the crate
