@@ -88,11 +88,7 @@ assert phutball.__file__.startswith(sys.prefix), phutball.__file__
 print('run.sh: testing the installed wheel:', phutball.__file__)"
 say "pytest, with no cargo or rustc on PATH"
 rm -f "$CARGO_TARGET_DIR/widget-jupyterlab.png"
-# Two workers, each taking whole files (--dist loadfile: a file's fixtures,
-# such as its Ray cluster, start once): a third less time on 2 cores, since
-# much of the suite waits on Ray and on subprocesses. PYTEST_WORKERS=0 runs
-# it in one process.
-without_rust python -m pytest -q -p no:cacheprovider -n "${PYTEST_WORKERS:-2}" --dist loadfile tests/python "$@"
+without_rust python -m pytest -q -p no:cacheprovider tests/python "$@"
 if [ -f "$CARGO_TARGET_DIR/widget-jupyterlab.png" ]; then
     say "the widget in JupyterLab after the browser test's clicks: $CARGO_TARGET_DIR/widget-jupyterlab.png"
 fi
