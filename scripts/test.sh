@@ -85,7 +85,7 @@ docs() {
     RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --quiet &&
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings &&
-        python3 scripts/check_links.py &&
+        python3 scripts/check_links.py --map &&
         echo "cargo package: the publishable crates (core, solver, engine, CLI) package and build on their own" &&
         forget_packed_crates &&
         CARGO_TARGET_DIR="$root/target/package-check" cargo package --quiet --allow-dirty -p phutball -p phutball-solver -p phutball-engine -p phutball-cli &&
