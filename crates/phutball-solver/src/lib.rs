@@ -10,6 +10,27 @@
 //!   `docs/certificates.md`.
 //!
 //! The crate does no I/O: files are the callers' (the CLI, C, Python).
+//!
+//! ```
+//! use phutball::{BoardSize, Budget, Position};
+//! use phutball_solver::{prove_within, Certificate, Tablebase, Value};
+//! // 1x3: Ohs places a man and, whatever Eks replies, scores.
+//! let pos: Position = "1/@/1 O".parse()?;
+//! let proof = prove_within(&pos, &Budget::default())?;
+//! assert_eq!(proof.value, Some(Value::Win { plies: 3 }));
+//!
+//! // The certificate survives its text form and checks with the plain rules.
+//! let text = proof.certificate.expect("a proof comes with its certificate").to_string();
+//! assert_eq!(text.parse::<Certificate>()?.check(&Budget::default())?.plies, 3);
+//!
+//! // A tablebase of the 1x3 board agrees.
+//! let table = Tablebase::build_within(BoardSize::new(1, 3)?, false, &Budget::default(), &mut |_| {})?;
+//! assert_eq!(table.probe(&pos), Some(Value::Win { plies: 3 }));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The reference (the search, the tablebase file, the limits, the CLI, C
+//! and Python faces) is `docs/solver.md`.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
