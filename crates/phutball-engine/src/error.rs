@@ -3,6 +3,7 @@
 
 use core::fmt::Debug;
 
+#[cfg(feature = "test-support")]
 use phutball::error_examples::variant_name;
 use phutball::{
     ActionError, GameError, IllegalMoveError, InvalidPositionError, ParseError, SearchError, Side,
@@ -66,6 +67,7 @@ pub enum AnyError {
 
 /// One value of every variant of [`EngineError`]: the search stopped once
 /// for each of the core's examples of a [`SearchError`].
+#[cfg(feature = "test-support")]
 fn every_engine_error() -> Vec<EngineError> {
     let mut every = vec![
         EngineError::Finished { winner: Side::Ohs },
@@ -80,7 +82,7 @@ fn every_engine_error() -> Vec<EngineError> {
 /// name in the docs' tables (`ParseError::Empty`,
 /// `EngineError::Interrupted(SearchError::TimedOut)`): test support for the
 /// wrappers' error tables (see `phutball::error_examples`).
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub fn every_error_named() -> Vec<(String, AnyError)> {
     fn named<E: Debug + Into<AnyError>>(
         type_name: &'static str,

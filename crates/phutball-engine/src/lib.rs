@@ -121,11 +121,16 @@
 //! time limit, and with one thread per search ([`Limits::threads`]), they
 //! are reproducible and do not depend on the thread count:
 //! game `i` of a self-play run is seeded from the run's seed and `i`.
-//! The module `suites` (hidden from these docs: a helper of the engine's
-//! tests, examples and measurements, not an interface) generates tactical
-//! test positions judged by the core.
 //! [`is_safe`] (and [`is_safe_within`]) is the one test of a move's safety
 //! they all share: legal, not an own goal, no score for the opponent at once.
+//!
+//! # Cargo features
+//!
+//! - `test-support` (off by default): the module `suites` (generated
+//!   tactical test positions) and `every_error_named` (every error, named as
+//!   the wrappers' error tables name it), for tests, examples and
+//!   measurements; not part of the stable interface. It turns on the core's
+//!   `test-support`.
 
 mod arena;
 mod batch;
@@ -139,7 +144,7 @@ mod safety;
 mod score;
 mod search;
 mod solve;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub mod suites;
 mod table;
 mod threats;
@@ -148,7 +153,9 @@ mod vec_env;
 pub use arena::{play_game, MatchError};
 pub use batch::{analyse_many, default_jobs, SelfPlay, SelfPlayGame};
 pub use deadline::Deadline;
-pub use error::{every_error_named, AnyError, EngineError};
+#[cfg(feature = "test-support")]
+pub use error::every_error_named;
+pub use error::{AnyError, EngineError};
 pub use limits::{LimitError, LimitSetting, Limits, MAX_DEPTH, MAX_THREADS};
 /// The core's generator, kept at this path for the engine's users.
 pub use phutball::SplitMix64;

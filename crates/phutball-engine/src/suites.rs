@@ -2,7 +2,7 @@
 //! can-score search: "win now" (the side to move can score) and "defend"
 //! (the opponent threatens to score and only a few moves stop every threat).
 //!
-//! Hidden from the docs: public only for the engine's own tests, examples
+//! Behind the `test-support` feature: for the engine's own tests, examples
 //! and measurements, so it may change without notice.
 
 use phutball::{Bitboard, BoardSize, Budget, Move, Point, Position, Rules, Side};

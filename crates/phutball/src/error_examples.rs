@@ -1,7 +1,8 @@
 //! One value of every variant of the core's errors, and the helpers the
 //! wrappers' tests use to check their documented error tables (the C status
 //! and the Python class of each error) against their mapping functions.
-//! Test support: hidden from the docs, not part of the stable interface.
+//! Test support, behind the `test-support` feature: not part of the stable
+//! interface.
 
 use core::fmt::Debug;
 
@@ -184,7 +185,11 @@ pub fn markdown_table(markdown: &str, heading: &str) -> Option<Vec<(String, Stri
 /// Checks that the table under `heading` in `markdown` (the text of the
 /// file `path`, which the caller reads: the core does no I/O) has exactly
 /// the rows `mapped` (the error's name, then what a wrapper maps it to), in
-/// any order; panics naming the first row that differs.
+/// any order.
+///
+/// # Panics
+///
+/// Without the heading, or naming the first row that differs.
 pub fn assert_docs_table(path: &str, markdown: &str, heading: &str, mapped: &[(String, String)]) {
     let documented = markdown_table(markdown, heading)
         .unwrap_or_else(|| panic!("{path} has no heading {heading:?}"));

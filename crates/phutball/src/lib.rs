@@ -12,6 +12,12 @@
 //! (`ParseError`, `InvalidPositionError`, `IllegalMoveError`,
 //! `TooManyOutcomesError`) live in `error.rs`; all are public at the crate
 //! root, except the fixture reader's, in [`fixtures`].
+//!
+//! ## Cargo features
+//!
+//! - `test-support` (off by default): the module `error_examples`, one
+//!   value of every error variant and the checks of the wrappers' documented
+//!   error tables, for tests; not part of the stable interface.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -19,7 +25,7 @@ mod board;
 mod budget;
 mod can_score;
 mod error;
-#[doc(hidden)]
+#[cfg(feature = "test-support")]
 pub mod error_examples;
 pub mod fixtures;
 mod jumps;
