@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The strength ladder (docs/engine.md, "Threats"): builds the `phutball`
+# The strength ladder (docs/notes/engine-lab.md, "The strength ladder"): builds the `phutball`
 # command of git revision REV into /tmp/phutball-ladder-REV and plays it
 # against this tree's build: scripts/ladder.sh REV [--games 200] [--nodes 2000] ...
 # scripts/ladder.sh REV speed [ROUNDS] instead times `best --depth 5` of the

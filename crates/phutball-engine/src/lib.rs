@@ -83,9 +83,6 @@ pub use vec_env::{
     FinalObservation, StepBuffers, VecEnv, VecEnvError, MIN_GAMES_PER_THREAD, POLL_GAMES,
 };
 
-#[cfg(doc)]
-use phutball::Position;
-
 /// The crate's README (its crates.io page): its example, checked as a doctest.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
