@@ -139,45 +139,6 @@ def test_a_run_out_of_time_raises_and_cancels_its_tasks():
     assert not running, running
 
 
-def test_a_worker_killed_mid_run_leaves_the_proof_proved_and_checked():
-    root = phutball.Position(LOST)
-    outcome = {}
-
-    def run():
-        try:
-            outcome["proof"] = distributed.prove(root, frontier_plies=1, timeout=300)
-        except Exception as e:  # reported by the assertion below
-            outcome["error"] = e
-
-    driver = threading.Thread(target=run)
-    driver.start()
-    killed = None
-    seen = set()
-    deadline = time.monotonic() + 60
-    while killed is None and driver.is_alive() and time.monotonic() < deadline:
-        running = list_tasks(filters=[("name", "=", "_prove_task"), ("state", "=", "RUNNING")])
-        # A task seen running at two polls is one of the long ones: its
-        # worker is still on it when killed.
-        pids = [t.worker_pid for t in running if t.worker_pid and t.task_id in seen]
-        seen = {t.task_id for t in running}
-        if pids:
-            killed = pids[0]
-            os.kill(killed, signal.SIGKILL)
-        else:
-            time.sleep(0.05)
-    driver.join(300)
-    assert killed is not None, "no task was seen running"
-    assert "error" not in outcome, outcome
-    assert_checks(outcome["proof"], root, "loss")
-    # Ray ran the killed worker's task again (its events arrive with a lag).
-    for _ in range(50):
-        attempts = [t.attempt_number for t in list_tasks(filters=[("name", "=", "_prove_task")], limit=10_000)]
-        if max(attempts, default=0) > 0:
-            break
-        time.sleep(0.1)
-    assert max(attempts, default=0) > 0, attempts
-
-
 def test_the_command_prints_the_result_line_and_writes_the_certificate(tmp_path, capsys):
     path = tmp_path / "seven.txt.gz"
     assert command(["prove", "start:7x7", "--frontier-plies", "2", "--nodes", "100", "--memory-limit", "8M", "--certificate", str(path), "--no-progress"]) == 0
@@ -218,3 +179,47 @@ def test_the_clis_check_proof_accepts_a_saved_distributed_proof(tmp_path):
     reply = next(line for line in text.splitlines(keepends=True) if line.startswith("reply "))
     (tmp_path / "bad.txt").write_text(text.replace(reply, "", 1))
     assert subprocess.run([cli, "check-proof", str(tmp_path / "bad.txt")], capture_output=True).returncode == 1
+
+
+# Last in the file on purpose: Ray 2.60's driver can abort seconds after a
+# killed worker's task was retried ("Check failed: ... Tried to complete
+# task that was not pending", task_manager.cc), which once took the whole
+# pytest run with it during the next test; the module's cluster (and the
+# driver state that can do so) is shut down right after this test.
+def test_a_worker_killed_mid_run_leaves_the_proof_proved_and_checked():
+    root = phutball.Position(LOST)
+    outcome = {}
+
+    def run():
+        try:
+            outcome["proof"] = distributed.prove(root, frontier_plies=1, timeout=300)
+        except Exception as e:  # reported by the assertion below
+            outcome["error"] = e
+
+    driver = threading.Thread(target=run)
+    driver.start()
+    killed = None
+    seen = set()
+    deadline = time.monotonic() + 60
+    while killed is None and driver.is_alive() and time.monotonic() < deadline:
+        running = list_tasks(filters=[("name", "=", "_prove_task"), ("state", "=", "RUNNING")])
+        # A task seen running at two polls is one of the long ones: its
+        # worker is still on it when killed.
+        pids = [t.worker_pid for t in running if t.worker_pid and t.task_id in seen]
+        seen = {t.task_id for t in running}
+        if pids:
+            killed = pids[0]
+            os.kill(killed, signal.SIGKILL)
+        else:
+            time.sleep(0.05)
+    driver.join(300)
+    assert killed is not None, "no task was seen running"
+    assert "error" not in outcome, outcome
+    assert_checks(outcome["proof"], root, "loss")
+    # Ray ran the killed worker's task again (its events arrive with a lag).
+    for _ in range(50):
+        attempts = [t.attempt_number for t in list_tasks(filters=[("name", "=", "_prove_task")], limit=10_000)]
+        if max(attempts, default=0) > 0:
+            break
+        time.sleep(0.1)
+    assert max(attempts, default=0) > 0, attempts
