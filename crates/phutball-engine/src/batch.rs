@@ -5,7 +5,6 @@
 //! ([`Limits::threads`](crate::Limits::threads)) they do not depend on the
 //! thread count.
 
-use std::num::NonZeroUsize;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
@@ -17,12 +16,6 @@ use crate::arena::MatchError;
 use crate::error::EngineError;
 use crate::limits::Limits;
 use crate::search::{Analysis, Engine};
-
-/// The number of threads a batch uses when the caller does not say: every
-/// core the system reports (1 if it cannot tell).
-pub fn default_jobs() -> usize {
-    std::thread::available_parallelism().map_or(1, NonZeroUsize::get)
-}
 
 /// Runs `work(state, i)` for every `i` in `0..count` on up to `jobs` threads
 /// (each with a `state` of its own from `new_state`), and calls `done(i,

@@ -66,12 +66,14 @@ mod threats;
 mod vec_env;
 
 pub use arena::{play_game, MatchError};
-pub use batch::{analyse_many, default_jobs, SelfPlay, SelfPlayGame};
+pub use batch::{analyse_many, SelfPlay, SelfPlayGame};
 pub use deadline::Deadline;
 #[cfg(feature = "test-support")]
 pub use error::every_error_named;
 pub use error::{AnyError, EngineError};
 pub use limits::{LimitError, LimitSetting, Limits, MAX_DEPTH, MAX_THREADS};
+/// Re-exported from the core, where every batch's default comes from.
+pub use phutball::default_jobs;
 /// The core's generator, kept at this path for the engine's users.
 pub use phutball::SplitMix64;
 pub use players::{BaselinePlayer, Player, RandomPlayer};

@@ -27,7 +27,6 @@
 //! # Ok::<(), phutball_engine::VecEnvError>(())
 //! ```
 
-use std::num::NonZeroUsize;
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread;
 
@@ -209,7 +208,7 @@ impl VecEnv {
 
     /// The cores available here: the thread count to ask for by default.
     pub fn default_threads() -> usize {
-        thread::available_parallelism().map_or(1, NonZeroUsize::get)
+        phutball::default_jobs()
     }
 
     /// The number of games.

@@ -28,6 +28,7 @@ mod error;
 #[cfg(feature = "test-support")]
 pub mod error_examples;
 pub mod fixtures;
+mod jobs;
 mod jumps;
 mod rng;
 mod rules;
@@ -40,6 +41,7 @@ pub use board::board_size::BoardSize;
 pub use board::point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
 pub use error::{IllegalMoveError, InvalidPositionError, ParseError, TooManyOutcomesError};
+pub use jobs::default_jobs;
 pub use jumps::jump::Jump;
 pub use jumps::jump_in_progress::JumpInProgress;
 pub use rng::SplitMix64;

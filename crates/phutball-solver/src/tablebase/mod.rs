@@ -11,7 +11,6 @@ mod file;
 mod index;
 
 use core::fmt;
-use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use phutball::{BoardSize, Budget, Move, Position};
@@ -106,9 +105,7 @@ impl Tablebase {
     /// at most [`MAX_BUILD_THREADS`].
     #[must_use]
     pub fn default_threads() -> usize {
-        std::thread::available_parallelism()
-            .map_or(1, NonZeroUsize::get)
-            .min(MAX_BUILD_THREADS)
+        phutball::default_jobs().min(MAX_BUILD_THREADS)
     }
 
     /// `threads` if a build takes it (1 to [`MAX_BUILD_THREADS`]): the one
