@@ -4,7 +4,7 @@
 
 use std::time::{Duration, Instant};
 
-use phutball::{Budget, Interrupt, Move, Position, SearchError};
+use phutball::{Budget, Move, Position, SearchError};
 use phutball_solver::{prove_within, Value};
 
 use crate::deadline::Deadline;
@@ -136,15 +136,7 @@ fn prove(
     stop: &Budget<'_>,
 ) -> Result<Option<Solution>, EngineError> {
     let deadline = Deadline::after(timeout);
-    let hook = || {
-        if let Some(e) = stop.interrupted() {
-            return Some(match e {
-                SearchError::TimedOut => Interrupt::TimedOut,
-                _ => Interrupt::Cancelled,
-            });
-        }
-        deadline.check()
-    };
+    let hook = || stop.interrupt().or_else(|| deadline.check());
     let budget = Budget::default()
         .with_memory_limit(stop.memory_limit())
         .with_interrupt(&hook);

@@ -65,6 +65,16 @@ pub enum SearchError {
     TooManyOutcomes(#[from] TooManyOutcomesError),
 }
 
+impl From<Interrupt> for SearchError {
+    /// The error of a call the caller stopped this way.
+    fn from(interrupt: Interrupt) -> SearchError {
+        match interrupt {
+            Interrupt::TimedOut => SearchError::TimedOut,
+            Interrupt::Cancelled => SearchError::Cancelled,
+        }
+    }
+}
+
 /// What a caller allows one call: steps of work, bytes of memory, a cancel
 /// flag another thread may set, and an interrupt hook (a deadline, a check
 /// for signals). `Copy`, so one budget can be handed to several calls; each
@@ -179,17 +189,23 @@ impl<'a> Budget<'a> {
         self.memory
     }
 
-    /// Whether the cancel flag is set or the interrupt hook asks to stop, now.
-    pub fn interrupted(&self) -> Option<SearchError> {
+    /// The caller's stop, now: [`Interrupt::Cancelled`] when the cancel
+    /// flag is set, else the interrupt hook's answer. Only the caller's
+    /// stop: the work and memory limits, and the allocator's refusal
+    /// ([`SearchError::OutOfMemory`]), are a call's own errors, met while it
+    /// works, and never an [`Interrupt`]. A hook that adapts another
+    /// budget's stop (`move || outer.interrupt()`) passes it on unchanged.
+    #[inline]
+    pub fn interrupt(&self) -> Option<Interrupt> {
         if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
-            return Some(SearchError::Cancelled);
+            return Some(Interrupt::Cancelled);
         }
-        self.interrupt
-            .and_then(|check| check())
-            .map(|interrupt| match interrupt {
-                Interrupt::TimedOut => SearchError::TimedOut,
-                Interrupt::Cancelled => SearchError::Cancelled,
-            })
+        self.interrupt.and_then(|check| check())
+    }
+
+    /// [`Budget::interrupt`] as the error a call stopped by it returns.
+    pub fn interrupted(&self) -> Option<SearchError> {
+        self.interrupt().map(SearchError::from)
     }
 }
 

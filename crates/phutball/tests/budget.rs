@@ -195,6 +195,39 @@ fn an_interrupt_hook_stops_a_long_count_at_its_poll() {
 }
 
 #[test]
+fn the_callers_stop_is_an_interrupt_the_flag_first_then_the_hook() {
+    let timed_out = || Some(Interrupt::TimedOut);
+    let set = AtomicBool::new(true);
+    let clear = AtomicBool::new(false);
+    let hooked = Budget::default().with_interrupt(&timed_out);
+    assert_eq!(Budget::default().interrupt(), None);
+    assert_eq!(hooked.interrupt(), Some(Interrupt::TimedOut));
+    assert_eq!(
+        hooked.with_cancel_flag(&clear).interrupt(),
+        Some(Interrupt::TimedOut)
+    );
+    // A set flag is a cancel, whatever the hook says.
+    assert_eq!(
+        hooked.with_cancel_flag(&set).interrupt(),
+        Some(Interrupt::Cancelled)
+    );
+    // A hook that passes another budget's stop on keeps its kind.
+    let outer = hooked;
+    let passed_on = move || outer.interrupt();
+    let inner = Budget::default().with_interrupt(&passed_on);
+    assert_eq!(inner.interrupt(), Some(Interrupt::TimedOut));
+    assert_eq!(inner.interrupted(), Some(SearchError::TimedOut));
+    // The limits are not the caller's stop.
+    assert_eq!(
+        Budget::default()
+            .with_work_limit(0)
+            .with_memory_limit(0)
+            .interrupt(),
+        None
+    );
+}
+
+#[test]
 fn a_cancel_flag_set_from_another_thread_stops_a_running_count() {
     let pos = lattice();
     let flag = AtomicBool::new(false);

@@ -99,10 +99,7 @@ pub(super) fn first_stop(caller: &Budget<'_>, first: &OnceLock<Interrupt>) -> Op
     if let Some(&stop) = first.get() {
         return Some(stop);
     }
-    let stop = caller.interrupted().map(|e| match e {
-        SearchError::TimedOut => Interrupt::TimedOut,
-        _ => Interrupt::Cancelled,
-    })?;
+    let stop = caller.interrupt()?;
     Some(*first.get_or_init(|| stop))
 }
 
@@ -133,9 +130,8 @@ impl<'s> Shared<'s> {
     /// millisecond), and the search reads the clock itself at every node.
     pub(super) fn clock(self, deadline: Deadline) -> impl Fn() -> Option<Interrupt> + Sync + 's {
         let (stop, polls) = (self.stop, &self.team.polls);
-        move || match stop.interrupted() {
-            Some(SearchError::Cancelled) => Some(Interrupt::Cancelled),
-            Some(_) => Some(Interrupt::TimedOut),
+        move || match stop.interrupt() {
+            Some(stop) => Some(stop),
             None if polls.fetch_add(1, Ordering::Relaxed) % CLOCK_SAMPLE == 0 => deadline.check(),
             None => None,
         }

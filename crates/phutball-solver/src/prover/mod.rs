@@ -7,7 +7,7 @@ mod table;
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use phutball::{Budget, Interrupt, Move, Position, SearchError, Side};
+use phutball::{Budget, Move, Position, SearchError, Side};
 
 use crate::certificate::{Certificate, Target};
 use crate::error::SolverError;
@@ -205,12 +205,7 @@ fn prove_by_table(
             })
         }
     };
-    let poll = || {
-        budget.interrupted().map(|e| match e {
-            SearchError::TimedOut => Interrupt::TimedOut,
-            _ => Interrupt::Cancelled,
-        })
-    };
+    let poll = || budget.interrupt();
     let inner = Budget::default().with_interrupt(&poll);
     let extractor = Extractor::new(Source::Table(table), winner, &inner, budget.memory_limit());
     let certificate = match extractor.certificate(pos) {
@@ -245,10 +240,7 @@ fn prove_on_this_thread(pos: &Position, budget: &Budget<'_>) -> Result<Proof, So
         if polls.fetch_add(1, Ordering::Relaxed) % 16 != 0 {
             return None;
         }
-        budget.interrupted().map(|e| match e {
-            SearchError::TimedOut => Interrupt::TimedOut,
-            _ => Interrupt::Cancelled,
-        })
+        budget.interrupt()
     };
     let inner = Budget::default().with_interrupt(&poll);
     let memory = budget.memory_limit();
