@@ -19,25 +19,21 @@ use core::ops::ControlFlow;
 
 use phutball::{Budget, Direction, Move, Point, Position};
 
-/// Work bound (distinct outcomes visited) of the outcome search of jump moves.
-const OUTCOME_WORK: usize = 1 << 14;
-/// At most this many jump outcomes become candidates at an inner node.
-pub(crate) const INNER_JUMPS: usize = 64;
-/// At most this many jump outcomes are considered at the root.
-pub(crate) const ROOT_JUMPS: usize = 4096;
+use crate::search::caps::{INNER_JUMPS, MOVE_OUTCOME_WORK, ROOT_JUMPS};
+
 /// How far along the ball's lines placements are always considered.
 const LINE_REACH: i32 = 3;
 
 /// Up to `cap` jump moves, one per distinct outcome, found within `budget`
 /// (its cancel flag and interrupt hook; the work is capped here at
-/// [`OUTCOME_WORK`] distinct outcomes, or `cap` if larger). A search that
+/// [`MOVE_OUTCOME_WORK`] distinct outcomes, or `cap` if larger). A search that
 /// stops early, for whatever reason, still gives the moves it found.
 pub(crate) fn jump_moves(pos: &Position, cap: usize, budget: &Budget<'_>) -> Vec<Move> {
     let mut out = Vec::new();
     if cap == 0 {
         return out;
     }
-    let work = OUTCOME_WORK.max(cap) as u64;
+    let work = MOVE_OUTCOME_WORK.max(cap as u64);
     let budget = budget.with_work_limit(budget.work_limit().min(work));
     let _ = pos.for_each_jump_outcome_within(&budget, |path: &[Point]| {
         out.push(Move::Jump(path.to_vec()));

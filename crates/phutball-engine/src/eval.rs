@@ -21,10 +21,8 @@ use core::ops::ControlFlow;
 
 use phutball::{Budget, Point, Position, Side};
 
-/// At most this many distinct jump outcomes are looked at per side.
-const JUMP_OUTCOMES_LOOKED_AT: usize = 256;
-/// Work bound (distinct outcomes visited) of the outcome search inside the evaluation.
-const OUTCOME_WORK: u64 = 4096;
+use crate::search::caps::{EVAL_JUMP_OUTCOMES, EVAL_OUTCOME_WORK};
+
 
 /// One row of ball progress.
 pub(crate) const ROW: i32 = 100;
@@ -48,7 +46,7 @@ pub(crate) fn progress(pos: &Position, side: Side, row: u8) -> i32 {
 /// The best progress after one jump move of `pos`'s ball (or of standing
 /// still) for the side to move and for its opponent were it to move now, in
 /// that order, looking at the outcomes found within `budget` (and at most
-/// [`OUTCOME_WORK`] of them). The jumps do not depend on who moves, so one
+/// [`EVAL_OUTCOME_WORK`] of them). The jumps do not depend on who moves, so one
 /// enumeration serves both sides.
 pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> (i32, i32) {
     let me = pos.to_move();
@@ -58,7 +56,7 @@ pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> (i32, i
         progress(pos, me.opponent(), ball_row),
     );
     let mut looked_at = 0;
-    let budget = budget.with_work_limit(budget.work_limit().min(OUTCOME_WORK));
+    let budget = budget.with_work_limit(budget.work_limit().min(EVAL_OUTCOME_WORK));
     // A search that stops early (its work bound, the clock) still reported
     // every outcome it visited, which is all this needs.
     let _ = pos.for_each_jump_outcome_within(&budget, |path: &[Point]| {
@@ -67,7 +65,7 @@ pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> (i32, i
             theirs = theirs.max(progress(pos, me.opponent(), last.row()));
         }
         looked_at += 1;
-        if looked_at >= JUMP_OUTCOMES_LOOKED_AT {
+        if looked_at >= EVAL_JUMP_OUTCOMES {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())

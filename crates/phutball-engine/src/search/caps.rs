@@ -1,6 +1,7 @@
-//! The caps and the clock: every cap on the search's work and every share
-//! of the move's time, each stated once, and the interrupt hooks and
-//! budgets that hold the core's calls to them.
+//! The caps and the clock: every cap on the engine's work (the search's,
+//! its move lists' and its evaluation's) and every share of the move's
+//! time, each stated once, and the interrupt hooks and budgets that hold
+//! the core's calls to them.
 
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
@@ -20,6 +21,21 @@ use crate::limits::Limits;
 /// milliseconds on the densest boards; the positions of ordinary games are
 /// decided in far fewer steps.
 pub(super) const NODE_SCORE_WORK: u64 = 1 << 16;
+/// At most this many jump outcomes (each a move) are considered at the
+/// root, in the root's move list with every placement.
+pub(crate) const ROOT_JUMPS: usize = 4096;
+/// At most this many jump outcomes become candidates at an inner node, and
+/// a reply list of more jumps than this counts as "too many to try".
+pub(crate) const INNER_JUMPS: usize = 64;
+/// Work cap (distinct outcomes visited) of the outcome search that lists a
+/// node's jump moves (or the list's own cap of outcomes, if larger).
+pub(crate) const MOVE_OUTCOME_WORK: u64 = 1 << 14;
+/// Work cap (distinct outcomes visited) of the outcome search inside the
+/// evaluation, which runs at every leaf: lower than [`MOVE_OUTCOME_WORK`].
+pub(crate) const EVAL_OUTCOME_WORK: u64 = 4096;
+/// The evaluation looks at most at this many distinct jump outcomes (the
+/// same outcomes serve both sides).
+pub(crate) const EVAL_JUMP_OUTCOMES: usize = 256;
 /// With a time limit, the root's safety filter first gives each move's
 /// can-score this much work, then four times as much to the moves still
 /// undecided, and so on while the filter's share of the time lasts.

@@ -15,7 +15,7 @@
 //!   the clock that enforces them;
 //! - `state`: what the threads of one search share, and what each keeps.
 
-mod caps;
+pub(crate) mod caps;
 mod deepening;
 mod root;
 mod root_filter;
