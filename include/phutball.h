@@ -49,11 +49,11 @@
  * others run calls with it.
  *
  * Bounded work. Every function that can run long has a *_within form taking
- * `const PhutballLimits *` (NULL: the defaults): a timeout, a work limit, a
+ * `const PhutballBudget *budget` (NULL: the defaults): a timeout, a work limit, a
  * memory limit (default 256 MiB) and a cancel token. It answers exactly what
  * the unbounded form would, or gives up with PHUTBALL_STATUS_TIMED_OUT,
  * _CANCELLED, _WORK_LIMIT or _TOO_MANY_OUTCOMES (memory) and writes nothing.
- * The forms without limits keep the default memory limit where they build
+ * The forms without a budget keep the default memory limit where they build
  * lists or remember states; can-score, the scoring jump, counting jump paths
  * and the path walk are unbounded there. One exception: phutball_prove_within
  * answers an unknown result (with the limit that stopped it) rather than
@@ -135,7 +135,7 @@ enum PhutballStatus
   PHUTBALL_STATUS_BUFFER_TOO_SMALL = 7,
   /**
    * A search or a list would need more memory than its bound allows (the
-   * memory limit, `PhutballLimits.memory_limit`, 256 MiB by default; or
+   * memory limit, `PhutballBudget.memory_limit`, 256 MiB by default; or
    * the distinct-outcome bound), or the allocator refused. This is the
    * memory status: there is no separate code for the memory limit.
    */
@@ -146,15 +146,15 @@ enum PhutballStatus
    */
   PHUTBALL_STATUS_INVALID_ARGUMENT = 9,
   /**
-   * The call's timeout (`PhutballLimits.timeout_ms`) passed before it could answer.
+   * The call's timeout (`PhutballBudget.timeout_ms`) passed before it could answer.
    */
   PHUTBALL_STATUS_TIMED_OUT = 10,
   /**
-   * The call's cancel token (`PhutballLimits.cancel`) was cancelled before it could answer.
+   * The call's cancel token (`PhutballBudget.cancel`) was cancelled before it could answer.
    */
   PHUTBALL_STATUS_CANCELLED = 11,
   /**
-   * The call's work limit (`PhutballLimits.work_limit`) was reached before it could answer.
+   * The call's work limit (`PhutballBudget.work_limit`) was reached before it could answer.
    */
   PHUTBALL_STATUS_WORK_LIMIT = 12,
   /**
@@ -186,7 +186,7 @@ typedef uint32_t PhutballStatus;
 
 /**
  * A cancel token: a flag that one thread sets to stop the calls of other
- * threads that were given it (in `PhutballLimits.cancel`). An opaque handle
+ * threads that were given it (in `PhutballBudget.cancel`). An opaque handle
  * owned by the caller, made by `phutball_cancel_token_new` and freed with
  * `phutball_cancel_token_free`.
  *
@@ -267,7 +267,7 @@ typedef struct PhutballTablebase PhutballTablebase;
  * `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` (the memory limit) with a message, and
  * writes nothing; a call that answers gives exactly the unbounded answer.
  */
-typedef struct PhutballLimits {
+typedef struct PhutballBudget {
   /**
    * Milliseconds from the start of the call until it gives up with
    * `PHUTBALL_STATUS_TIMED_OUT`; 0: no timeout. The clock is checked every
@@ -292,7 +292,7 @@ typedef struct PhutballLimits {
    * work); NULL: none. A token already cancelled stops the call at once.
    */
   const struct PhutballCancelToken *cancel;
-} PhutballLimits;
+} PhutballBudget;
 
 /**
  * A player, or no player. Values are the `PHUTBALL_SIDE_*` constants; a side
@@ -409,7 +409,7 @@ typedef struct PhutballBatchAnalysis {
    * `PHUTBALL_STATUS_OK`, or why this position has no analysis, as the
    * single-position call would say: `PHUTBALL_STATUS_INVALID_ARGUMENT`
    * for a position with no move to choose, `PHUTBALL_STATUS_CANCELLED` or
-   * `PHUTBALL_STATUS_TIMED_OUT` when the call's limits stopped it.
+   * `PHUTBALL_STATUS_TIMED_OUT` when the call's budget stopped it.
    */
   PhutballStatus status;
   /**
@@ -605,7 +605,7 @@ typedef struct PhutballTablebaseStats {
 #define PHUTBALL_SCORE_LOSS 2
 
 /**
- * Nothing proved: the limits stopped the search first (`stopped` says
+ * Nothing proved: the budget stopped the search first (`stopped` says
  * which), or neither side forces a goal in the graph searched (`exhausted`).
  */
 #define PHUTBALL_PROOF_UNKNOWN 0
@@ -633,36 +633,11 @@ extern "C" {
 #endif // __cplusplus
 
 /**
- * Copies the calling thread's last error message into `buf` (`len` bytes),
- * NUL-terminated, and writes its length (without the NUL) to `*written`.
- *
- * The message is the one stored by the most recent call on this thread that
- * did not return `PHUTBALL_STATUS_OK`; successful calls leave it alone, and it
- * is the empty string before any failure. This function never replaces it.
- *
- * Returns `PHUTBALL_STATUS_BUFFER_TOO_SMALL` (with the length needed in
- * `*written`) when `len` is not larger than the message, and
- * `PHUTBALL_STATUS_NULL_ARGUMENT` when `written` is NULL, or `buf` is NULL
- * while `len` is not 0. Pass `buf = NULL, len = 0` to ask for the length.
- *
- * # Safety
- * `buf` must be NULL or point to `len` writable bytes; `written` must be NULL
- * or point to a writable `size_t`.
- */
-PhutballStatus phutball_last_error_message(char *buf, size_t len, size_t *written);
-
-/**
- * A short English name of a status code, such as `"illegal move"`: a static,
- * NUL-terminated string that must not be freed. Unknown codes give `"unknown status"`.
- */
-const char *phutball_status_name(uint32_t status);
-
-/**
- * The default limits: all fields 0 and NULL (no timeout, no work limit, the
+ * The default budget: all fields 0 and NULL (no timeout, no work limit, the
  * default memory limit of 256 MiB, no cancel token). Passing NULL for a
- * `const PhutballLimits *` means the same.
+ * `const PhutballBudget *` means the same.
  */
-struct PhutballLimits phutball_limits_default(void);
+struct PhutballBudget phutball_budget_default(void);
 
 /**
  * Makes a cancel token, not cancelled, and stores a new handle in `*out`.
@@ -711,6 +686,31 @@ PhutballStatus phutball_cancel_token_is_cancelled(const struct PhutballCancelTok
  * that no other thread uses.
  */
 void phutball_cancel_token_free(struct PhutballCancelToken *token);
+
+/**
+ * Copies the calling thread's last error message into `buf` (`len` bytes),
+ * NUL-terminated, and writes its length (without the NUL) to `*written`.
+ *
+ * The message is the one stored by the most recent call on this thread that
+ * did not return `PHUTBALL_STATUS_OK`; successful calls leave it alone, and it
+ * is the empty string before any failure. This function never replaces it.
+ *
+ * Returns `PHUTBALL_STATUS_BUFFER_TOO_SMALL` (with the length needed in
+ * `*written`) when `len` is not larger than the message, and
+ * `PHUTBALL_STATUS_NULL_ARGUMENT` when `written` is NULL, or `buf` is NULL
+ * while `len` is not 0. Pass `buf = NULL, len = 0` to ask for the length.
+ *
+ * # Safety
+ * `buf` must be NULL or point to `len` writable bytes; `written` must be NULL
+ * or point to a writable `size_t`.
+ */
+PhutballStatus phutball_last_error_message(char *buf, size_t len, size_t *written);
+
+/**
+ * A short English name of a status code, such as `"illegal move"`: a static,
+ * NUL-terminated string that must not be freed. Unknown codes give `"unknown status"`.
+ */
+const char *phutball_status_name(uint32_t status);
 
 /**
  * The default rules: the move ends off the board, Ohs moves first, the ball
@@ -764,7 +764,7 @@ PhutballStatus phutball_position_can_score(const struct PhutballPosition *pos, b
  * (buffer convention; when there is none, `buf` gets the empty string).
  *
  * Unbounded, as `phutball_position_can_score`;
- * `phutball_position_scoring_jump_within` takes limits.
+ * `phutball_position_scoring_jump_within` takes a budget.
  *
  * # Safety
  * `pos` NULL or live; `out_found` NULL or writable; `buf` NULL or `len`
@@ -780,7 +780,7 @@ PhutballStatus phutball_position_scoring_jump(const struct PhutballPosition *pos
  * Writes the number of legal moves: placements plus distinct jump outcomes.
  * Bounded by the default memory limit (256 MiB for the states it remembers:
  * `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it) and nothing else;
- * `phutball_position_count_legal_moves_within` takes limits.
+ * `phutball_position_count_legal_moves_within` takes a budget.
  *
  * # Safety
  * `pos` NULL or live; `out` NULL or writable.
@@ -793,7 +793,7 @@ PhutballStatus phutball_position_count_legal_moves(const struct PhutballPosition
  * jump move once per distinct resulting position and no moves from a finished
  * position (perft 1 and 2 of the standard start are 284 and 80380). The time
  * grows quickly with `depth`. Bounded by the default memory limit only;
- * `phutball_perft_within` takes limits.
+ * `phutball_perft_within` takes a budget.
  *
  * # Safety
  * `pos` NULL or live; `out` NULL or writable.
@@ -801,62 +801,69 @@ PhutballStatus phutball_position_count_legal_moves(const struct PhutballPosition
 PhutballStatus phutball_perft(const struct PhutballPosition *pos, uint32_t depth, uint64_t *out);
 
 /**
- * `phutball_position_can_score` within `limits` (NULL: the defaults, which
+ * `phutball_position_can_score` within `budget` (NULL: the defaults, which
  * do not stop the search: give a timeout or a cancel token). Writes the
  * exact answer, or gives up with `PHUTBALL_STATUS_TIMED_OUT`,
  * `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_WORK_LIMIT` (a landing of
  * the ball is a step of work) and writes nothing.
  *
  * # Safety
- * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
  * token; `out` NULL or writable.
  */
 PhutballStatus phutball_position_can_score_within(const struct PhutballPosition *pos,
-                                                  const struct PhutballLimits *limits,
+                                                  const struct PhutballBudget *budget,
                                                   bool *out);
 
 /**
- * `phutball_position_scoring_jump` within `limits` (as
+ * `phutball_position_scoring_jump` within `budget` (as
  * `phutball_position_can_score_within`). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL`
  * the search is lost: call again with a larger buffer.
  *
  * # Safety
- * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
  * token; `out_found` NULL or writable; `buf` NULL or `len` writable bytes;
  * `written` NULL or writable.
  */
 PhutballStatus phutball_position_scoring_jump_within(const struct PhutballPosition *pos,
-                                                     const struct PhutballLimits *limits,
+                                                     const struct PhutballBudget *budget,
                                                      bool *out_found,
                                                      char *buf,
                                                      size_t len,
                                                      size_t *written);
 
 /**
- * `phutball_position_count_legal_moves` within `limits` (NULL: the
+ * `phutball_position_count_legal_moves` within `budget` (NULL: the
  * defaults). A placement and a distinct jump outcome are steps of work; the
  * states remembered count against the memory limit.
  *
  * # Safety
- * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
  * token; `out` NULL or writable.
  */
 PhutballStatus phutball_position_count_legal_moves_within(const struct PhutballPosition *pos,
-                                                          const struct PhutballLimits *limits,
+                                                          const struct PhutballBudget *budget,
                                                           uint64_t *out);
 
 /**
- * `phutball_perft` within `limits` (NULL: the defaults): one budget for the
+ * `phutball_perft` within `budget` (NULL: the defaults): one budget for the
  * whole count, every position visited a step of work.
  *
  * # Safety
- * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
  * token; `out` NULL or writable.
  */
 PhutballStatus phutball_perft_within(const struct PhutballPosition *pos,
                                      uint32_t depth,
-                                     const struct PhutballLimits *limits,
+                                     const struct PhutballBudget *budget,
                                      uint64_t *out);
+
+/**
+ * The default engine limits: no time, depth or node limit given (so one
+ * second per move) and one thread. Passing NULL for the `limits` of
+ * `phutball_engine_new` means the same.
+ */
+struct PhutballEngineLimits phutball_engine_limits_default(void);
 
 /**
  * Makes an engine with `limits` (NULL: one second per move) and `seed`
@@ -914,7 +921,7 @@ PhutballStatus phutball_engine_analyse(const struct PhutballEngine *engine,
                                        size_t *written);
 
 /**
- * `phutball_engine_best_move`, which the caller can stop: within `limits`
+ * `phutball_engine_best_move`, which the caller can stop: within `budget`
  * (NULL: the defaults, which do not stop it), the cancel token stops the
  * search with `PHUTBALL_STATUS_CANCELLED` and the timeout with
  * `PHUTBALL_STATUS_TIMED_OUT`, and no move is written. These are not the
@@ -926,29 +933,29 @@ PhutballStatus phutball_engine_analyse(const struct PhutballEngine *engine,
  * from the engine (the jump moves first) and weakens its play.
  *
  * # Safety
- * `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+ * `engine` and `pos` NULL or live; `budget` NULL or readable, its `cancel`
  * NULL or a live token; `buf` NULL or `len` writable bytes; `written` NULL or writable.
  */
 PhutballStatus phutball_engine_best_move_within(const struct PhutballEngine *engine,
                                                 const struct PhutballPosition *pos,
-                                                const struct PhutballLimits *limits,
+                                                const struct PhutballBudget *budget,
                                                 char *buf,
                                                 size_t len,
                                                 size_t *written);
 
 /**
- * `phutball_engine_analyse`, which the caller can stop within `limits`, as
+ * `phutball_engine_analyse`, which the caller can stop within `budget`, as
  * `phutball_engine_best_move_within`. Nothing is written to `*out` unless
  * the call succeeds.
  *
  * # Safety
- * `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+ * `engine` and `pos` NULL or live; `budget` NULL or readable, its `cancel`
  * NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
  * bytes; `written` NULL or writable.
  */
 PhutballStatus phutball_engine_analyse_within(const struct PhutballEngine *engine,
                                               const struct PhutballPosition *pos,
-                                              const struct PhutballLimits *limits,
+                                              const struct PhutballBudget *budget,
                                               struct PhutballAnalysis *out,
                                               char *buf,
                                               size_t len,
@@ -959,17 +966,17 @@ PhutballStatus phutball_engine_analyse_within(const struct PhutballEngine *engin
  * the positions the game has already been through count as a slight loss
  * for the side to move (a cycle), so the engine avoids going round in
  * circles when it has anything as good, as the CLI's `game` command does.
- * `limits` NULL: the defaults. Nothing is written to `*out` unless the call
+ * `budget` NULL: the defaults. Nothing is written to `*out` unless the call
  * succeeds; the best move is the first of the principal variation in `buf`.
  *
  * # Safety
- * `engine` and `game` NULL or live; `limits` NULL or readable, its `cancel`
+ * `engine` and `game` NULL or live; `budget` NULL or readable, its `cancel`
  * NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
  * bytes; `written` NULL or writable.
  */
 PhutballStatus phutball_engine_analyse_game_within(const struct PhutballEngine *engine,
                                                    const struct PhutballGame *game,
-                                                   const struct PhutballLimits *limits,
+                                                   const struct PhutballBudget *budget,
                                                    struct PhutballAnalysis *out,
                                                    char *buf,
                                                    size_t len,
@@ -986,7 +993,7 @@ PhutballStatus phutball_engine_analyse_game_within(const struct PhutballEngine *
  * caller's: `positions` (an array of `count` live handles, read only),
  * `results` (room for `count`) and `moves` are only borrowed for the call.
  *
- * `limits` (NULL: the defaults) stops the whole batch as
+ * `budget` (NULL: the defaults) stops the whole batch as
  * `phutball_engine_analyse_within` stops one search: the positions it cut
  * short get `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_TIMED_OUT` in
  * their result. The call returns `PHUTBALL_STATUS_OK` when it wrote every
@@ -997,7 +1004,7 @@ PhutballStatus phutball_engine_analyse_game_within(const struct PhutballEngine *
  *
  * # Safety
  * `engine` NULL or live; `positions` NULL or `count` readable pointers,
- * each NULL or live (`count` 0: `positions` may be NULL); `limits` NULL or
+ * each NULL or live (`count` 0: `positions` may be NULL); `budget` NULL or
  * readable, its `cancel` NULL or a live token; `results` NULL or `count`
  * writable items; `moves` NULL or `moves_len` writable bytes;
  * `moves_written` NULL or writable.
@@ -1006,7 +1013,7 @@ PhutballStatus phutball_engine_analyse_many(const struct PhutballEngine *engine,
                                             const struct PhutballPosition *const *positions,
                                             size_t count,
                                             uint32_t jobs,
-                                            const struct PhutballLimits *limits,
+                                            const struct PhutballBudget *budget,
                                             struct PhutballBatchAnalysis *results,
                                             char *moves,
                                             size_t moves_len,
@@ -1216,7 +1223,7 @@ void phutball_jump_in_progress_free(struct PhutballJumpInProgress *jip);
  * visited. Dense positions have millions of paths. If `out_stopped` is not
  * NULL, it is set to whether the visitor stopped the walk. Unbounded but
  * for the visitor, which can stop it; `phutball_position_for_each_jump_path_within`
- * takes limits.
+ * takes a budget.
  *
  * # Safety
  * `pos` NULL or live; `visitor` NULL or a function honouring
@@ -1233,7 +1240,7 @@ PhutballStatus phutball_position_for_each_jump_path(const struct PhutballPositio
  * reaches it. Much faster than visiting every path.
  * `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` if the states it remembers would
  * exceed the default memory limit (256 MiB); nothing else bounds it but the
- * visitor. `phutball_position_for_each_jump_outcome_within` takes limits.
+ * visitor. `phutball_position_for_each_jump_outcome_within` takes a budget.
  *
  * # Safety
  * As `phutball_position_for_each_jump_path`.
@@ -1246,7 +1253,7 @@ PhutballStatus phutball_position_for_each_jump_outcome(const struct PhutballPosi
 /**
  * Writes the number of legal jump paths, counted without building any.
  * Unbounded: on dense boards it can take minutes, and nothing stops it;
- * `phutball_position_count_jump_paths_within` takes limits.
+ * `phutball_position_count_jump_paths_within` takes a budget.
  *
  * # Safety
  * `pos` NULL or live; `out` NULL or writable.
@@ -1258,7 +1265,7 @@ PhutballStatus phutball_position_count_jump_paths(const struct PhutballPosition 
  * Writes the number of distinct positions the side to move can reach by
  * jumping. Bounded by the default memory limit only
  * (`PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it);
- * `phutball_position_count_jump_outcomes_within` takes limits.
+ * `phutball_position_count_jump_outcomes_within` takes a budget.
  *
  * # Safety
  * `pos` NULL or live; `out` NULL or writable.
@@ -1267,23 +1274,23 @@ PhutballStatus phutball_position_count_jump_outcomes(const struct PhutballPositi
                                                      uint64_t *out);
 
 /**
- * `phutball_position_for_each_jump_path` within `limits` (NULL: the
+ * `phutball_position_for_each_jump_path` within `budget` (NULL: the
  * defaults; a landing is a step of work). When it gives up
  * (`PHUTBALL_STATUS_TIMED_OUT`, `_CANCELLED`, `_WORK_LIMIT`) the visitor may
  * already have seen some paths, and `*out_stopped` is not written.
  *
  * # Safety
- * As `phutball_position_for_each_jump_path`; `limits` NULL or readable, its
+ * As `phutball_position_for_each_jump_path`; `budget` NULL or readable, its
  * `cancel` NULL or a live token.
  */
 PhutballStatus phutball_position_for_each_jump_path_within(const struct PhutballPosition *pos,
-                                                           const struct PhutballLimits *limits,
+                                                           const struct PhutballBudget *budget,
                                                            PhutballPathVisitor visitor,
                                                            void *user_data,
                                                            bool *out_stopped);
 
 /**
- * `phutball_position_for_each_jump_outcome` within `limits` (NULL: the
+ * `phutball_position_for_each_jump_outcome` within `budget` (NULL: the
  * defaults; a distinct outcome is a step of work, and the states remembered,
  * 16 bytes and a slot each, count against the memory limit). When it gives
  * up the visitor may already have seen some outcomes, and `*out_stopped` is
@@ -1293,34 +1300,34 @@ PhutballStatus phutball_position_for_each_jump_path_within(const struct Phutball
  * As `phutball_position_for_each_jump_path_within`.
  */
 PhutballStatus phutball_position_for_each_jump_outcome_within(const struct PhutballPosition *pos,
-                                                              const struct PhutballLimits *limits,
+                                                              const struct PhutballBudget *budget,
                                                               PhutballPathVisitor visitor,
                                                               void *user_data,
                                                               bool *out_stopped);
 
 /**
- * `phutball_position_count_jump_paths` within `limits` (NULL: the defaults,
+ * `phutball_position_count_jump_paths` within `budget` (NULL: the defaults,
  * which do not stop it; a landing the walk goes on from is a step of work).
  *
  * # Safety
- * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
  * token; `out` NULL or writable.
  */
 PhutballStatus phutball_position_count_jump_paths_within(const struct PhutballPosition *pos,
-                                                         const struct PhutballLimits *limits,
+                                                         const struct PhutballBudget *budget,
                                                          uint64_t *out);
 
 /**
- * `phutball_position_count_jump_outcomes` within `limits` (NULL: the
+ * `phutball_position_count_jump_outcomes` within `budget` (NULL: the
  * defaults; a distinct outcome is a step of work, and the states remembered
  * count against the memory limit).
  *
  * # Safety
- * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
  * token; `out` NULL or writable.
  */
 PhutballStatus phutball_position_count_jump_outcomes_within(const struct PhutballPosition *pos,
-                                                            const struct PhutballLimits *limits,
+                                                            const struct PhutballBudget *budget,
                                                             uint64_t *out);
 
 /**
@@ -1341,34 +1348,34 @@ PhutballStatus phutball_path_to_string(const struct PhutballPoint *path,
 /**
  * Stores in `*out` a new list of every legal move of the side to move: the
  * placements (row by row from row 1, left to right), then one jump move per
- * distinct outcome. Within `limits` (NULL: the defaults): the list itself
+ * distinct outcome. Within `budget` (NULL: the defaults): the list itself
  * and the states remembered count against the memory limit (default
  * 256 MiB; `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it), a placement and
  * a distinct outcome are steps of work.
  *
  * # Safety
- * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
  * token; `out` NULL or writable.
  */
 PhutballStatus phutball_position_legal_moves_within(const struct PhutballPosition *pos,
-                                                    const struct PhutballLimits *limits,
+                                                    const struct PhutballBudget *budget,
                                                     struct PhutballMoveList **out);
 
 /**
  * Stores in `*out` a new list of one jump move per distinct outcome, each
- * with the first path found that reaches it, within `limits` as
+ * with the first path found that reaches it, within `budget` as
  * `phutball_position_legal_moves_within`.
  *
  * # Safety
  * As `phutball_position_legal_moves_within`.
  */
 PhutballStatus phutball_position_jump_outcomes_within(const struct PhutballPosition *pos,
-                                                      const struct PhutballLimits *limits,
+                                                      const struct PhutballBudget *budget,
                                                       struct PhutballMoveList **out);
 
 /**
  * Stores in `*out` a new list of every legal jump path (as
- * `phutball_position_for_each_jump_path` visits them), within `limits`:
+ * `phutball_position_for_each_jump_path` visits them), within `budget`:
  * a landing is a step of work and the list counts against the memory limit.
  * Dense positions have millions of paths: the walk streams them instead.
  *
@@ -1376,7 +1383,7 @@ PhutballStatus phutball_position_jump_outcomes_within(const struct PhutballPosit
  * As `phutball_position_legal_moves_within`.
  */
 PhutballStatus phutball_position_jump_paths_within(const struct PhutballPosition *pos,
-                                                   const struct PhutballLimits *limits,
+                                                   const struct PhutballBudget *budget,
                                                    struct PhutballMoveList **out);
 
 /**
@@ -1706,7 +1713,7 @@ PhutballStatus phutball_position_equal(const struct PhutballPosition *a,
  * at most 10 points the solver builds a tablebase first: the answer is
  * then exact, and may be a draw.
  *
- * Within `limits` (NULL: the defaults): `work_limit` counts the prover's
+ * Within `budget` (NULL: the defaults): `work_limit` counts the prover's
  * nodes, `memory_limit` bounds its tables (half of it) and the certificate
  * (the other half), `timeout_ms` and `cancel` stop it. Unlike the other
  * `*_within` functions, a limit that runs out is no failure: the call
@@ -1718,11 +1725,11 @@ PhutballStatus phutball_position_equal(const struct PhutballPosition *a,
  * the call returns when it ends.
  *
  * # Safety
- * `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a
  * live token; `out` NULL or writable.
  */
 PhutballStatus phutball_prove_within(const struct PhutballPosition *pos,
-                                     const struct PhutballLimits *limits,
+                                     const struct PhutballBudget *budget,
                                      struct PhutballProof **out);
 
 /**
@@ -1733,15 +1740,15 @@ PhutballStatus phutball_prove_within(const struct PhutballPosition *pos,
  * table's shortest wins, checked. With `table` NULL, or one that does not
  * cover `pos`, only the search runs, whatever the board (not even the
  * tablebase `phutball_prove_within` builds itself for boards of at most 10
- * points). Statuses and limits as `phutball_prove_within`.
+ * points). Statuses and budget as `phutball_prove_within`.
  *
  * # Safety
- * `pos` NULL or live; `table` NULL or a live tablebase; `limits` NULL or
+ * `pos` NULL or live; `table` NULL or a live tablebase; `budget` NULL or
  * readable, its `cancel` NULL or a live token; `out` NULL or writable.
  */
 PhutballStatus phutball_prove_with_tablebase_within(const struct PhutballPosition *pos,
                                                     const struct PhutballTablebase *table,
-                                                    const struct PhutballLimits *limits,
+                                                    const struct PhutballBudget *budget,
                                                     struct PhutballProof **out);
 
 /**
@@ -1801,17 +1808,17 @@ void phutball_proof_free(struct PhutballProof *proof);
  * message names the line; as in a game record, an impossible position in
  * it is a parse error too), `PHUTBALL_STATUS_INVALID_CERTIFICATE`
  * for one that does not prove what it claims (the checker's message, naming
- * the node). Within `limits` (NULL: the defaults): the timeout, the cancel
+ * the node). Within `budget` (NULL: the defaults): the timeout, the cancel
  * token and the memory limit (of each node's move enumeration) stop the
  * check with their statuses.
  *
  * # Safety
- * `text` NULL or `len` readable bytes; `limits` NULL or readable, its
+ * `text` NULL or `len` readable bytes; `budget` NULL or readable, its
  * `cancel` NULL or a live token; `out` NULL or writable; `root` NULL or writable.
  */
 PhutballStatus phutball_check_proof(const char *text,
                                     size_t len,
-                                    const struct PhutballLimits *limits,
+                                    const struct PhutballBudget *budget,
                                     struct PhutballCheckedProof *out,
                                     struct PhutballPosition **root);
 
@@ -1823,7 +1830,7 @@ PhutballStatus phutball_check_proof(const char *text,
  * it), and
  * stores a new handle in `*out`.
  *
- * Within `limits` (NULL: the defaults): the table and the build must fit
+ * Within `budget` (NULL: the defaults): the table and the build must fit
  * `memory_limit` (default 256 MiB: a 5x5 board needs more), else
  * `PHUTBALL_STATUS_TOO_MANY_OUTCOMES`; the timeout, the cancel token and the
  * work limit (states gone through) give up with their statuses.
@@ -1831,13 +1838,13 @@ PhutballStatus phutball_check_proof(const char *text,
  * `PHUTBALL_STATUS_INVALID_ARGUMENT` for more than 32 points.
  *
  * # Safety
- * `limits` NULL or readable, its `cancel` NULL or a live token; `out` NULL or writable.
+ * `budget` NULL or readable, its `cancel` NULL or a live token; `out` NULL or writable.
  */
 PhutballStatus phutball_tablebase_build_within(uint8_t cols,
                                                uint8_t rows,
                                                bool continue_off_board,
                                                uint32_t threads,
-                                               const struct PhutballLimits *limits,
+                                               const struct PhutballBudget *budget,
                                                struct PhutballTablebase **out);
 
 /**

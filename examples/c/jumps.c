@@ -61,7 +61,7 @@ int main(int argc, char **argv) {
     }
     bool outcomes = false;
     PhutballRules rules = phutball_rules_default();
-    PhutballLimits limits = phutball_limits_default(); /* no timeout, 256 MiB of memory */
+    PhutballBudget budget = phutball_budget_default(); /* no timeout, 256 MiB of memory */
     for (int i = 2; i < argc; i++) {
         if (strcmp(argv[i], "--outcomes") == 0) {
             outcomes = true;
@@ -74,7 +74,7 @@ int main(int argc, char **argv) {
                 fprintf(stderr, "jumps: --timeout wants a positive number of milliseconds, not %s\n", argv[i]);
                 return 2;
             }
-            limits.timeout_ms = ms;
+            budget.timeout_ms = ms;
         } else {
             fprintf(stderr, "jumps: unknown option %s\n", argv[i]);
             return 2;
@@ -94,8 +94,8 @@ int main(int argc, char **argv) {
         return 1;
     }
     PhutballStatus status = outcomes
-        ? phutball_position_for_each_jump_outcome_within(position, &limits, print_path, &printer, NULL)
-        : phutball_position_for_each_jump_path_within(position, &limits, print_path, &printer, NULL);
+        ? phutball_position_for_each_jump_outcome_within(position, &budget, print_path, &printer, NULL)
+        : phutball_position_for_each_jump_path_within(position, &budget, print_path, &printer, NULL);
     int exit_code = 0;
     if (status == PHUTBALL_STATUS_TIMED_OUT) {
         report_error("gave up");

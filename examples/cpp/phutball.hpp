@@ -3,7 +3,7 @@
 // themselves; a failing call throws phutball::Error with the status and the
 // library's message; visitors are lambdas, and an exception thrown by one stops
 // the walk and is rethrown once the library has returned (it never crosses C frames).
-// Long calls take an optional `const PhutballLimits *` (nullptr: the defaults);
+// Long calls take an optional `const PhutballBudget *` (nullptr: the defaults);
 // a CancelToken may be cancelled from any thread while another one searches.
 #ifndef PHUTBALL_EXAMPLES_PHUTBALL_HPP
 #define PHUTBALL_EXAMPLES_PHUTBALL_HPP
@@ -77,7 +77,7 @@ inline std::string path_to_string(const std::vector<PhutballPoint> &path) {
 }
 
 // A cancel token (not copyable: the library holds on to it during calls).
-// Put get() in PhutballLimits::cancel; cancel() from any thread. It must
+// Put get() in PhutballBudget::cancel; cancel() from any thread. It must
 // outlive every call it was given to.
 class CancelToken {
 public:
@@ -178,16 +178,16 @@ public:
         return n;
     }
 
-    std::uint64_t count_jump_paths(const PhutballLimits *limits) const {
+    std::uint64_t count_jump_paths(const PhutballBudget *budget) const {
         std::uint64_t n = 0;
-        check(phutball_position_count_jump_paths_within(get(), limits, &n));
+        check(phutball_position_count_jump_paths_within(get(), budget, &n));
         return n;
     }
 
     // Every legal move in notation: placements, then one jump per distinct outcome.
-    std::vector<std::string> legal_moves(const PhutballLimits *limits = nullptr) const {
+    std::vector<std::string> legal_moves(const PhutballBudget *budget = nullptr) const {
         PhutballMoveList *raw = nullptr;
-        check(phutball_position_legal_moves_within(get(), limits, &raw));
+        check(phutball_position_legal_moves_within(get(), budget, &raw));
         std::unique_ptr<PhutballMoveList, void (*)(PhutballMoveList *)> list(raw, phutball_move_list_free);
         std::size_t len = 0;
         check(phutball_move_list_len(list.get(), &len));
@@ -213,9 +213,9 @@ public:
         return can;
     }
 
-    bool can_score(const PhutballLimits *limits) const {
+    bool can_score(const PhutballBudget *budget) const {
         bool can = false;
-        check(phutball_position_can_score_within(get(), limits, &can));
+        check(phutball_position_can_score_within(get(), budget, &can));
         return can;
     }
 

@@ -16,7 +16,7 @@
 # test_solver proves and checks certificates (phutball_prove_within,
 # phutball_check_proof), good and mutated; test_tablebase builds, probes and
 # reads back tablebases.
-# test_limits and test_engine start searches on a second thread and cancel them
+# test_budget and test_engine start searches on a second thread and cancel them
 # from the first (pthreads: -pthread in CFLAGS; the static link's -lpthread
 # comes with the rest of Libs.private from phutball.pc).
 # Ends with "capi: N passed, M failed"; exits non-zero on any failure.
@@ -159,7 +159,7 @@ build CFLAGS gcc examples/c/jumps.c jumps
 build CFLAGS gcc examples/c/play.c play
 build CFLAGS gcc tests/c/test_capi.c test_capi
 build CFLAGS gcc tests/c/test_engine.c test_engine
-build CFLAGS gcc tests/c/test_limits.c test_limits
+build CFLAGS gcc tests/c/test_budget.c test_budget
 build CFLAGS gcc tests/c/test_solver.c test_solver
 build CFLAGS gcc tests/c/test_tablebase.c test_tablebase
 build CXXFLAGS g++ examples/cpp/outcomes.cpp outcomes
@@ -218,7 +218,7 @@ for linkage in shared static; do
     step "test_capi ($linkage)" "$WORK/test_capi-$linkage" "$FIXTURES"
     step "test_cpp ($linkage)" "$WORK/test_cpp-$linkage"
     step "test_engine ($linkage)" "$WORK/test_engine-$linkage"
-    step "test_limits ($linkage)" "$WORK/test_limits-$linkage" "$FIXTURES"
+    step "test_budget ($linkage)" "$WORK/test_budget-$linkage" "$FIXTURES"
     step "test_solver ($linkage)" "$WORK/test_solver-$linkage"
     step "test_tablebase ($linkage)" "$WORK/test_tablebase-$linkage"
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
@@ -316,7 +316,7 @@ VALGRIND=(to_file valgrind -q --fair-sched=yes --error-exitcode=1 --leak-check=f
 step "valgrind test_capi" "${VALGRIND[@]}" "$WORK/test_capi-shared" "$FIXTURES"
 step "valgrind test_cpp" "${VALGRIND[@]}" "$WORK/test_cpp-static"
 step "valgrind test_engine" "${VALGRIND[@]}" "$WORK/test_engine-shared"
-step "valgrind test_limits" "${VALGRIND[@]}" "$WORK/test_limits-static" "$FIXTURES"
+step "valgrind test_budget" "${VALGRIND[@]}" "$WORK/test_budget-static" "$FIXTURES"
 step "valgrind test_solver" "${VALGRIND[@]}" "$WORK/test_solver-shared"
 step "valgrind test_tablebase" "${VALGRIND[@]}" "$WORK/test_tablebase-static"
 step "valgrind play" "${VALGRIND[@]}" "$WORK/play-shared"

@@ -1,4 +1,4 @@
-/* What test_engine and test_limits share besides check.h: the positions
+/* What test_engine and test_budget share besides check.h: the positions
  * they both search, parsing that exits on failure, and a monotonic clock in
  * milliseconds for the tests that cancel from another thread. Include after
  * defining _POSIX_C_SOURCE (clock_gettime, nanosleep). */
@@ -24,7 +24,7 @@
     "3#6#1##1/#1#2#3#1#2#/###1######1##2/#1#2####1#3#/#2###3#1##2/@1#3##1##4/####2#3#2##/"       \
     "###2####1#3#/######1#1#1##2 O"
 
-/* crates/phutball/tests/data/hard-32.fixture record 13 (test_limits checks the
+/* crates/phutball/tests/data/hard-32.fixture record 13 (test_budget checks the
  * copy): no can-score search of this project has
  * decided it (not within 6,000 million landings), so there is always a
  * can-score to cancel. */

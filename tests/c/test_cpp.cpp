@@ -2,7 +2,7 @@
 // examples/cpp/phutball.hpp: exceptions carry the status and message, copies
 // are independent, and an exception thrown by a visitor stops the walk and
 // reaches the caller; a search on another std::thread is cancelled through a
-// CancelToken, and limits reach the library. Prints "test_cpp: N passed, M failed".
+// CancelToken, and budgets reach the library. Prints "test_cpp: N passed, M failed".
 #include <atomic>
 #include <chrono>
 #include <set>
@@ -100,17 +100,17 @@ const char *const kDense = "5#6#2/3##10/7#4#2/4#6#3/5#1#7/11#3/##1####1######1/#
                            "###1######1##1#/#1#2####1#####/##1###2##1####/@1###1#####1###/"
                            "########1##1###/###1#######2##/######1#1####2 O";
 
-void test_limits_and_cancel() {
+void test_budget_and_cancel() {
     const auto dense = phutball::Position::parse(kDense);
     phutball::CancelToken token;
-    PhutballLimits limits = phutball_limits_default();
-    limits.cancel = token.get();
-    limits.timeout_ms = 30000; // a backstop: a cancel that does not work fails, not hangs
+    PhutballBudget budget = phutball_budget_default();
+    budget.cancel = token.get();
+    budget.timeout_ms = 30000; // a backstop: a cancel that does not work fails, not hangs
     std::atomic<bool> started{false};
     PhutballStatus status = PHUTBALL_STATUS_OK;
     std::thread search([&] {
         started = true;
-        status = status_thrown([&] { dense.count_jump_paths(&limits); });
+        status = status_thrown([&] { dense.count_jump_paths(&budget); });
     });
     while (!started) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
@@ -123,15 +123,15 @@ void test_limits_and_cancel() {
     token.reset();
     CHECK(!token.is_cancelled());
 
-    PhutballLimits small = phutball_limits_default();
+    PhutballBudget small = phutball_budget_default();
     small.memory_limit = 1 << 20;
     CHECK(status_thrown([&] { dense.legal_moves(&small); }) == PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
     small.work_limit = 10;
     CHECK(status_thrown([&] { dense.can_score(&small); }) == PHUTBALL_STATUS_WORK_LIMIT);
     const auto seeds = phutball::Position::parse(kSeedsJump);
     CHECK(seeds.legal_moves().size() == 15 * 19 - 5 + 3); // placements, then the three outcomes
-    CHECK(seeds.legal_moves(&limits).back() == "K6-G9-G11-J11");
-    CHECK(!seeds.can_score(&limits));
+    CHECK(seeds.legal_moves(&budget).back() == "K6-G9-G11-J11");
+    CHECK(!seeds.can_score(&budget));
 }
 
 } // namespace
@@ -141,6 +141,6 @@ int main() {
     test_errors_throw();
     test_visitor_exception_stops_the_walk();
     test_game();
-    test_limits_and_cancel();
+    test_budget_and_cancel();
     return check_summary("test_cpp");
 }

@@ -1,7 +1,8 @@
 /* Tests of the engine functions of the C API (phutball_engine_*): the
  * engine scores when it can, reports its analysis, is reproducible with a
- * node limit, searches with two threads, and follows the error and buffer conventions of
- * include/phutball.h, and stops when its caller's limits say so (a cancel
+ * node limit, searches with two threads, starts from
+ * phutball_engine_limits_default, and follows the error and buffer conventions of
+ * include/phutball.h, and stops when its caller's budget says so (a cancel
  * token cancelled from another thread, a timeout); phutball_engine_analyse_many
  * answers a batch in input order, as one search per position would;
  * phutball_engine_analyse_game_within avoids the game's earlier positions. Prints "test_engine: N passed, M failed". */
@@ -98,6 +99,22 @@ static void two_threads_search_to_the_depth(void) {
     phutball_engine_free(engine);
 }
 
+static void the_default_limits_are_what_null_means(void) {
+    /* No time, depth or node limit (one second per move) and one thread. */
+    PhutballEngineLimits limits = phutball_engine_limits_default();
+    CHECK(limits.time_ms == 0 && limits.depth == 0 && limits.nodes == 0 && limits.threads == 1);
+    limits.depth = 2;
+    PhutballEngine *engine = NULL;
+    CHECK_OK(phutball_engine_new(&limits, 1, &engine));
+    PhutballPosition *pos = parse(CHAIN);
+    char move[64];
+    size_t written = 0;
+    CHECK_OK(phutball_engine_best_move(engine, pos, move, sizeof move, &written));
+    CHECK(strcmp(move, "H10-H19") == 0);
+    phutball_position_free(pos);
+    phutball_engine_free(engine);
+}
+
 static void errors_follow_the_conventions(void) {
     PhutballEngine *engine = NULL;
     /* NULL limits: the default (one second); NULL out: an error, no leak. */
@@ -152,7 +169,7 @@ static void errors_follow_the_conventions(void) {
 struct search {
     const PhutballEngine *engine;
     const PhutballPosition *pos;
-    PhutballLimits limits;
+    PhutballBudget budget;
     PhutballStatus status;
     char move[64];
     char message[512]; /* the searching thread's last error */
@@ -164,7 +181,7 @@ static void *search_best_move(void *arg) {
     struct search *s = arg;
     size_t written = 0;
     atomic_store(&s->started, true);
-    s->status = phutball_engine_best_move_within(s->engine, s->pos, &s->limits, s->move, sizeof s->move, &written);
+    s->status = phutball_engine_best_move_within(s->engine, s->pos, &s->budget, s->move, sizeof s->move, &written);
     s->finished_ms = now_ms();
     if (phutball_last_error_message(s->message, sizeof s->message, &written) != PHUTBALL_STATUS_OK) {
         strcpy(s->message, "(could not read the last error)");
@@ -175,7 +192,7 @@ static void *search_best_move(void *arg) {
 /* Generous: the tests also run under valgrind. */
 #define PROMPT_MS 5000.0
 
-static void stops_within_the_callers_limits(void) {
+static void stops_within_the_callers_budget(void) {
     /* Depth 64 and no time limit: the engine would search for a long time. */
     PhutballEngine *deep = engine_with(0, 64, 0, 1);
     PhutballPosition *start = parse(STANDARD_START);
@@ -184,10 +201,10 @@ static void stops_within_the_callers_limits(void) {
 
     /* Cancelled from this thread while another one searches. */
     struct search s = {.engine = deep, .pos = start, .move = "untouched"};
-    s.limits = phutball_limits_default();
-    s.limits.cancel = token;
+    s.budget = phutball_budget_default();
+    s.budget.cancel = token;
     /* A backstop, so that a cancel that does not work fails (TIMED_OUT) rather than hangs. */
-    s.limits.timeout_ms = 30000;
+    s.budget.timeout_ms = 30000;
     atomic_store(&s.started, false);
     pthread_t thread;
     CHECK(pthread_create(&thread, NULL, search_best_move, &s) == 0);
@@ -207,13 +224,13 @@ static void stops_within_the_callers_limits(void) {
     char move[64];
     size_t written = 0;
     PhutballAnalysis analysis = {0, 12345, 0, 0, 0.0};
-    CHECK_STATUS(phutball_engine_analyse_within(deep, start, &s.limits, &analysis, move, sizeof move, &written),
+    CHECK_STATUS(phutball_engine_analyse_within(deep, start, &s.budget, &analysis, move, sizeof move, &written),
                  PHUTBALL_STATUS_CANCELLED);
     CHECK(analysis.score == 12345);
     CHECK_OK(phutball_cancel_token_reset(token));
 
     /* The caller's timeout: no move, TIMED_OUT (not the engine's time limit). */
-    PhutballLimits timeout = phutball_limits_default();
+    PhutballBudget timeout = phutball_budget_default();
     timeout.timeout_ms = 150;
     double start_ms = now_ms();
     CHECK_STATUS(phutball_engine_best_move_within(deep, start, &timeout, move, sizeof move, &written),
@@ -222,21 +239,21 @@ static void stops_within_the_callers_limits(void) {
     CHECK(now_ms() - start_ms < 150.0 + PROMPT_MS);
 
     /* Limits that do not bind (NULL, or an uncancelled token): the same
-     * answers as the functions without limits. */
+     * answers as the functions without a budget. */
     PhutballEngine *quick = engine_with(0, 0, 1500, 7);
     char plain[64], bounded[64];
     CHECK_OK(phutball_engine_best_move(quick, start, plain, sizeof plain, &written));
     CHECK_OK(phutball_engine_best_move_within(quick, start, NULL, bounded, sizeof bounded, &written));
     CHECK(strcmp(plain, bounded) == 0);
-    CHECK_OK(phutball_engine_best_move_within(quick, start, &s.limits, bounded, sizeof bounded, &written));
+    CHECK_OK(phutball_engine_best_move_within(quick, start, &s.budget, bounded, sizeof bounded, &written));
     CHECK(strcmp(plain, bounded) == 0);
     PhutballPosition *chain = parse(CHAIN);
-    CHECK_OK(phutball_engine_analyse_within(quick, chain, &s.limits, &analysis, move, sizeof move, &written));
+    CHECK_OK(phutball_engine_analyse_within(quick, chain, &s.budget, &analysis, move, sizeof move, &written));
     CHECK(analysis.score_kind == PHUTBALL_SCORE_WIN && analysis.score == 1);
     CHECK(strcmp(move, "H10-H19") == 0);
     /* The engine's own errors keep their status. */
     PhutballPosition *finished = parse(FINISHED);
-    CHECK_STATUS(phutball_engine_best_move_within(quick, finished, &s.limits, move, sizeof move, &written),
+    CHECK_STATUS(phutball_engine_best_move_within(quick, finished, &s.budget, move, sizeof move, &written),
                  PHUTBALL_STATUS_INVALID_ARGUMENT);
     CHECK_MESSAGE_HAS("game is over");
     CHECK_STATUS(phutball_engine_best_move_within(NULL, start, NULL, move, sizeof move, &written),
@@ -318,9 +335,9 @@ static void analyses_a_batch_in_input_order(void) {
     PhutballCancelToken *token = NULL;
     CHECK_OK(phutball_cancel_token_new(&token));
     CHECK_OK(phutball_cancel_token_cancel(token));
-    PhutballLimits limits = phutball_limits_default();
-    limits.cancel = token;
-    CHECK_OK(phutball_engine_analyse_many(engine, batch, COUNT, 2, &limits, results, moves, sizeof moves, &written));
+    PhutballBudget budget = phutball_budget_default();
+    budget.cancel = token;
+    CHECK_OK(phutball_engine_analyse_many(engine, batch, COUNT, 2, &budget, results, moves, sizeof moves, &written));
     for (size_t i = 0; i < COUNT; i++) {
         CHECK(results[i].status == PHUTBALL_STATUS_CANCELLED);
     }
@@ -368,8 +385,9 @@ int main(void) {
     scores_when_it_can();
     the_chosen_move_is_legal_and_reproducible();
     two_threads_search_to_the_depth();
+    the_default_limits_are_what_null_means();
     errors_follow_the_conventions();
-    stops_within_the_callers_limits();
+    stops_within_the_callers_budget();
     keeps_its_clock_on_hard_positions();
     analyses_a_batch_in_input_order();
     a_game_brings_the_history_guard();

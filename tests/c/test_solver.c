@@ -17,11 +17,11 @@
 /* 1x3, a man on A3, Eks to move: Eks loses in two whatever it plays. */
 #define LOST "#/@/1 X"
 
-/* A proof of `text` within `limits`; exits with status 2 when the call fails. */
-static PhutballProof *prove(const char *text, const PhutballLimits *limits) {
+/* A proof of `text` within `budget`; exits with status 2 when the call fails. */
+static PhutballProof *prove(const char *text, const PhutballBudget *budget) {
     PhutballPosition *pos = parse(text);
     PhutballProof *proof = NULL;
-    PhutballStatus status = phutball_prove_within(pos, limits, &proof);
+    PhutballStatus status = phutball_prove_within(pos, budget, &proof);
     phutball_position_free(pos);
     if (status != PHUTBALL_STATUS_OK) {
         fprintf(stderr, "cannot prove %s: %s\n", text, last_error());
@@ -182,7 +182,7 @@ static void test_mutated_certificates_are_invalid(void) {
     PhutballCancelToken *token = NULL;
     CHECK_OK(phutball_cancel_token_new(&token));
     CHECK_OK(phutball_cancel_token_cancel(token));
-    PhutballLimits cancelled = phutball_limits_default();
+    PhutballBudget cancelled = phutball_budget_default();
     cancelled.cancel = token;
     CHECK_STATUS(phutball_check_proof(text, len, &cancelled, &checked, NULL), PHUTBALL_STATUS_CANCELLED);
     phutball_cancel_token_free(token);
@@ -190,12 +190,12 @@ static void test_mutated_certificates_are_invalid(void) {
     phutball_proof_free(proof);
 }
 
-static void test_limits_give_unknown_results(void) {
-    /* The standard board is far beyond the prover within these limits. */
-    PhutballLimits limits = phutball_limits_default();
-    limits.timeout_ms = 200;
+static void test_budgets_give_unknown_results(void) {
+    /* The standard board is far beyond the prover within these budgets. */
+    PhutballBudget budget = phutball_budget_default();
+    budget.timeout_ms = 200;
     double started = now_ms();
-    PhutballProof *proof = prove(STANDARD_START, &limits);
+    PhutballProof *proof = prove(STANDARD_START, &budget);
     CHECK(now_ms() - started < 10000.0); /* generous: valgrind */
     PhutballProofSummary summary;
     CHECK_OK(phutball_proof_summary(proof, &summary));
@@ -211,9 +211,9 @@ static void test_limits_give_unknown_results(void) {
     phutball_proof_free(proof);
 
     /* The work limit counts the prover's nodes. */
-    limits = phutball_limits_default();
-    limits.work_limit = 100;
-    proof = prove(STANDARD_START, &limits);
+    budget = phutball_budget_default();
+    budget.work_limit = 100;
+    proof = prove(STANDARD_START, &budget);
     CHECK_OK(phutball_proof_summary(proof, &summary));
     CHECK(summary.result == PHUTBALL_PROOF_UNKNOWN);
     CHECK(summary.stopped == PHUTBALL_STATUS_WORK_LIMIT);
@@ -221,10 +221,10 @@ static void test_limits_give_unknown_results(void) {
     phutball_proof_free(proof);
 
     /* A memory limit too small for the 9x9 start's certificate. */
-    limits = phutball_limits_default();
-    limits.memory_limit = 1u << 20;
-    limits.timeout_ms = 60000;
-    proof = prove("9/9/9/9/4@4/9/9/9/9 O", &limits);
+    budget = phutball_budget_default();
+    budget.memory_limit = 1u << 20;
+    budget.timeout_ms = 60000;
+    proof = prove("9/9/9/9/4@4/9/9/9/9 O", &budget);
     CHECK_OK(phutball_proof_summary(proof, &summary));
     CHECK(summary.result == PHUTBALL_PROOF_UNKNOWN);
     CHECK(summary.stopped == PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
@@ -234,11 +234,11 @@ static void test_limits_give_unknown_results(void) {
     PhutballCancelToken *token = NULL;
     CHECK_OK(phutball_cancel_token_new(&token));
     CHECK_OK(phutball_cancel_token_cancel(token));
-    limits = phutball_limits_default();
-    limits.cancel = token;
+    budget = phutball_budget_default();
+    budget.cancel = token;
     PhutballPosition *start = parse(STANDARD_START);
     proof = NULL;
-    CHECK_STATUS(phutball_prove_within(start, &limits, &proof), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_prove_within(start, &budget, &proof), PHUTBALL_STATUS_CANCELLED);
     CHECK(proof == NULL);
     phutball_position_free(start);
     phutball_cancel_token_free(token);
@@ -283,7 +283,7 @@ int main(void) {
     test_a_win_on_the_1x3_board();
     test_a_loss_on_the_1x3_board();
     test_mutated_certificates_are_invalid();
-    test_limits_give_unknown_results();
+    test_budgets_give_unknown_results();
     test_bad_arguments_give_statuses();
     return check_summary("test_solver");
 }

@@ -1,5 +1,5 @@
 /* Tests of tablebases in the C API: phutball_tablebase_build_within (the
- * 1x3 and 3x5 boards, limits, sizes it refuses), probe and best move
+ * 1x3 and 3x5 boards, budgets, sizes it refuses), probe and best move
  * against the prover, the counts, the file format through
  * phutball_tablebase_to_bytes / phutball_tablebase_from_bytes (damaged
  * bytes are PHUTBALL_STATUS_INVALID_TABLEBASE), and NULL arguments.
@@ -165,20 +165,20 @@ static void test_bytes_round_trip_and_damage_is_caught(void) {
     phutball_tablebase_free(table);
 }
 
-static void test_limits_and_sizes(void) {
+static void test_budgets_and_sizes(void) {
     PhutballTablebase *table = NULL;
-    PhutballLimits limits = phutball_limits_default();
-    limits.memory_limit = 1000;
-    CHECK_STATUS(phutball_tablebase_build_within(3, 5, false, 1, &limits, &table), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    PhutballBudget budget = phutball_budget_default();
+    budget.memory_limit = 1000;
+    CHECK_STATUS(phutball_tablebase_build_within(3, 5, false, 1, &budget, &table), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
     CHECK_MESSAGE_HAS("memory limit of 1000 bytes");
     /* 5x5 needs about 280 MB: over the default 256 MiB. */
     CHECK_STATUS(phutball_tablebase_build_within(5, 5, false, 0, NULL, &table), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
     PhutballCancelToken *token = NULL;
     CHECK_OK(phutball_cancel_token_new(&token));
     CHECK_OK(phutball_cancel_token_cancel(token));
-    limits = phutball_limits_default();
-    limits.cancel = token;
-    CHECK_STATUS(phutball_tablebase_build_within(3, 5, false, 0, &limits, &table), PHUTBALL_STATUS_CANCELLED);
+    budget = phutball_budget_default();
+    budget.cancel = token;
+    CHECK_STATUS(phutball_tablebase_build_within(3, 5, false, 0, &budget, &table), PHUTBALL_STATUS_CANCELLED);
     phutball_cancel_token_free(token);
     CHECK_STATUS(phutball_tablebase_build_within(5, 7, false, 0, NULL, &table), PHUTBALL_STATUS_INVALID_ARGUMENT);
     CHECK_MESSAGE_HAS("at most 32 are supported");
@@ -222,7 +222,7 @@ int main(void) {
     test_the_1x3_board();
     test_the_3x5_board_agrees_with_the_prover();
     test_bytes_round_trip_and_damage_is_caught();
-    test_limits_and_sizes();
+    test_budgets_and_sizes();
     test_null_arguments();
     return check_summary("test_tablebase");
 }

@@ -5,7 +5,7 @@
  *   CASE: legal_moves, jump_paths, jump_outcomes, count_jump_paths,
  *     count_jump_outcomes, count_legal_moves, perft2, can_score,
  *     for_each_jump_path, for_each_jump_outcome, best_move, prove
- *   MEMORY: the limits' memory_limit in bytes; 0 the default (256 MiB),
+ *   MEMORY: the budget's memory_limit in bytes; 0 the default (256 MiB),
  *     "none" UINT64_MAX (no limit but the allocator's).
  * Prints "STATUS-NAME: last error message" and exits 0 on success, 4 on
  * the memory status (PHUTBALL_STATUS_TOO_MANY_OUTCOMES), 3 on a timeout
@@ -56,41 +56,41 @@ int main(int argc, char **argv) {
     if (status != PHUTBALL_STATUS_OK) {
         return finish(status);
     }
-    PhutballLimits limits = phutball_limits_default();
-    limits.timeout_ms = strtoull(argv[3], NULL, 10);
-    limits.memory_limit = strcmp(argv[4], "none") == 0 ? UINT64_MAX : strtoull(argv[4], NULL, 10);
+    PhutballBudget budget = phutball_budget_default();
+    budget.timeout_ms = strtoull(argv[3], NULL, 10);
+    budget.memory_limit = strcmp(argv[4], "none") == 0 ? UINT64_MAX : strtoull(argv[4], NULL, 10);
     uint64_t count = 0;
     bool flag = false;
     PhutballMoveList *list = NULL;
     if (strcmp(which, "legal_moves") == 0) {
-        status = phutball_position_legal_moves_within(pos, &limits, &list);
+        status = phutball_position_legal_moves_within(pos, &budget, &list);
     } else if (strcmp(which, "jump_paths") == 0) {
-        status = phutball_position_jump_paths_within(pos, &limits, &list);
+        status = phutball_position_jump_paths_within(pos, &budget, &list);
     } else if (strcmp(which, "jump_outcomes") == 0) {
-        status = phutball_position_jump_outcomes_within(pos, &limits, &list);
+        status = phutball_position_jump_outcomes_within(pos, &budget, &list);
     } else if (strcmp(which, "count_jump_paths") == 0) {
-        status = phutball_position_count_jump_paths_within(pos, &limits, &count);
+        status = phutball_position_count_jump_paths_within(pos, &budget, &count);
     } else if (strcmp(which, "count_jump_outcomes") == 0) {
-        status = phutball_position_count_jump_outcomes_within(pos, &limits, &count);
+        status = phutball_position_count_jump_outcomes_within(pos, &budget, &count);
     } else if (strcmp(which, "count_legal_moves") == 0) {
-        status = phutball_position_count_legal_moves_within(pos, &limits, &count);
+        status = phutball_position_count_legal_moves_within(pos, &budget, &count);
     } else if (strcmp(which, "perft2") == 0) {
-        status = phutball_perft_within(pos, 2, &limits, &count);
+        status = phutball_perft_within(pos, 2, &budget, &count);
     } else if (strcmp(which, "can_score") == 0) {
-        status = phutball_position_can_score_within(pos, &limits, &flag);
+        status = phutball_position_can_score_within(pos, &budget, &flag);
     } else if (strcmp(which, "for_each_jump_path") == 0) {
-        status = phutball_position_for_each_jump_path_within(pos, &limits, count_path, &count, &flag);
+        status = phutball_position_for_each_jump_path_within(pos, &budget, count_path, &count, &flag);
     } else if (strcmp(which, "for_each_jump_outcome") == 0) {
-        status = phutball_position_for_each_jump_outcome_within(pos, &limits, count_path, &count, &flag);
+        status = phutball_position_for_each_jump_outcome_within(pos, &budget, count_path, &count, &flag);
     } else if (strcmp(which, "best_move") == 0) {
         PhutballEngineLimits engine_limits = {0};
-        engine_limits.time_ms = (uint32_t)limits.timeout_ms;
+        engine_limits.time_ms = (uint32_t)budget.timeout_ms;
         PhutballEngine *engine = NULL;
         status = phutball_engine_new(&engine_limits, 1, &engine);
         if (status == PHUTBALL_STATUS_OK) {
             char best[4096];
             size_t written = 0;
-            status = phutball_engine_best_move_within(engine, pos, &limits, best, sizeof best, &written);
+            status = phutball_engine_best_move_within(engine, pos, &budget, best, sizeof best, &written);
             if (status == PHUTBALL_STATUS_BUFFER_TOO_SMALL) {
                 status = PHUTBALL_STATUS_OK; /* a move longer than the buffer is still an answer */
             }
@@ -98,7 +98,7 @@ int main(int argc, char **argv) {
         }
     } else if (strcmp(which, "prove") == 0) {
         PhutballProof *proof = NULL;
-        status = phutball_prove_within(pos, &limits, &proof);
+        status = phutball_prove_within(pos, &budget, &proof);
         phutball_proof_free(proof);
     } else {
         fprintf(stderr, "enumerate: unknown case %s\n", which);

@@ -1,14 +1,14 @@
 //! Questions about a position that need a search: can the side to move
 //! score, how many legal moves are there, perft; each also in a `*_within`
-//! form that takes `PhutballLimits`.
+//! form that takes `PhutballBudget`.
 
 use core::ffi::c_char;
 
 use phutball::{perft, perft_within, Move, Position};
 
+use crate::budget::{position_within, write_within, PhutballBudget};
 use crate::buffers::{copy_text, require_out, write_optional, write_out};
 use crate::guard::ffi_call;
-use crate::limits::{position_within, write_within, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{FfiResult, PhutballStatus};
 
@@ -59,7 +59,7 @@ pub unsafe extern "C" fn phutball_position_can_score(
 /// (buffer convention; when there is none, `buf` gets the empty string).
 ///
 /// Unbounded, as `phutball_position_can_score`;
-/// `phutball_position_scoring_jump_within` takes limits.
+/// `phutball_position_scoring_jump_within` takes a budget.
 ///
 /// # Safety
 /// `pos` NULL or live; `out_found` NULL or writable; `buf` NULL or `len`
@@ -84,7 +84,7 @@ pub unsafe extern "C" fn phutball_position_scoring_jump(
 /// Writes the number of legal moves: placements plus distinct jump outcomes.
 /// Bounded by the default memory limit (256 MiB for the states it remembers:
 /// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it) and nothing else;
-/// `phutball_position_count_legal_moves_within` takes limits.
+/// `phutball_position_count_legal_moves_within` takes a budget.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -105,7 +105,7 @@ pub unsafe extern "C" fn phutball_position_count_legal_moves(
 /// jump move once per distinct resulting position and no moves from a finished
 /// position (perft 1 and 2 of the standard start are 284 and 80380). The time
 /// grows quickly with `depth`. Bounded by the default memory limit only;
-/// `phutball_perft_within` takes limits.
+/// `phutball_perft_within` takes a budget.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -124,37 +124,37 @@ pub unsafe extern "C" fn phutball_perft(
     })
 }
 
-/// `phutball_position_can_score` within `limits` (NULL: the defaults, which
+/// `phutball_position_can_score` within `budget` (NULL: the defaults, which
 /// do not stop the search: give a timeout or a cancel token). Writes the
 /// exact answer, or gives up with `PHUTBALL_STATUS_TIMED_OUT`,
 /// `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_WORK_LIMIT` (a landing of
 /// the ball is a step of work) and writes nothing.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_can_score_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut bool,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, Position::can_score_within) })
+    ffi_call(|| unsafe { write_within(pos, budget, out, Position::can_score_within) })
 }
 
-/// `phutball_position_scoring_jump` within `limits` (as
+/// `phutball_position_scoring_jump` within `budget` (as
 /// `phutball_position_can_score_within`). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL`
 /// the search is lost: call again with a larger buffer.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token; `out_found` NULL or writable; `buf` NULL or `len` writable bytes;
 /// `written` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_scoring_jump_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out_found: *mut bool,
     buf: *mut c_char,
     len: usize,
@@ -163,43 +163,43 @@ pub unsafe extern "C" fn phutball_position_scoring_jump_within(
     ffi_call(|| {
         require_out(out_found, "out_found")?;
         require_out(written, "written")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let found = unsafe { position_within(pos, limits, Position::scoring_jump_within) }?;
+        // SAFETY: the caller's promises about pos and budget.
+        let found = unsafe { position_within(pos, budget, Position::scoring_jump_within) }?;
         // SAFETY: the caller's promises about out_found, buf, len and written.
         unsafe { write_scoring_jump(found.as_ref(), out_found, buf, len, written) }
     })
 }
 
-/// `phutball_position_count_legal_moves` within `limits` (NULL: the
+/// `phutball_position_count_legal_moves` within `budget` (NULL: the
 /// defaults). A placement and a distinct jump outcome are steps of work; the
 /// states remembered count against the memory limit.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_count_legal_moves_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut u64,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, Position::count_legal_moves_within) })
+    ffi_call(|| unsafe { write_within(pos, budget, out, Position::count_legal_moves_within) })
 }
 
-/// `phutball_perft` within `limits` (NULL: the defaults): one budget for the
+/// `phutball_perft` within `budget` (NULL: the defaults): one budget for the
 /// whole count, every position visited a step of work.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_perft_within(
     pos: *const PhutballPosition,
     depth: u32,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut u64,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, |p, b| perft_within(p, depth, b)) })
+    ffi_call(|| unsafe { write_within(pos, budget, out, |p, b| perft_within(p, depth, b)) })
 }

@@ -4,12 +4,12 @@ use core::ffi::c_char;
 
 use phutball_engine::{analyse_many, default_jobs, Analysis, Engine, Limits, Score};
 
+use crate::budget::{budget_arg, PhutballBudget};
 use crate::buffers::{
     copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
 };
 use crate::game::{game_arg, PhutballGame};
 use crate::guard::ffi_call;
-use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{Failure, FfiResult, PhutballStatus};
 
@@ -68,24 +68,24 @@ pub struct PhutballAnalysis {
     pub seconds: f64,
 }
 
-/// Analyses `pos` with `engine`, within `limits` when it is `Some` (whose
+/// Analyses `pos` with `engine`, within `budget` when it is `Some` (whose
 /// pointer may be NULL: the defaults).
 ///
 /// # Safety
-/// `engine` and `pos` NULL or live; `limits` `None` or a pointer `limits_arg` accepts.
+/// `engine` and `pos` NULL or live; `budget` `None` or a pointer `budget_arg` accepts.
 unsafe fn analyse(
     engine: *const PhutballEngine,
     pos: *const PhutballPosition,
-    limits: Option<*const PhutballLimits>,
+    budget: Option<*const PhutballBudget>,
 ) -> FfiResult<Analysis> {
     // SAFETY: the caller's promises about engine and pos.
     let (engine, pos) = unsafe { (engine_arg(engine)?, position_arg(pos)?) };
-    let analysis = match limits {
+    let analysis = match budget {
         None => engine.analyse(pos),
-        Some(limits) => {
-            // SAFETY: the caller's promise about limits.
-            let limits = unsafe { limits_arg(limits) };
-            limits.run(|budget| engine.analyse_within(pos, budget))
+        Some(budget) => {
+            // SAFETY: the caller's promise about budget.
+            let call = unsafe { budget_arg(budget) };
+            call.run(|budget| engine.analyse_within(pos, budget))
         }
     };
     analysis.map_err(Failure::from)
@@ -137,6 +137,19 @@ unsafe fn engine_arg<'a>(engine: *const PhutballEngine) -> FfiResult<&'a Engine>
     Ok(&unsafe { ref_arg(engine, "engine") }?.0)
 }
 
+/// The default engine limits: no time, depth or node limit given (so one
+/// second per move) and one thread. Passing NULL for the `limits` of
+/// `phutball_engine_new` means the same.
+#[no_mangle]
+pub extern "C" fn phutball_engine_limits_default() -> PhutballEngineLimits {
+    PhutballEngineLimits {
+        time_ms: 0,
+        depth: 0,
+        nodes: 0,
+        threads: 1,
+    }
+}
+
 /// Makes an engine with `limits` (NULL: one second per move) and `seed`
 /// (which breaks ties between equal moves) and stores a new handle in `*out`.
 ///
@@ -153,12 +166,7 @@ pub unsafe extern "C" fn phutball_engine_new(
         // SAFETY: the caller's promise about limits.
         let given = unsafe { limits.as_ref() }
             .copied()
-            .unwrap_or(PhutballEngineLimits {
-                time_ms: 0,
-                depth: 0,
-                nodes: 0,
-                threads: 1,
-            });
+            .unwrap_or_else(|| phutball_engine_limits_default());
         // 0 is "no limit of this kind" (threads: one); any other value is
         // checked by the engine's one table of their ranges, as the CLI and
         // Python check theirs.
@@ -245,7 +253,7 @@ pub unsafe extern "C" fn phutball_engine_analyse(
     })
 }
 
-/// `phutball_engine_best_move`, which the caller can stop: within `limits`
+/// `phutball_engine_best_move`, which the caller can stop: within `budget`
 /// (NULL: the defaults, which do not stop it), the cancel token stops the
 /// search with `PHUTBALL_STATUS_CANCELLED` and the timeout with
 /// `PHUTBALL_STATUS_TIMED_OUT`, and no move is written. These are not the
@@ -257,39 +265,39 @@ pub unsafe extern "C" fn phutball_engine_analyse(
 /// from the engine (the jump moves first) and weakens its play.
 ///
 /// # Safety
-/// `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+/// `engine` and `pos` NULL or live; `budget` NULL or readable, its `cancel`
 /// NULL or a live token; `buf` NULL or `len` writable bytes; `written` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_engine_best_move_within(
     engine: *const PhutballEngine,
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     buf: *mut c_char,
     len: usize,
     written: *mut usize,
 ) -> PhutballStatus {
     ffi_call(|| {
         require_out(written, "written")?;
-        // SAFETY: the caller's promises about engine, pos and limits.
-        let analysis = unsafe { analyse(engine, pos, Some(limits)) }?;
+        // SAFETY: the caller's promises about engine, pos and budget.
+        let analysis = unsafe { analyse(engine, pos, Some(budget)) }?;
         // SAFETY: the caller's promises about buf, len and written.
         unsafe { copy_text(&analysis.best_move.to_string(), buf, len, written) }
     })
 }
 
-/// `phutball_engine_analyse`, which the caller can stop within `limits`, as
+/// `phutball_engine_analyse`, which the caller can stop within `budget`, as
 /// `phutball_engine_best_move_within`. Nothing is written to `*out` unless
 /// the call succeeds.
 ///
 /// # Safety
-/// `engine` and `pos` NULL or live; `limits` NULL or readable, its `cancel`
+/// `engine` and `pos` NULL or live; `budget` NULL or readable, its `cancel`
 /// NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
 /// bytes; `written` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_engine_analyse_within(
     engine: *const PhutballEngine,
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut PhutballAnalysis,
     buf: *mut c_char,
     len: usize,
@@ -298,8 +306,8 @@ pub unsafe extern "C" fn phutball_engine_analyse_within(
     ffi_call(|| {
         require_out(out, "out")?;
         require_out(written, "written")?;
-        // SAFETY: the caller's promises about engine, pos and limits.
-        let analysis = unsafe { analyse(engine, pos, Some(limits)) }?;
+        // SAFETY: the caller's promises about engine, pos and budget.
+        let analysis = unsafe { analyse(engine, pos, Some(budget)) }?;
         // SAFETY: the caller's promises about out, buf, len and written.
         unsafe { write_analysis(&analysis, out, buf, len, written) }
     })
@@ -309,18 +317,18 @@ pub unsafe extern "C" fn phutball_engine_analyse_within(
 /// the positions the game has already been through count as a slight loss
 /// for the side to move (a cycle), so the engine avoids going round in
 /// circles when it has anything as good, as the CLI's `game` command does.
-/// `limits` NULL: the defaults. Nothing is written to `*out` unless the call
+/// `budget` NULL: the defaults. Nothing is written to `*out` unless the call
 /// succeeds; the best move is the first of the principal variation in `buf`.
 ///
 /// # Safety
-/// `engine` and `game` NULL or live; `limits` NULL or readable, its `cancel`
+/// `engine` and `game` NULL or live; `budget` NULL or readable, its `cancel`
 /// NULL or a live token; `out` NULL or writable; `buf` NULL or `len` writable
 /// bytes; `written` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_engine_analyse_game_within(
     engine: *const PhutballEngine,
     game: *const PhutballGame,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut PhutballAnalysis,
     buf: *mut c_char,
     len: usize,
@@ -329,10 +337,10 @@ pub unsafe extern "C" fn phutball_engine_analyse_game_within(
     ffi_call(|| {
         require_out(out, "out")?;
         require_out(written, "written")?;
-        // SAFETY: the caller's promises about engine, game and limits.
-        let (engine, game, limits) =
-            unsafe { (engine_arg(engine)?, game_arg(game)?, limits_arg(limits)) };
-        let analysis = limits
+        // SAFETY: the caller's promises about engine, game and budget.
+        let (engine, game, call) =
+            unsafe { (engine_arg(engine)?, game_arg(game)?, budget_arg(budget)) };
+        let analysis = call
             .run(|budget| engine.analyse_game_within(game, budget))
             .map_err(Failure::from)?;
         // SAFETY: the caller's promises about out, buf, len and written.
@@ -347,7 +355,7 @@ pub struct PhutballBatchAnalysis {
     /// `PHUTBALL_STATUS_OK`, or why this position has no analysis, as the
     /// single-position call would say: `PHUTBALL_STATUS_INVALID_ARGUMENT`
     /// for a position with no move to choose, `PHUTBALL_STATUS_CANCELLED` or
-    /// `PHUTBALL_STATUS_TIMED_OUT` when the call's limits stopped it.
+    /// `PHUTBALL_STATUS_TIMED_OUT` when the call's budget stopped it.
     pub status: PhutballStatus,
     /// The figures (all zero unless `status` is OK).
     pub analysis: PhutballAnalysis,
@@ -366,7 +374,7 @@ pub struct PhutballBatchAnalysis {
 /// caller's: `positions` (an array of `count` live handles, read only),
 /// `results` (room for `count`) and `moves` are only borrowed for the call.
 ///
-/// `limits` (NULL: the defaults) stops the whole batch as
+/// `budget` (NULL: the defaults) stops the whole batch as
 /// `phutball_engine_analyse_within` stops one search: the positions it cut
 /// short get `PHUTBALL_STATUS_CANCELLED` or `PHUTBALL_STATUS_TIMED_OUT` in
 /// their result. The call returns `PHUTBALL_STATUS_OK` when it wrote every
@@ -377,7 +385,7 @@ pub struct PhutballBatchAnalysis {
 ///
 /// # Safety
 /// `engine` NULL or live; `positions` NULL or `count` readable pointers,
-/// each NULL or live (`count` 0: `positions` may be NULL); `limits` NULL or
+/// each NULL or live (`count` 0: `positions` may be NULL); `budget` NULL or
 /// readable, its `cancel` NULL or a live token; `results` NULL or `count`
 /// writable items; `moves` NULL or `moves_len` writable bytes;
 /// `moves_written` NULL or writable.
@@ -388,7 +396,7 @@ pub unsafe extern "C" fn phutball_engine_analyse_many(
     positions: *const *const PhutballPosition,
     count: usize,
     jobs: u32,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     results: *mut PhutballBatchAnalysis,
     moves: *mut c_char,
     moves_len: usize,
@@ -418,10 +426,10 @@ pub unsafe extern "C" fn phutball_engine_analyse_many(
             0 => default_jobs(),
             jobs => jobs as usize,
         };
-        // SAFETY: the caller's promise about limits.
-        let limits = unsafe { limits_arg(limits) };
+        // SAFETY: the caller's promise about budget.
+        let call = unsafe { budget_arg(budget) };
         let answers =
-            limits.run(|budget| analyse_many(&batch, engine.limits(), engine.seed(), jobs, budget));
+            call.run(|budget| analyse_many(&batch, engine.limits(), engine.seed(), jobs, budget));
         let mut text = String::new();
         let mut items = Vec::with_capacity(count);
         for answer in &answers {

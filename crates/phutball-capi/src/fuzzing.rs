@@ -14,13 +14,13 @@
 use std::ffi::{c_char, CString};
 use std::ptr;
 
+use crate::budget::{phutball_budget_default, PhutballBudget};
 use crate::game::{phutball_game_free, phutball_game_parse, phutball_game_to_string, PhutballGame};
 use crate::jump_in_progress::{
     phutball_jump_in_progress_free, phutball_jump_in_progress_from_string,
     phutball_jump_in_progress_to_string, PhutballJumpInProgress,
 };
 use crate::last_error::phutball_last_error_message;
-use crate::limits::{phutball_limits_default, PhutballLimits};
 use crate::play::{
     phutball_position_check_move, phutball_position_is_legal, phutball_position_play,
 };
@@ -257,11 +257,11 @@ fn game(text: &CString) {
 }
 
 fn certificate(data: &[u8]) {
-    let limits = PhutballLimits {
+    let budget = PhutballBudget {
         timeout_ms: 2_000,
         work_limit: 2_000,
         memory_limit: 16 << 20,
-        ..phutball_limits_default()
+        ..phutball_budget_default()
     };
     let mut proof = PhutballCheckedProof {
         winner: 0,
@@ -269,12 +269,12 @@ fn certificate(data: &[u8]) {
         nodes: 0,
     };
     let mut root: *mut PhutballPosition = ptr::null_mut();
-    // SAFETY: data.len() readable bytes, live limits, writable out-parameters.
+    // SAFETY: data.len() readable bytes, a live budget, writable out-parameters.
     let status = unsafe {
         phutball_check_proof(
             data.as_ptr().cast::<c_char>(),
             data.len(),
-            &raw const limits,
+            &raw const budget,
             &raw mut proof,
             &raw mut root,
         )

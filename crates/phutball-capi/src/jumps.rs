@@ -1,5 +1,5 @@
 //! Jump moves: visiting every path or one path per distinct outcome, counting
-//! them (each also in a `*_within` form that takes `PhutballLimits`), and
+//! them (each also in a `*_within` form that takes `PhutballBudget`), and
 //! writing a path in notation.
 
 use core::ffi::{c_char, c_void};
@@ -7,9 +7,9 @@ use core::ops::ControlFlow;
 
 use phutball::{Move, Point, Position};
 
+use crate::budget::{budget_arg, write_within, PhutballBudget};
 use crate::buffers::{copy_text, ref_arg, write_optional, write_out};
 use crate::guard::ffi_call;
-use crate::limits::{limits_arg, write_within, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{Failure, FfiResult, PhutballStatus};
 use crate::types::PhutballPoint;
@@ -32,17 +32,17 @@ enum Walk {
 }
 
 /// Runs a walk over `pos`, handing each path to the C visitor: within
-/// `limits` when it is `Some` (whose pointer may be NULL: the defaults), else
-/// as the functions without limits always did.
+/// `budget` when it is `Some` (whose pointer may be NULL: the defaults), else
+/// as the functions without a budget always did.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` `None` or a pointer `limits_arg` accepts;
+/// `pos` NULL or live; `budget` `None` or a pointer `budget_arg` accepts;
 /// `visitor` a function that honours its contract with `user_data`;
 /// `out_stopped` NULL or writable.
 unsafe fn visit(
     walk: Walk,
     pos: *const PhutballPosition,
-    limits: Option<*const PhutballLimits>,
+    budget: Option<*const PhutballBudget>,
     visitor: PhutballPathVisitor,
     user_data: *mut c_void,
     out_stopped: *mut bool,
@@ -63,15 +63,15 @@ unsafe fn visit(
             ControlFlow::Break(())
         }
     };
-    let flow = match limits {
+    let flow = match budget {
         None => match walk {
             Walk::Paths => position.for_each_jump_path(&mut call),
             Walk::Outcomes => position.for_each_jump_outcome(&mut call)?,
         },
-        Some(limits) => {
-            // SAFETY: the caller's promise about limits.
-            let limits = unsafe { limits_arg(limits) };
-            limits.run(|budget| match walk {
+        Some(budget) => {
+            // SAFETY: the caller's promise about budget.
+            let within = unsafe { budget_arg(budget) };
+            within.run(|budget| match walk {
                 Walk::Paths => position.for_each_jump_path_within(budget, &mut call),
                 Walk::Outcomes => position.for_each_jump_outcome_within(budget, &mut call),
             })?
@@ -87,7 +87,7 @@ unsafe fn visit(
 /// visited. Dense positions have millions of paths. If `out_stopped` is not
 /// NULL, it is set to whether the visitor stopped the walk. Unbounded but
 /// for the visitor, which can stop it; `phutball_position_for_each_jump_path_within`
-/// takes limits.
+/// takes a budget.
 ///
 /// # Safety
 /// `pos` NULL or live; `visitor` NULL or a function honouring
@@ -108,7 +108,7 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_path(
 /// reaches it. Much faster than visiting every path.
 /// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` if the states it remembers would
 /// exceed the default memory limit (256 MiB); nothing else bounds it but the
-/// visitor. `phutball_position_for_each_jump_outcome_within` takes limits.
+/// visitor. `phutball_position_for_each_jump_outcome_within` takes a budget.
 ///
 /// # Safety
 /// As `phutball_position_for_each_jump_path`.
@@ -125,7 +125,7 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_outcome(
 
 /// Writes the number of legal jump paths, counted without building any.
 /// Unbounded: on dense boards it can take minutes, and nothing stops it;
-/// `phutball_position_count_jump_paths_within` takes limits.
+/// `phutball_position_count_jump_paths_within` takes a budget.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -143,7 +143,7 @@ pub unsafe extern "C" fn phutball_position_count_jump_paths(
 /// Writes the number of distinct positions the side to move can reach by
 /// jumping. Bounded by the default memory limit only
 /// (`PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it);
-/// `phutball_position_count_jump_outcomes_within` takes limits.
+/// `phutball_position_count_jump_outcomes_within` takes a budget.
 ///
 /// # Safety
 /// `pos` NULL or live; `out` NULL or writable.
@@ -160,18 +160,18 @@ pub unsafe extern "C" fn phutball_position_count_jump_outcomes(
     })
 }
 
-/// `phutball_position_for_each_jump_path` within `limits` (NULL: the
+/// `phutball_position_for_each_jump_path` within `budget` (NULL: the
 /// defaults; a landing is a step of work). When it gives up
 /// (`PHUTBALL_STATUS_TIMED_OUT`, `_CANCELLED`, `_WORK_LIMIT`) the visitor may
 /// already have seen some paths, and `*out_stopped` is not written.
 ///
 /// # Safety
-/// As `phutball_position_for_each_jump_path`; `limits` NULL or readable, its
+/// As `phutball_position_for_each_jump_path`; `budget` NULL or readable, its
 /// `cancel` NULL or a live token.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_for_each_jump_path_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     visitor: PhutballPathVisitor,
     user_data: *mut c_void,
     out_stopped: *mut bool,
@@ -181,7 +181,7 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_path_within(
         visit(
             Walk::Paths,
             pos,
-            Some(limits),
+            Some(budget),
             visitor,
             user_data,
             out_stopped,
@@ -189,7 +189,7 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_path_within(
     })
 }
 
-/// `phutball_position_for_each_jump_outcome` within `limits` (NULL: the
+/// `phutball_position_for_each_jump_outcome` within `budget` (NULL: the
 /// defaults; a distinct outcome is a step of work, and the states remembered,
 /// 16 bytes and a slot each, count against the memory limit). When it gives
 /// up the visitor may already have seen some outcomes, and `*out_stopped` is
@@ -200,7 +200,7 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_path_within(
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_for_each_jump_outcome_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     visitor: PhutballPathVisitor,
     user_data: *mut c_void,
     out_stopped: *mut bool,
@@ -210,7 +210,7 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_outcome_within(
         visit(
             Walk::Outcomes,
             pos,
-            Some(limits),
+            Some(budget),
             visitor,
             user_data,
             out_stopped,
@@ -218,37 +218,37 @@ pub unsafe extern "C" fn phutball_position_for_each_jump_outcome_within(
     })
 }
 
-/// `phutball_position_count_jump_paths` within `limits` (NULL: the defaults,
+/// `phutball_position_count_jump_paths` within `budget` (NULL: the defaults,
 /// which do not stop it; a landing the walk goes on from is a step of work).
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_count_jump_paths_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut u64,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, Position::count_jump_paths_within) })
+    ffi_call(|| unsafe { write_within(pos, budget, out, Position::count_jump_paths_within) })
 }
 
-/// `phutball_position_count_jump_outcomes` within `limits` (NULL: the
+/// `phutball_position_count_jump_outcomes` within `budget` (NULL: the
 /// defaults; a distinct outcome is a step of work, and the states remembered
 /// count against the memory limit).
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_count_jump_outcomes_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut u64,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are write_within's.
-    ffi_call(|| unsafe { write_within(pos, limits, out, Position::count_jump_outcomes_within) })
+    ffi_call(|| unsafe { write_within(pos, budget, out, Position::count_jump_outcomes_within) })
 }
 
 /// Writes the `len` points of `path` in notation, joined by `-`

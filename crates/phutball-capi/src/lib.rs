@@ -8,10 +8,10 @@
 #![deny(unsafe_op_in_unsafe_fn, clippy::undocumented_unsafe_blocks)]
 
 // Shared by every entry point, engine functions included.
+pub mod budget;
 pub(crate) mod buffers;
 pub(crate) mod guard;
 pub mod last_error;
-pub mod limits;
 pub mod status;
 pub mod types;
 

@@ -1,15 +1,15 @@
-//! Lists of moves built within `PhutballLimits` (legal moves, jump outcomes,
+//! Lists of moves built within `PhutballBudget` (legal moves, jump outcomes,
 //! jump paths), held in a handle the caller reads and frees.
 
 use core::ffi::c_char;
 
 use phutball::{Budget, Move, Position, SearchError};
 
+use crate::budget::{position_within, PhutballBudget};
 use crate::buffers::{
     copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
 };
 use crate::guard::ffi_call;
-use crate::limits::{position_within, PhutballLimits};
 use crate::position::PhutballPosition;
 use crate::status::{Failure, FfiResult, PhutballStatus};
 use crate::types::PhutballPoint;
@@ -21,46 +21,46 @@ use crate::types::PhutballPoint;
 /// position it was made from. Read-only: several threads may read one list.
 pub struct PhutballMoveList(Vec<Move>);
 
-/// Builds a list with `build` within `limits` and stores a new handle in `*out`.
+/// Builds a list with `build` within `budget` and stores a new handle in `*out`.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token; `out` NULL or writable.
 unsafe fn make_list(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut *mut PhutballMoveList,
     build: impl FnOnce(&Position, &Budget<'_>) -> Result<Vec<Move>, SearchError>,
 ) -> FfiResult {
     require_out(out, "out")?;
-    // SAFETY: the caller's promises about pos and limits.
-    let moves = unsafe { position_within(pos, limits, build) }?;
+    // SAFETY: the caller's promises about pos and budget.
+    let moves = unsafe { position_within(pos, budget, build) }?;
     // SAFETY: the caller's promise about out.
     unsafe { write_new_handle(out, PhutballMoveList(moves), "out") }
 }
 
 /// Stores in `*out` a new list of every legal move of the side to move: the
 /// placements (row by row from row 1, left to right), then one jump move per
-/// distinct outcome. Within `limits` (NULL: the defaults): the list itself
+/// distinct outcome. Within `budget` (NULL: the defaults): the list itself
 /// and the states remembered count against the memory limit (default
 /// 256 MiB; `PHUTBALL_STATUS_TOO_MANY_OUTCOMES` beyond it), a placement and
 /// a distinct outcome are steps of work.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_legal_moves_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut *mut PhutballMoveList,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are make_list's.
-    ffi_call(|| unsafe { make_list(pos, limits, out, Position::legal_moves_within) })
+    ffi_call(|| unsafe { make_list(pos, budget, out, Position::legal_moves_within) })
 }
 
 /// Stores in `*out` a new list of one jump move per distinct outcome, each
-/// with the first path found that reaches it, within `limits` as
+/// with the first path found that reaches it, within `budget` as
 /// `phutball_position_legal_moves_within`.
 ///
 /// # Safety
@@ -68,15 +68,15 @@ pub unsafe extern "C" fn phutball_position_legal_moves_within(
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_jump_outcomes_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut *mut PhutballMoveList,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are make_list's.
-    ffi_call(|| unsafe { make_list(pos, limits, out, Position::jump_outcomes_within) })
+    ffi_call(|| unsafe { make_list(pos, budget, out, Position::jump_outcomes_within) })
 }
 
 /// Stores in `*out` a new list of every legal jump path (as
-/// `phutball_position_for_each_jump_path` visits them), within `limits`:
+/// `phutball_position_for_each_jump_path` visits them), within `budget`:
 /// a landing is a step of work and the list counts against the memory limit.
 /// Dense positions have millions of paths: the walk streams them instead.
 ///
@@ -85,11 +85,11 @@ pub unsafe extern "C" fn phutball_position_jump_outcomes_within(
 #[no_mangle]
 pub unsafe extern "C" fn phutball_position_jump_paths_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut *mut PhutballMoveList,
 ) -> PhutballStatus {
     // SAFETY: the caller's promises are make_list's.
-    ffi_call(|| unsafe { make_list(pos, limits, out, Position::jump_paths_within) })
+    ffi_call(|| unsafe { make_list(pos, budget, out, Position::jump_paths_within) })
 }
 
 /// Borrows the list behind a handle argument named `list`.

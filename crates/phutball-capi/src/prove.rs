@@ -9,9 +9,9 @@ use std::sync::OnceLock;
 use phutball::Move;
 use phutball_solver::{prove_with_tablebase_within, prove_within, Certificate, Proof, Value};
 
+use crate::budget::{budget_arg, PhutballBudget};
 use crate::buffers::{copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out};
 use crate::guard::ffi_call;
-use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{certificate_failure, solver_failure, Failure, FfiResult, PhutballStatus};
 use crate::tablebase::{table_arg, PhutballTablebase};
@@ -29,7 +29,7 @@ pub struct PhutballProof {
 
 /// A proof's result for the side to move: the `PHUTBALL_PROOF_*` constants.
 pub type PhutballProofResult = u8;
-/// Nothing proved: the limits stopped the search first (`stopped` says
+/// Nothing proved: the budget stopped the search first (`stopped` says
 /// which), or neither side forces a goal in the graph searched (`exhausted`).
 pub const PHUTBALL_PROOF_UNKNOWN: PhutballProofResult = 0;
 /// The side to move forces a goal within `plies` plies.
@@ -119,7 +119,7 @@ unsafe fn proof_arg<'a>(proof: *const PhutballProof) -> FfiResult<&'a PhutballPr
 /// at most 10 points the solver builds a tablebase first: the answer is
 /// then exact, and may be a draw.
 ///
-/// Within `limits` (NULL: the defaults): `work_limit` counts the prover's
+/// Within `budget` (NULL: the defaults): `work_limit` counts the prover's
 /// nodes, `memory_limit` bounds its tables (half of it) and the certificate
 /// (the other half), `timeout_ms` and `cancel` stop it. Unlike the other
 /// `*_within` functions, a limit that runs out is no failure: the call
@@ -131,19 +131,19 @@ unsafe fn proof_arg<'a>(proof: *const PhutballProof) -> FfiResult<&'a PhutballPr
 /// the call returns when it ends.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a
 /// live token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_prove_within(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut *mut PhutballProof,
 ) -> PhutballStatus {
     ffi_call(|| {
         require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos and limits.
-        let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-        let proof = limits
+        // SAFETY: the caller's promises about pos and budget.
+        let (pos, call) = unsafe { (position_arg(pos)?, budget_arg(budget)) };
+        let proof = call
             .run(|budget| prove_within(pos, budget))
             .map_err(|e| solver_failure(&e))?;
         let handle = PhutballProof {
@@ -162,22 +162,22 @@ pub unsafe extern "C" fn phutball_prove_within(
 /// table's shortest wins, checked. With `table` NULL, or one that does not
 /// cover `pos`, only the search runs, whatever the board (not even the
 /// tablebase `phutball_prove_within` builds itself for boards of at most 10
-/// points). Statuses and limits as `phutball_prove_within`.
+/// points). Statuses and budget as `phutball_prove_within`.
 ///
 /// # Safety
-/// `pos` NULL or live; `table` NULL or a live tablebase; `limits` NULL or
+/// `pos` NULL or live; `table` NULL or a live tablebase; `budget` NULL or
 /// readable, its `cancel` NULL or a live token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_prove_with_tablebase_within(
     pos: *const PhutballPosition,
     table: *const PhutballTablebase,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut *mut PhutballProof,
 ) -> PhutballStatus {
     ffi_call(|| {
         require_out(out, "out")?;
-        // SAFETY: the caller's promises about pos, table and limits.
-        let (pos, table, limits) = unsafe {
+        // SAFETY: the caller's promises about pos, table and budget.
+        let (pos, table, call) = unsafe {
             (
                 position_arg(pos)?,
                 if table.is_null() {
@@ -185,10 +185,10 @@ pub unsafe extern "C" fn phutball_prove_with_tablebase_within(
                 } else {
                     Some(table_arg(table)?)
                 },
-                limits_arg(limits),
+                budget_arg(budget),
             )
         };
-        let proof = limits
+        let proof = call
             .run(|budget| prove_with_tablebase_within(pos, budget, table))
             .map_err(|e| solver_failure(&e))?;
         let handle = PhutballProof {
@@ -289,18 +289,18 @@ pub unsafe extern "C" fn phutball_proof_free(proof: *mut PhutballProof) {
 /// message names the line; as in a game record, an impossible position in
 /// it is a parse error too), `PHUTBALL_STATUS_INVALID_CERTIFICATE`
 /// for one that does not prove what it claims (the checker's message, naming
-/// the node). Within `limits` (NULL: the defaults): the timeout, the cancel
+/// the node). Within `budget` (NULL: the defaults): the timeout, the cancel
 /// token and the memory limit (of each node's move enumeration) stop the
 /// check with their statuses.
 ///
 /// # Safety
-/// `text` NULL or `len` readable bytes; `limits` NULL or readable, its
+/// `text` NULL or `len` readable bytes; `budget` NULL or readable, its
 /// `cancel` NULL or a live token; `out` NULL or writable; `root` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_check_proof(
     text: *const c_char,
     len: usize,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut PhutballCheckedProof,
     root: *mut *mut PhutballPosition,
 ) -> PhutballStatus {
@@ -315,9 +315,9 @@ pub unsafe extern "C" fn phutball_check_proof(
             )
         })?;
         let certificate = parse_certificate(text)?;
-        // SAFETY: the caller's promise about limits.
-        let limits = unsafe { limits_arg(limits) };
-        let checked = limits
+        // SAFETY: the caller's promise about budget.
+        let call = unsafe { budget_arg(budget) };
+        let checked = call
             .run(|budget| certificate.check(budget))
             .map_err(|e| certificate_failure(&e))?;
         let answer = PhutballCheckedProof {

@@ -29,18 +29,18 @@ pub enum PhutballStatus {
     /// The caller's buffer is too small; the size needed has been written.
     BufferTooSmall = 7,
     /// A search or a list would need more memory than its bound allows (the
-    /// memory limit, `PhutballLimits.memory_limit`, 256 MiB by default; or
+    /// memory limit, `PhutballBudget.memory_limit`, 256 MiB by default; or
     /// the distinct-outcome bound), or the allocator refused. This is the
     /// memory status: there is no separate code for the memory limit.
     TooManyOutcomes = 8,
     /// An argument out of range: a side that is neither Ohs nor Eks, a point
     /// no board has, an index past the end.
     InvalidArgument = 9,
-    /// The call's timeout (`PhutballLimits.timeout_ms`) passed before it could answer.
+    /// The call's timeout (`PhutballBudget.timeout_ms`) passed before it could answer.
     TimedOut = 10,
-    /// The call's cancel token (`PhutballLimits.cancel`) was cancelled before it could answer.
+    /// The call's cancel token (`PhutballBudget.cancel`) was cancelled before it could answer.
     Cancelled = 11,
-    /// The call's work limit (`PhutballLimits.work_limit`) was reached before it could answer.
+    /// The call's work limit (`PhutballBudget.work_limit`) was reached before it could answer.
     WorkLimit = 12,
     /// A proof certificate that does not prove what it claims (an illegal
     /// move, a reply of the loser left unanswered, a line that does not end
@@ -158,7 +158,7 @@ fn status_of(error: &AnyError) -> PhutballStatus {
         // The memory status: the memory limit, the allocator and the outcome
         // bound share it (docs/c-api.md, "Bounded work").
         AnyError::Search(_) | AnyError::TooManyOutcomes(_) => S::TooManyOutcomes,
-        // The caller's limits stopping the engine keep their own status.
+        // The caller's budget stopping the engine keeps its own statuses.
         AnyError::Engine(EngineError::Interrupted(stop)) => {
             status_of(&AnyError::Search(stop.clone()))
         }
@@ -169,7 +169,7 @@ fn status_of(error: &AnyError) -> PhutballStatus {
 
 /// A solver error as a failure: the table in docs/c-api.md ("Which status
 /// for which solver error"), checked against it by a test. The caller's
-/// limits keep the statuses of the core's [`SearchError`]s.
+/// budget keeps the statuses of the core's [`SearchError`]s.
 // One arm per row of the docs table: merging arms with the same status would hide rows.
 #[allow(clippy::match_same_arms)]
 pub(crate) fn solver_failure(error: &SolverError) -> Failure {

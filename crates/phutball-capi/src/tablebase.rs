@@ -8,11 +8,11 @@ use core::ffi::c_char;
 use phutball::BoardSize;
 use phutball_solver::{Tablebase, TablebaseFileError, Value};
 
+use crate::budget::{budget_arg, PhutballBudget};
 use crate::buffers::{
     copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
 };
 use crate::guard::ffi_call;
-use crate::limits::{limits_arg, PhutballLimits};
 use crate::position::{position_arg, PhutballPosition};
 use crate::prove::{
     PhutballProofResult, PHUTBALL_PROOF_DRAW, PHUTBALL_PROOF_LOSS, PHUTBALL_PROOF_WIN,
@@ -95,7 +95,7 @@ fn not_covered(table: &Tablebase, pos: &phutball::Position) -> Failure {
 /// it), and
 /// stores a new handle in `*out`.
 ///
-/// Within `limits` (NULL: the defaults): the table and the build must fit
+/// Within `budget` (NULL: the defaults): the table and the build must fit
 /// `memory_limit` (default 256 MiB: a 5x5 board needs more), else
 /// `PHUTBALL_STATUS_TOO_MANY_OUTCOMES`; the timeout, the cancel token and the
 /// work limit (states gone through) give up with their statuses.
@@ -103,14 +103,14 @@ fn not_covered(table: &Tablebase, pos: &phutball::Position) -> Failure {
 /// `PHUTBALL_STATUS_INVALID_ARGUMENT` for more than 32 points.
 ///
 /// # Safety
-/// `limits` NULL or readable, its `cancel` NULL or a live token; `out` NULL or writable.
+/// `budget` NULL or readable, its `cancel` NULL or a live token; `out` NULL or writable.
 #[no_mangle]
 pub unsafe extern "C" fn phutball_tablebase_build_within(
     cols: u8,
     rows: u8,
     continue_off_board: bool,
     threads: u32,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut *mut PhutballTablebase,
 ) -> PhutballStatus {
     ffi_call(|| {
@@ -120,9 +120,9 @@ pub unsafe extern "C" fn phutball_tablebase_build_within(
             0 => Tablebase::default_threads(),
             n => n as usize,
         };
-        // SAFETY: the caller's promise about limits.
-        let limits = unsafe { limits_arg(limits) };
-        let table = limits
+        // SAFETY: the caller's promise about budget.
+        let call = unsafe { budget_arg(budget) };
+        let table = call
             .run(|budget| {
                 Tablebase::build_on_threads_within(
                     size,

@@ -1,5 +1,5 @@
-//! Bounded work from C: the cancel token, the per-call limits, and how they
-//! become the core's [`Budget`] (work, memory, cancel flag, deadline).
+//! Bounded work from C: the cancel token, the per-call budget, and how it
+//! becomes the core's [`Budget`] (work, memory, cancel flag, deadline).
 
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -13,7 +13,7 @@ use crate::position::{position_arg, PhutballPosition};
 use crate::status::{FfiResult, PhutballStatus};
 
 /// A cancel token: a flag that one thread sets to stop the calls of other
-/// threads that were given it (in `PhutballLimits.cancel`). An opaque handle
+/// threads that were given it (in `PhutballBudget.cancel`). An opaque handle
 /// owned by the caller, made by `phutball_cancel_token_new` and freed with
 /// `phutball_cancel_token_free`.
 ///
@@ -35,7 +35,7 @@ pub struct PhutballCancelToken(pub(crate) AtomicBool);
 /// writes nothing; a call that answers gives exactly the unbounded answer.
 #[repr(C)]
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub struct PhutballLimits {
+pub struct PhutballBudget {
     /// Milliseconds from the start of the call until it gives up with
     /// `PHUTBALL_STATUS_TIMED_OUT`; 0: no timeout. The clock is checked every
     /// 1024 steps of work (some tens of microseconds).
@@ -54,18 +54,18 @@ pub struct PhutballLimits {
     pub cancel: *const PhutballCancelToken,
 }
 
-/// The limits of one call, read from C: a [`Budget`] once the deadline's
-/// hook has a place to live ([`CallLimits::run`]).
+/// The budget of one call, read from C: a [`Budget`] once the deadline's
+/// hook has a place to live ([`CallBudget::run`]).
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct CallLimits<'a> {
+pub(crate) struct CallBudget<'a> {
     work: u64,
     memory: usize,
     cancel: Option<&'a AtomicBool>,
     deadline: Deadline,
 }
 
-impl CallLimits<'_> {
-    /// Runs `body` with the budget these limits stand for.
+impl CallBudget<'_> {
+    /// Runs `body` with the core's budget this stands for.
     pub(crate) fn run<R>(&self, body: impl FnOnce(&Budget<'_>) -> R) -> R {
         let hook = self.deadline.hook();
         let mut budget = Budget::default().with_memory_limit(self.memory);
@@ -82,20 +82,20 @@ impl CallLimits<'_> {
     }
 }
 
-/// Reads the limits argument of a `*_within` function (NULL: the defaults);
+/// Reads the budget argument of a `*_within` function (NULL: the defaults);
 /// the timeout starts now.
 ///
 /// # Safety
-/// `limits` must be NULL or point to a readable `PhutballLimits` whose
+/// `budget` must be NULL or point to a readable `PhutballBudget` whose
 /// `cancel` is NULL or a live token that stays alive for `'a`.
-pub(crate) unsafe fn limits_arg<'a>(limits: *const PhutballLimits) -> CallLimits<'a> {
-    // SAFETY: the caller promises limits is NULL or readable.
-    let given = unsafe { limits.as_ref() }
+pub(crate) unsafe fn budget_arg<'a>(budget: *const PhutballBudget) -> CallBudget<'a> {
+    // SAFETY: the caller promises budget is NULL or readable.
+    let given = unsafe { budget.as_ref() }
         .copied()
-        .unwrap_or_else(|| phutball_limits_default());
+        .unwrap_or_else(|| phutball_budget_default());
     // SAFETY: the caller promises cancel is NULL or a live token for 'a.
     let cancel = unsafe { given.cancel.as_ref() }.map(|token| &token.0);
-    CallLimits {
+    CallBudget {
         work: given.work_limit,
         memory: match given.memory_limit {
             0 => DEFAULT_MEMORY_LIMIT,
@@ -109,20 +109,20 @@ pub(crate) unsafe fn limits_arg<'a>(limits: *const PhutballLimits) -> CallLimits
     }
 }
 
-/// Answers `query` about the position behind `pos` within `limits`: the
+/// Answers `query` about the position behind `pos` within `budget`: the
 /// body of the `*_within` functions of a position.
 ///
 /// # Safety
-/// `pos` NULL or live; `limits` NULL or readable, its `cancel` NULL or a live
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a live
 /// token.
 pub(crate) unsafe fn position_within<T>(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     query: impl FnOnce(&Position, &Budget<'_>) -> Result<T, SearchError>,
 ) -> FfiResult<T> {
-    // SAFETY: the caller's promises about pos and limits.
-    let (pos, limits) = unsafe { (position_arg(pos)?, limits_arg(limits)) };
-    Ok(limits.run(|budget| query(pos, budget))?)
+    // SAFETY: the caller's promises about pos and budget.
+    let (pos, call) = unsafe { (position_arg(pos)?, budget_arg(budget)) };
+    Ok(call.run(|budget| query(pos, budget))?)
 }
 
 /// [`position_within`], its answer written to `*out` (checked for NULL
@@ -132,21 +132,21 @@ pub(crate) unsafe fn position_within<T>(
 /// As [`position_within`]; `out` NULL or writable.
 pub(crate) unsafe fn write_within<T>(
     pos: *const PhutballPosition,
-    limits: *const PhutballLimits,
+    budget: *const PhutballBudget,
     out: *mut T,
     query: impl FnOnce(&Position, &Budget<'_>) -> Result<T, SearchError>,
 ) -> FfiResult {
     require_out(out, "out")?;
-    // SAFETY: the caller's promises about pos, limits and out.
-    unsafe { write_out(out, position_within(pos, limits, query)?, "out") }
+    // SAFETY: the caller's promises about pos, budget and out.
+    unsafe { write_out(out, position_within(pos, budget, query)?, "out") }
 }
 
-/// The default limits: all fields 0 and NULL (no timeout, no work limit, the
+/// The default budget: all fields 0 and NULL (no timeout, no work limit, the
 /// default memory limit of 256 MiB, no cancel token). Passing NULL for a
-/// `const PhutballLimits *` means the same.
+/// `const PhutballBudget *` means the same.
 #[no_mangle]
-pub extern "C" fn phutball_limits_default() -> PhutballLimits {
-    PhutballLimits {
+pub extern "C" fn phutball_budget_default() -> PhutballBudget {
+    PhutballBudget {
         timeout_ms: 0,
         work_limit: 0,
         memory_limit: 0,
@@ -246,10 +246,10 @@ mod tests {
     use phutball::{Position, SearchError};
 
     #[test]
-    fn null_limits_are_the_defaults() {
+    fn a_null_budget_is_the_defaults() {
         // SAFETY: NULL is allowed.
-        let limits = unsafe { limits_arg(core::ptr::null()) };
-        limits.run(|budget| {
+        let call = unsafe { budget_arg(core::ptr::null()) };
+        call.run(|budget| {
             assert_eq!(budget.work_limit(), u64::MAX);
             assert_eq!(budget.memory_limit(), DEFAULT_MEMORY_LIMIT);
             assert_eq!(budget.interrupted(), None);
@@ -262,15 +262,15 @@ mod tests {
         // SAFETY: token is a writable pointer.
         let status = unsafe { phutball_cancel_token_new(&raw mut token) };
         assert_eq!(status, PhutballStatus::Ok);
-        let given = PhutballLimits {
+        let given = PhutballBudget {
             timeout_ms: 3_600_000,
             work_limit: 7,
             memory_limit: u64::MAX,
             cancel: token,
         };
         // SAFETY: given is readable and token live until freed below.
-        let limits = unsafe { limits_arg(&raw const given) };
-        limits.run(|budget| {
+        let call = unsafe { budget_arg(&raw const given) };
+        call.run(|budget| {
             assert_eq!(budget.work_limit(), 7);
             assert_eq!(budget.memory_limit(), usize::MAX);
             assert_eq!(budget.interrupted(), None);
@@ -287,14 +287,14 @@ mod tests {
 
     #[test]
     fn a_past_deadline_times_out() {
-        let given = PhutballLimits {
+        let given = PhutballBudget {
             timeout_ms: 1,
-            ..phutball_limits_default()
+            ..phutball_budget_default()
         };
         // SAFETY: given is readable, with no token.
-        let limits = unsafe { limits_arg(&raw const given) };
+        let call = unsafe { budget_arg(&raw const given) };
         std::thread::sleep(Duration::from_millis(5));
-        let answer = limits.run(|budget| Position::standard().legal_moves_within(budget));
+        let answer = call.run(|budget| Position::standard().legal_moves_within(budget));
         assert_eq!(answer, Err(SearchError::TimedOut));
     }
 }

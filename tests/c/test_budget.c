@@ -1,16 +1,16 @@
 /* Tests of bounded work in the C API: the cancel token (cancelled from
- * another thread while a can-score runs), PhutballLimits (timeout, work
+ * another thread while a can-score runs), PhutballBudget (timeout, work
  * limit, memory limit, NULL for the defaults), the *_within functions and
  * PhutballMoveList.
  *
- *   test_limits [FIXTURE_DIR]
+ *   test_budget [FIXTURE_DIR]
  *
  * With FIXTURE_DIR (crates/phutball/tests/data), also checks on every
  * record of jumps-24 and score-16 that a call under a work limit answers
  * exactly what the unbounded call answers, or gives up with
  * PHUTBALL_STATUS_WORK_LIMIT, and that the hard positions of support.h are
  * those of hard-32.
- * Prints "test_limits: N passed, M failed". */
+ * Prints "test_budget: N passed, M failed". */
 #define _POSIX_C_SOURCE 200809L
 
 #include <pthread.h>
@@ -41,7 +41,7 @@ static PhutballCancelToken *new_token(void) {
 /* What the worker thread runs, and what it saw. */
 struct worker {
     const PhutballPosition *pos;
-    PhutballLimits limits;
+    PhutballBudget budget;
     PhutballStatus status;
     bool answer;
     char message[512]; /* the worker's last error: it is per thread */
@@ -59,7 +59,7 @@ static void keep_message(struct worker *w) {
 static void *run_can_score(void *arg) {
     struct worker *w = arg;
     atomic_store(&w->started, true);
-    w->status = phutball_position_can_score_within(w->pos, &w->limits, &w->answer);
+    w->status = phutball_position_can_score_within(w->pos, &w->budget, &w->answer);
     w->finished_ms = now_ms();
     keep_message(w);
     return NULL;
@@ -69,7 +69,7 @@ static void *run_count_paths(void *arg) {
     struct worker *w = arg;
     uint64_t count = 0;
     atomic_store(&w->started, true);
-    w->status = phutball_position_count_jump_paths_within(w->pos, &w->limits, &count);
+    w->status = phutball_position_count_jump_paths_within(w->pos, &w->budget, &count);
     w->finished_ms = now_ms();
     keep_message(w);
     return NULL;
@@ -80,10 +80,10 @@ static void *run_count_paths(void *arg) {
  * time the cancel was issued (ms) in *cancelled_ms. */
 static void run_and_cancel(void *(*body)(void *), struct worker *w, double *cancelled_ms) {
     PhutballCancelToken *token = new_token();
-    w->limits = phutball_limits_default();
-    w->limits.cancel = token;
+    w->budget = phutball_budget_default();
+    w->budget.cancel = token;
     /* A backstop, so that a cancel that does not work fails (TIMED_OUT) rather than hangs. */
-    w->limits.timeout_ms = BACKSTOP_MS;
+    w->budget.timeout_ms = BACKSTOP_MS;
     atomic_store(&w->started, false);
     w->message[0] = '\0';
     pthread_t thread;
@@ -151,8 +151,8 @@ static void test_token(void) {
 
     /* A token cancelled before the call stops it at once, whatever the call. */
     PhutballPosition *pos = parse(SEEDS_JUMP);
-    PhutballLimits limits = phutball_limits_default();
-    limits.cancel = token;
+    PhutballBudget budget = phutball_budget_default();
+    budget.cancel = token;
     CHECK_OK(phutball_cancel_token_cancel(token));
     CHECK_OK(phutball_cancel_token_cancel(token)); /* twice is fine */
     bool can = true;
@@ -161,25 +161,25 @@ static void test_token(void) {
     char text[64] = "untouched";
     size_t written = 0;
     PhutballMoveList *list = NULL;
-    CHECK_STATUS(phutball_position_can_score_within(pos, &limits, &can), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_can_score_within(pos, &budget, &can), PHUTBALL_STATUS_CANCELLED);
     CHECK_MESSAGE_HAS("cancelled");
     CHECK(can); /* nothing written */
-    CHECK_STATUS(phutball_position_scoring_jump_within(pos, &limits, &can, text, sizeof text, &written),
+    CHECK_STATUS(phutball_position_scoring_jump_within(pos, &budget, &can, text, sizeof text, &written),
                  PHUTBALL_STATUS_CANCELLED);
     CHECK(strcmp(text, "untouched") == 0);
-    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &limits, &n), PHUTBALL_STATUS_CANCELLED);
-    CHECK_STATUS(phutball_position_count_jump_outcomes_within(pos, &limits, &n), PHUTBALL_STATUS_CANCELLED);
-    CHECK_STATUS(phutball_position_count_legal_moves_within(pos, &limits, &n), PHUTBALL_STATUS_CANCELLED);
-    CHECK_STATUS(phutball_perft_within(pos, 1, &limits, &n), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &budget, &n), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_count_jump_outcomes_within(pos, &budget, &n), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_count_legal_moves_within(pos, &budget, &n), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_perft_within(pos, 1, &budget, &n), PHUTBALL_STATUS_CANCELLED);
     CHECK(n == 99);
-    CHECK_STATUS(phutball_position_for_each_jump_path_within(pos, &limits, count_visits, &visits, NULL),
+    CHECK_STATUS(phutball_position_for_each_jump_path_within(pos, &budget, count_visits, &visits, NULL),
                  PHUTBALL_STATUS_CANCELLED);
-    CHECK_STATUS(phutball_position_for_each_jump_outcome_within(pos, &limits, count_visits, &visits, NULL),
+    CHECK_STATUS(phutball_position_for_each_jump_outcome_within(pos, &budget, count_visits, &visits, NULL),
                  PHUTBALL_STATUS_CANCELLED);
     CHECK(visits == 0);
-    CHECK_STATUS(phutball_position_legal_moves_within(pos, &limits, &list), PHUTBALL_STATUS_CANCELLED);
-    CHECK_STATUS(phutball_position_jump_outcomes_within(pos, &limits, &list), PHUTBALL_STATUS_CANCELLED);
-    CHECK_STATUS(phutball_position_jump_paths_within(pos, &limits, &list), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_legal_moves_within(pos, &budget, &list), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_jump_outcomes_within(pos, &budget, &list), PHUTBALL_STATUS_CANCELLED);
+    CHECK_STATUS(phutball_position_jump_paths_within(pos, &budget, &list), PHUTBALL_STATUS_CANCELLED);
     CHECK(list == NULL);
     CHECK(strcmp(phutball_status_name(PHUTBALL_STATUS_CANCELLED), "cancelled") == 0);
 
@@ -187,51 +187,51 @@ static void test_token(void) {
     CHECK_OK(phutball_cancel_token_reset(token));
     CHECK_OK(phutball_cancel_token_is_cancelled(token, &cancelled));
     CHECK(!cancelled);
-    CHECK_OK(phutball_position_count_jump_paths_within(pos, &limits, &n));
+    CHECK_OK(phutball_position_count_jump_paths_within(pos, &budget, &n));
     CHECK(n == 3);
     phutball_position_free(pos);
     phutball_cancel_token_free(token);
 }
 
-/* --- NULL limits, and limits that do not bind -------------------------------- */
+/* --- a NULL budget, and budgets that do not bind ----------------------------- */
 
 static void test_defaults(void) {
-    PhutballLimits zero = phutball_limits_default();
+    PhutballBudget zero = phutball_budget_default();
     CHECK(zero.timeout_ms == 0 && zero.work_limit == 0 && zero.memory_limit == 0 && zero.cancel == NULL);
-    /* Generous limits that do not bind: the same answers as NULL. */
-    PhutballLimits loose = {60000, 1000000000, 64u << 20, NULL};
-    const PhutballLimits *each[] = {NULL, &zero, &loose};
+    /* Generous budgets that do not bind: the same answers as NULL. */
+    PhutballBudget loose = {60000, 1000000000, 64u << 20, NULL};
+    const PhutballBudget *each[] = {NULL, &zero, &loose};
     PhutballPosition *start = parse(STANDARD_START);
     PhutballPosition *seeds = parse(SEEDS_JUMP);
     PhutballPosition *chain = parse(CHAIN);
     for (size_t i = 0; i < sizeof each / sizeof each[0]; i++) {
-        const PhutballLimits *limits = each[i];
+        const PhutballBudget *budget = each[i];
         bool can = false, found = false;
         uint64_t n = 0;
         char text[64];
         size_t written = 0;
-        CHECK_OK(phutball_position_can_score_within(chain, limits, &can));
+        CHECK_OK(phutball_position_can_score_within(chain, budget, &can));
         CHECK(can);
-        CHECK_OK(phutball_position_can_score_within(seeds, limits, &can));
+        CHECK_OK(phutball_position_can_score_within(seeds, budget, &can));
         CHECK(!can);
-        CHECK_OK(phutball_position_scoring_jump_within(chain, limits, &found, text, sizeof text, &written));
+        CHECK_OK(phutball_position_scoring_jump_within(chain, budget, &found, text, sizeof text, &written));
         CHECK(found && strcmp(text, "H10-H19") == 0);
-        CHECK_OK(phutball_position_scoring_jump_within(seeds, limits, &found, text, sizeof text, &written));
+        CHECK_OK(phutball_position_scoring_jump_within(seeds, budget, &found, text, sizeof text, &written));
         CHECK(!found && written == 0 && text[0] == '\0');
-        CHECK_OK(phutball_position_count_jump_paths_within(seeds, limits, &n));
+        CHECK_OK(phutball_position_count_jump_paths_within(seeds, budget, &n));
         CHECK(n == 3);
-        CHECK_OK(phutball_position_count_jump_outcomes_within(seeds, limits, &n));
+        CHECK_OK(phutball_position_count_jump_outcomes_within(seeds, budget, &n));
         CHECK(n == 3);
-        CHECK_OK(phutball_position_count_legal_moves_within(start, limits, &n));
+        CHECK_OK(phutball_position_count_legal_moves_within(start, budget, &n));
         CHECK(n == 284);
-        CHECK_OK(phutball_perft_within(start, 1, limits, &n));
+        CHECK_OK(phutball_perft_within(start, 1, budget, &n));
         CHECK(n == 284);
         size_t visits = 0;
         bool stopped = true;
-        CHECK_OK(phutball_position_for_each_jump_path_within(seeds, limits, count_visits, &visits, &stopped));
+        CHECK_OK(phutball_position_for_each_jump_path_within(seeds, budget, count_visits, &visits, &stopped));
         CHECK(visits == 3 && !stopped);
         visits = 0;
-        CHECK_OK(phutball_position_for_each_jump_outcome_within(seeds, limits, count_visits, &visits, &stopped));
+        CHECK_OK(phutball_position_for_each_jump_outcome_within(seeds, budget, count_visits, &visits, &stopped));
         CHECK(visits == 3 && !stopped);
     }
     /* The old functions are unchanged. */
@@ -256,11 +256,11 @@ static void test_defaults(void) {
 
 static void test_timeout(void) {
     PhutballPosition *pos = parse(HARD_1);
-    PhutballLimits limits = phutball_limits_default();
-    limits.timeout_ms = 150;
+    PhutballBudget budget = phutball_budget_default();
+    budget.timeout_ms = 150;
     uint64_t n = 0;
     double start = now_ms();
-    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &limits, &n), PHUTBALL_STATUS_TIMED_OUT);
+    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &budget, &n), PHUTBALL_STATUS_TIMED_OUT);
     CHECK_MESSAGE_HAS("timed out");
     double took = now_ms() - start;
     CHECK(took >= 150.0 && took < 150.0 + PROMPT_MS);
@@ -269,7 +269,7 @@ static void test_timeout(void) {
     PhutballPosition *hard_2 = parse(HARD_2);
     bool can = false;
     start = now_ms();
-    PhutballStatus status = phutball_position_can_score_within(hard_2, &limits, &can);
+    PhutballStatus status = phutball_position_can_score_within(hard_2, &budget, &can);
     took = now_ms() - start;
     CHECK(status == PHUTBALL_STATUS_TIMED_OUT || (status == PHUTBALL_STATUS_OK && can));
     CHECK(took < 150.0 + PROMPT_MS);
@@ -282,22 +282,22 @@ static void test_timeout(void) {
 
 static void test_work_limit(void) {
     PhutballPosition *pos = parse(HARD_1);
-    PhutballLimits limits = phutball_limits_default();
-    limits.work_limit = 1000;
+    PhutballBudget budget = phutball_budget_default();
+    budget.work_limit = 1000;
     bool can = false;
-    CHECK_STATUS(phutball_position_can_score_within(pos, &limits, &can), PHUTBALL_STATUS_WORK_LIMIT);
+    CHECK_STATUS(phutball_position_can_score_within(pos, &budget, &can), PHUTBALL_STATUS_WORK_LIMIT);
     CHECK_MESSAGE_HAS("1000 steps");
     uint64_t n = 0;
-    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &limits, &n), PHUTBALL_STATUS_WORK_LIMIT);
+    CHECK_STATUS(phutball_position_count_jump_paths_within(pos, &budget, &n), PHUTBALL_STATUS_WORK_LIMIT);
     phutball_position_free(pos);
 
     /* Each work limit gives the exact count or gives up; enough work answers. */
     PhutballPosition *seeds = parse(SEEDS_JUMP);
     bool gave_up = false, answered = false;
     for (uint64_t work = 1; work <= 16; work++) {
-        limits.work_limit = work;
+        budget.work_limit = work;
         n = 0;
-        PhutballStatus status = phutball_position_count_jump_paths_within(seeds, &limits, &n);
+        PhutballStatus status = phutball_position_count_jump_paths_within(seeds, &budget, &n);
         CHECK(status == PHUTBALL_STATUS_WORK_LIMIT || (status == PHUTBALL_STATUS_OK && n == 3));
         gave_up |= status == PHUTBALL_STATUS_WORK_LIMIT;
         answered |= status == PHUTBALL_STATUS_OK;
@@ -319,18 +319,18 @@ static void test_work_limits_on(const char *dir, const char *name) {
         CHECK(want->paths >= 0 && want->outcomes >= 0 && want->score >= 0);
         PhutballPosition *pos = parse(want->position);
         for (size_t i = 0; i < sizeof works / sizeof works[0]; i++) {
-            PhutballLimits limits = phutball_limits_default();
-            limits.work_limit = works[i];
+            PhutballBudget budget = phutball_budget_default();
+            budget.work_limit = works[i];
             uint64_t paths = 0, outcomes = 0;
             bool can = false;
-            PhutballStatus s = phutball_position_count_jump_paths_within(pos, &limits, &paths);
+            PhutballStatus s = phutball_position_count_jump_paths_within(pos, &budget, &paths);
             CHECK(s == PHUTBALL_STATUS_OK ? paths == (uint64_t)want->paths
                                           : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
             gave_up += s == PHUTBALL_STATUS_WORK_LIMIT;
-            s = phutball_position_count_jump_outcomes_within(pos, &limits, &outcomes);
+            s = phutball_position_count_jump_outcomes_within(pos, &budget, &outcomes);
             CHECK(s == PHUTBALL_STATUS_OK ? outcomes == (uint64_t)want->outcomes
                                           : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
-            s = phutball_position_can_score_within(pos, &limits, &can);
+            s = phutball_position_can_score_within(pos, &budget, &can);
             CHECK(s == PHUTBALL_STATUS_OK ? can == (want->score == 1)
                                           : s == PHUTBALL_STATUS_WORK_LIMIT && works[i] != 0);
         }
@@ -358,22 +358,22 @@ static void test_hard_positions_are_the_fixtures(const char *dir) {
 
 static void test_memory_limit(void) {
     PhutballPosition *pos = parse(HARD_1);
-    PhutballLimits limits = phutball_limits_default();
-    limits.memory_limit = 1u << 20;
+    PhutballBudget budget = phutball_budget_default();
+    budget.memory_limit = 1u << 20;
     PhutballMoveList *list = NULL;
-    CHECK_STATUS(phutball_position_legal_moves_within(pos, &limits, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    CHECK_STATUS(phutball_position_legal_moves_within(pos, &budget, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
     CHECK_MESSAGE_HAS("memory limit of 1048576 bytes");
     CHECK(list == NULL);
-    CHECK_STATUS(phutball_position_jump_outcomes_within(pos, &limits, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    CHECK_STATUS(phutball_position_jump_outcomes_within(pos, &budget, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
     CHECK_MESSAGE_HAS("memory limit");
     uint64_t n = 0;
-    CHECK_STATUS(phutball_position_count_legal_moves_within(pos, &limits, &n), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    CHECK_STATUS(phutball_position_count_legal_moves_within(pos, &budget, &n), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
     CHECK_MESSAGE_HAS("memory limit");
     phutball_position_free(pos);
 
     /* The start's 284 moves fit in 1 MB, and the list reads back. */
     PhutballPosition *start = parse(STANDARD_START);
-    CHECK_OK(phutball_position_legal_moves_within(start, &limits, &list));
+    CHECK_OK(phutball_position_legal_moves_within(start, &budget, &list));
     size_t len = 0;
     CHECK_OK(phutball_move_list_len(list, &len));
     CHECK(len == 284);
@@ -389,9 +389,9 @@ static void test_memory_limit(void) {
     CHECK(count == 1 && points[0].col == 14 && points[0].row == 19); /* P19 */
     phutball_move_list_free(list);
     /* A memory limit too small for the list itself. */
-    limits.memory_limit = 1000;
+    budget.memory_limit = 1000;
     list = NULL;
-    CHECK_STATUS(phutball_position_legal_moves_within(start, &limits, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
+    CHECK_STATUS(phutball_position_legal_moves_within(start, &budget, &list), PHUTBALL_STATUS_TOO_MANY_OUTCOMES);
     CHECK_MESSAGE_HAS("memory limit of 1000 bytes");
     CHECK(list == NULL);
     phutball_position_free(start);
@@ -432,5 +432,5 @@ int main(int argc, char **argv) {
         test_work_limits_on(argv[1], "score-16");
         test_hard_positions_are_the_fixtures(argv[1]);
     }
-    return check_summary("test_limits");
+    return check_summary("test_budget");
 }
