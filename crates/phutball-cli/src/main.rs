@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
-mod bounds;
+mod budget;
 mod core_commands;
 mod count_command;
 mod engine_commands;

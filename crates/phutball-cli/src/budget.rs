@@ -1,4 +1,4 @@
-//! `--timeout MS` and `--memory-limit MB`: the bounds the search commands
+//! `--timeout MS` and `--memory-limit MB`: the budget the search commands
 //! put on the core's work, and the exit statuses that say which bound ended it.
 
 use std::time::Duration;
@@ -12,9 +12,9 @@ use crate::error::CliError;
 /// The default of `--memory-limit`, in MiB: the core's default memory limit.
 const DEFAULT_MIB: u64 = (DEFAULT_MEMORY_LIMIT >> 20) as u64;
 
-/// The bounds of one search command.
+/// The budget of one search command: the flags that make its [`Budget`].
 #[derive(Args, Clone, Copy, Debug)]
-pub struct BoundArgs {
+pub struct BudgetArgs {
     /// Give up after MS milliseconds: one line on stderr, exit status 3
     /// (count: per line, `?` for each figure not decided in time).
     #[arg(long, value_name = "MS")]
@@ -30,7 +30,7 @@ pub struct BoundArgs {
     pub memory_limit: u64,
 }
 
-impl BoundArgs {
+impl BudgetArgs {
     /// A deadline `--timeout` from now (none without `--timeout`).
     pub fn deadline(&self) -> Deadline {
         Deadline::after_opt(self.timeout.map(Duration::from_millis))
