@@ -4,17 +4,16 @@
 //! `selfplay` (engine against engine on all cores, with game records
 //! written out).
 
-use std::collections::BTreeMap;
 use std::fs::{self, OpenOptions};
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use phutball::{Budget, Game, GameResult, Move, Position, Rules, Side};
+use phutball::{Budget, Game, GameResult, Move, Position, Side};
 use phutball_engine::{
     analyse_many, default_jobs, Analysis, Decision, Engine, LimitError, LimitSetting, Limits,
-    MatchError, SelfPlay, SelfPlayGame, Solution,
+    OpeningError, SelfPlay, SelfPlayGame, Solution,
 };
 
 use crate::error::{CliError, CliResult};
@@ -527,47 +526,23 @@ pub fn analyse(args: &AnalyseArgs, out: &mut dyn Write) -> CliResult {
 /// otherwise), the results on stdout in game order.
 pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
     let rules = args.rules.rules()?;
-    let openings = match &args.openings {
-        Some(file) => read_openings(file, rules)?,
-        None => vec![standard_start(rules)?],
-    };
-    let games = args.games as usize;
-    if let Some(dir) = &args.out {
-        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
-        // Refused before any game is played, rather than after an hour.
-        if let Some(taken) = (0..games)
-            .map(|i| record_path(dir, args.seed, i))
-            .find(|path| path.exists())
-        {
-            return Err(CliError::Input(format!(
-                "{} exists: selfplay never overwrites a record (choose another --seed or --out)",
-                taken.display()
-            )));
-        }
-    }
-    let mut jsonl = match &args.jsonl {
-        Some(file) => Some(
-            OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(file)
-                .map_err(|e| format!("cannot open {}: {e}", file.display()))?,
-        ),
-        None => None,
+    // Each opening's line in the file, to name it when it is refused.
+    let (lines, openings): (Vec<usize>, Vec<Position>) = match &args.openings {
+        Some(file) => read_positions(file, rules)?.into_iter().unzip(),
+        None => (Vec::new(), vec![standard_start(rules)?]),
     };
     let limits = args
         .limits
         .limits_or(SelfPlay::DEFAULT_MOVE_TIME)
         .with_threads(args.threads.threads);
-    let run = SelfPlay::new(openings, limits, args.seed, args.limit);
+    let run = SelfPlay::new(openings, limits, args.seed, args.limit)
+        .map_err(|e| opening_error(args.openings.as_deref(), &lines, &e))?;
+    let games = args.games as usize;
+    let mut jsonl = open_outputs(args)?;
     let jobs = args.jobs.map_or_else(default_jobs, |j| j as usize);
     let mut progress = Progress::new(args.games);
     let mut tally = [0u32; 3];
     let started = Instant::now();
-    // Games finish in any order; their lines and files go out in game order.
-    let mut finished: BTreeMap<usize, Result<SelfPlayGame, MatchError>> = BTreeMap::new();
-    let mut next = 0;
-    let mut failure = None;
     let mut report = |played: &SelfPlayGame| -> CliResult {
         if let Some(dir) = &args.out {
             write_record(dir, args.seed, played)?;
@@ -586,32 +561,29 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
         .and_then(|()| out.flush())
         .map_err(CliError::output)
     };
-    run.play(games, jobs, &Budget::default(), |index, result| {
-        if let Ok(played) = result {
-            tally[match played.game.result() {
-                GameResult::Win(Side::Ohs) => 0,
-                GameResult::Win(Side::Eks) => 1,
-                _ => 2,
-            }] += 1;
-            progress.game_done(index, &played.game, &tally);
-        }
-        finished.insert(index, result.clone());
-        while let Some(result) = finished.remove(&next) {
-            let reported = result
-                .map_err(|e| CliError::Input(format!("game {}: {e}", next + 1)))
-                .and_then(|played| report(&played));
-            if let Err(e) = reported {
-                failure = Some(e);
-                return false;
+    // Games finish in any order: the progress sees them so, their lines
+    // and files go out in game order.
+    let played = run.play_in_order(
+        0..games,
+        jobs,
+        &Budget::default(),
+        |index, result| {
+            if let Ok(played) = result {
+                tally[match played.game.result() {
+                    GameResult::Win(Side::Ohs) => 0,
+                    GameResult::Win(Side::Eks) => 1,
+                    _ => 2,
+                }] += 1;
+                progress.game_done(index, &played.game, &tally);
             }
-            next += 1;
-        }
-        true
-    });
+        },
+        |index, result| {
+            let played = result.map_err(|e| CliError::Input(format!("game {}: {e}", index + 1)))?;
+            report(&played)
+        },
+    );
     progress.finish();
-    if let Some(e) = failure {
-        return Err(e);
-    }
+    played?;
     writeln!(
         out,
         "{} games: O won {}, X won {}, {} drawn ({:.1} s)",
@@ -628,19 +600,48 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
     Ok(())
 }
 
-fn read_openings(file: &Path, rules: Rules) -> CliResult<Vec<Position>> {
-    let mut openings = Vec::new();
-    for (number, pos) in read_positions(file, rules)? {
-        if pos.is_finished() {
-            let why = "the game is already over in this position";
-            return Err(at_line(file, number, &why));
+/// Selfplay's outputs, before any game is played: `--out` created and
+/// checked to hold none of the run's records (refused now rather than after
+/// an hour), and the `--jsonl` file opened.
+fn open_outputs(args: &SelfplayArgs) -> CliResult<Option<fs::File>> {
+    if let Some(dir) = &args.out {
+        fs::create_dir_all(dir).map_err(|e| format!("cannot create {}: {e}", dir.display()))?;
+        if let Some(taken) = (0..args.games as usize)
+            .map(|i| record_path(dir, args.seed, i))
+            .find(|path| path.exists())
+        {
+            return Err(CliError::Input(format!(
+                "{} exists: selfplay never overwrites a record (choose another --seed or --out)",
+                taken.display()
+            )));
         }
-        openings.push(pos);
     }
-    if openings.is_empty() {
-        return Err(CliError::Input(format!("{}: no positions", file.display())));
+    Ok(match &args.jsonl {
+        Some(file) => Some(
+            OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(file)
+                .map_err(|e| format!("cannot open {}: {e}", file.display()))?,
+        ),
+        None => None,
+    })
+}
+
+/// `SelfPlay`'s refusal of the openings read from `file` (`lines[i]` is
+/// opening `i`'s line), said of the file: its line, or that it has none.
+fn opening_error(file: Option<&Path>, lines: &[usize], error: &OpeningError) -> CliError {
+    match (file, error) {
+        (Some(file), OpeningError::Empty) => {
+            CliError::Input(format!("{}: no positions", file.display()))
+        }
+        (Some(file), OpeningError::Finished { index, .. }) if *index < lines.len() => at_line(
+            file,
+            lines[*index],
+            &"the game is already over in this position",
+        ),
+        _ => CliError::Input(error.to_string()),
     }
-    Ok(openings)
 }
 
 /// Where game `index` (from 0) of the run seeded `seed` is written: named

@@ -281,6 +281,32 @@ fn selfplay_rejects_a_bad_openings_file() {
 }
 
 #[test]
+fn selfplay_names_the_line_of_a_finished_opening() {
+    let dir = scratch_dir("finishedopening");
+    let openings = dir.join("openings.txt");
+    // Line 3 (after a comment) is a game Eks has already won.
+    fs::write(
+        &openings,
+        "7/7/7/7/3@3/7/7/7/7 O\n# won\n7/7/7/7/7/7/7/7/3@3 X\n",
+    )
+    .unwrap();
+    let out = run(&[
+        "selfplay",
+        "--games",
+        "1",
+        "--openings",
+        openings.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("openings.txt:3: the game is already over"),
+        "{stderr}"
+    );
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn game_and_selfplay_start_with_the_rule_options() {
     // Eks moves first from a ball on H8; the record keeps the rules.
     let dir = scratch_dir("rules");

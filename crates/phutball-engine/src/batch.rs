@@ -5,16 +5,19 @@
 //! ([`Limits::threads`](crate::Limits::threads)) they do not depend on the
 //! thread count.
 
+use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-use phutball::{Budget, Game, GameResult, Interrupt, Position, SearchError, SplitMix64};
+use phutball::{Budget, Game, Move, Position, SearchError, Side, SplitMix64};
+use thiserror::Error;
 
-use crate::arena::MatchError;
+use crate::arena::{play_game, MatchError};
 use crate::error::EngineError;
 use crate::limits::Limits;
+use crate::players::Player;
 use crate::search::{Analysis, Engine};
 
 /// Runs `work(state, i)` for every `i` in `0..count` on up to `jobs` threads
@@ -114,17 +117,52 @@ pub fn analyse_many(
 }
 
 /// The settings of a self-play run: engine against engine from the
-/// `openings` in turn (game `i` from `openings[i % len]`).
+/// openings in turn (game `i` from `openings[i % len]`). Made by
+/// [`SelfPlay::new`], which checks the openings.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfPlay {
-    /// The start positions, used in turn (at least one).
-    pub openings: Vec<Position>,
-    /// Each move's limits.
-    pub limits: Limits,
-    /// The run's seed: game `i` is seeded from it and `i` ([`SelfPlay::game_seed`]).
-    pub seed: u64,
-    /// A game that reaches this many moves is a draw.
-    pub move_limit: u32,
+    /// The start positions, used in turn: at least one, none finished.
+    openings: Vec<Position>,
+    limits: Limits,
+    seed: u64,
+    move_limit: u32,
+}
+
+/// Openings a self-play run cannot start from ([`SelfPlay::new`]); the
+/// wrappers report it as it is (Python's `ValueError`, the CLI's error
+/// naming the file's line).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum OpeningError {
+    /// There are no openings at all.
+    #[error("openings must hold at least one position")]
+    Empty,
+    /// An opening in which the game is already over.
+    #[error("openings[{index}]: the game is already over in this position ({winner} has scored)")]
+    Finished {
+        /// Its index in the openings, from 0.
+        index: usize,
+        /// The side that has scored.
+        winner: Side,
+    },
+}
+
+/// An engine as a player its caller can stop: each move's search ends
+/// with `stop` too.
+struct Stoppable<'a> {
+    engine: Engine,
+    stop: &'a Budget<'a>,
+}
+
+impl Player for Stoppable<'_> {
+    fn name(&self) -> String {
+        "engine".to_string()
+    }
+
+    fn choose(&mut self, game: &Game) -> Result<Move, EngineError> {
+        let analysis = self.engine.analyse_game_within(game, self.stop)?;
+        Ok(analysis.best_move)
+    }
 }
 
 /// One finished self-play game.
@@ -145,14 +183,57 @@ impl SelfPlay {
     /// CLI's and Python's default).
     pub const DEFAULT_MOVE_TIME: Duration = Duration::from_millis(100);
 
-    /// Self-play from `openings` with these limits, seed and move limit.
-    pub fn new(openings: Vec<Position>, limits: Limits, seed: u64, move_limit: u32) -> SelfPlay {
-        SelfPlay {
+    /// Self-play from `openings` (used in turn) with these limits, the
+    /// run's seed (game `i` is seeded from it and `i`,
+    /// [`SelfPlay::game_seed`]) and move limit (a game that reaches it is a
+    /// draw).
+    ///
+    /// # Errors
+    ///
+    /// [`OpeningError::Empty`] without openings, [`OpeningError::Finished`]
+    /// naming the first opening whose game is already over.
+    pub fn new(
+        openings: Vec<Position>,
+        limits: Limits,
+        seed: u64,
+        move_limit: u32,
+    ) -> Result<SelfPlay, OpeningError> {
+        if openings.is_empty() {
+            return Err(OpeningError::Empty);
+        }
+        if let Some((index, winner)) = openings
+            .iter()
+            .enumerate()
+            .find_map(|(i, pos)| pos.winner().map(|winner| (i, winner)))
+        {
+            return Err(OpeningError::Finished { index, winner });
+        }
+        Ok(SelfPlay {
             openings,
             limits,
             seed,
             move_limit,
-        }
+        })
+    }
+
+    /// The start positions, used in turn.
+    pub fn openings(&self) -> &[Position] {
+        &self.openings
+    }
+
+    /// Each move's limits.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// The run's seed.
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The move limit: a game that reaches this many moves is a draw.
+    pub fn move_limit(&self) -> u32 {
+        self.move_limit
     }
 
     /// The seed of game `index`: output `index` of the core's generator
@@ -167,33 +248,24 @@ impl SelfPlay {
         .next_u64()
     }
 
-    /// Plays game `index` (see [`SelfPlay::play`]).
+    /// Plays game `index` (see [`SelfPlay::play`]): [`play_game`] between
+    /// two engines seeded from [`SelfPlay::game_seed`].
     ///
     /// # Errors
     ///
-    /// [`MatchError::Player`] if there are no openings or an engine cannot
-    /// move (`stop` stopped it), [`MatchError::Illegal`] if the game refuses
-    /// an engine's move.
+    /// [`MatchError::Player`] if an engine cannot move (`stop` stopped it),
+    /// [`MatchError::Illegal`] if the game refuses an engine's move.
     pub fn play_one(&self, index: usize, stop: &Budget<'_>) -> Result<SelfPlayGame, MatchError> {
         let started = Instant::now();
         let seed = self.game_seed(index);
-        let ohs = Engine::new(self.limits, seed);
-        let eks = Engine::new(self.limits, seed.wrapping_add(1));
-        let start = match self.openings.len() {
-            0 => return Err(MatchError::Player(EngineError::NoLegalMove)),
-            len => self.openings[index % len],
+        let engine = |seed| Stoppable {
+            engine: Engine::new(self.limits, seed),
+            stop,
         };
-        let mut game = Game::new(start).with_move_limit(Some(self.move_limit));
-        while game.result() == GameResult::Ongoing {
-            let engine = match game.position().to_move() {
-                phutball::Side::Ohs => &ohs,
-                phutball::Side::Eks => &eks,
-            };
-            let analysis = engine
-                .analyse_game_within(&game, stop)
-                .map_err(MatchError::Player)?;
-            game.push(analysis.best_move).map_err(MatchError::Illegal)?;
-        }
+        let (mut ohs, mut eks) = (engine(seed), engine(seed.wrapping_add(1)));
+        // `new` refused empty openings.
+        let start = self.openings[index % self.openings.len()];
+        let game = play_game(start, &mut ohs, &mut eks, self.move_limit, |_| {})?;
         Ok(SelfPlayGame {
             index,
             seed,
@@ -234,12 +306,7 @@ impl SelfPlay {
         let (first, games) = (indices.start, indices.len());
         // The caller's stop, and ours for when `done` ends the run.
         let ended = AtomicBool::new(false);
-        let callers = || {
-            stop.interrupted().map(|e| match e {
-                SearchError::TimedOut => Interrupt::TimedOut,
-                _ => Interrupt::Cancelled,
-            })
-        };
+        let callers = || stop.interrupt();
         let both = Budget::default()
             .with_memory_limit(stop.memory_limit())
             .with_cancel_flag(&ended)
@@ -265,6 +332,49 @@ impl SelfPlay {
             }
         }
         played
+    }
+
+    /// Plays the games of `indices` as [`SelfPlay::play_range`] does, and
+    /// hands each game's index and the game (or its error) to `on_game` in
+    /// index order, as soon
+    /// as it and every game before it have finished: what a report that
+    /// writes the games out in order needs, whatever order they finish in.
+    /// `finished` sees each game as it finishes, in any order (for
+    /// progress). The first error `on_game` returns ends the run (the games
+    /// under way are stopped, none more is started) and is the answer.
+    ///
+    /// # Errors
+    ///
+    /// The first error of `on_game`.
+    pub fn play_in_order<E>(
+        &self,
+        indices: Range<usize>,
+        jobs: usize,
+        stop: &Budget<'_>,
+        mut finished: impl FnMut(usize, &Result<SelfPlayGame, MatchError>),
+        mut on_game: impl FnMut(usize, Result<SelfPlayGame, MatchError>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let mut waiting = BTreeMap::new();
+        let mut next = indices.start;
+        let mut failure = None;
+        self.play_range(indices, jobs, stop, |index, result| {
+            // The games still under way when the run ended are stopped
+            // ones: not handed over.
+            if failure.is_some() {
+                return false;
+            }
+            finished(index, result);
+            waiting.insert(index, result.clone());
+            while let Some(result) = waiting.remove(&next) {
+                next += 1;
+                if let Err(e) = on_game(next - 1, result) {
+                    failure = Some(e);
+                    return false;
+                }
+            }
+            true
+        });
+        failure.map_or(Ok(()), Err)
     }
 }
 
@@ -365,7 +475,7 @@ mod tests {
 
     #[test]
     fn self_play_does_not_depend_on_the_thread_count() {
-        let run = SelfPlay::new(vec![small_board()], Limits::nodes(300), 9, 30);
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(300), 9, 30).unwrap();
         let games = |jobs| -> Vec<Game> {
             run.play(4, jobs, &Budget::default(), |_, _| true)
                 .into_iter()
@@ -382,7 +492,7 @@ mod tests {
 
     #[test]
     fn a_range_of_games_is_those_games_of_the_whole_run() {
-        let run = SelfPlay::new(vec![small_board()], Limits::nodes(200), 4, 20);
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(200), 4, 20).unwrap();
         let whole = run.play(5, 2, &Budget::default(), |_, _| true);
         let mut seen = Vec::new();
         let part = run.play_range(2..5, 2, &Budget::default(), |i, _| {
@@ -400,8 +510,80 @@ mod tests {
     }
 
     #[test]
+    fn self_play_refuses_no_openings_and_a_finished_one_by_its_index() {
+        let won: Position = "7/7/7/7/7/7/7/7/3@3 X".parse().unwrap();
+        let new = |openings| SelfPlay::new(openings, Limits::nodes(10), 1, 10);
+        assert_eq!(new(vec![]), Err(OpeningError::Empty));
+        let refused = new(vec![small_board(), won]).unwrap_err();
+        assert!(
+            matches!(refused, OpeningError::Finished { index: 1, .. }),
+            "{refused:?}"
+        );
+        assert!(
+            refused.to_string().starts_with("openings[1]: "),
+            "{refused}"
+        );
+    }
+
+    #[test]
+    fn a_self_play_game_is_the_two_engines_game() {
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(200), 3, 24).unwrap();
+        let played = run.play_one(1, &Budget::default()).unwrap();
+        // The same game played move by move: Ohs's engine has the game's
+        // seed, Eks's the next.
+        let seed = run.game_seed(1);
+        let engines = [
+            Engine::new(run.limits(), seed),
+            Engine::new(run.limits(), seed + 1),
+        ];
+        let mut game = Game::new(small_board()).with_move_limit(Some(24));
+        while game.result() == phutball::GameResult::Ongoing {
+            let engine = &engines[usize::from(game.position().to_move() == Side::Eks)];
+            game.push(engine.analyse_game(&game).unwrap().best_move)
+                .unwrap();
+        }
+        assert_eq!((played.index, played.seed, &played.game), (1, seed, &game));
+    }
+
+    #[test]
+    fn games_come_in_order_as_they_finish_and_an_error_ends_the_run() {
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(100), 2, 16).unwrap();
+        let (mut finished, mut in_order) = (0, Vec::new());
+        let all = run.play_in_order(
+            3..9,
+            3,
+            &Budget::default(),
+            |_, _| finished += 1,
+            |index, game| {
+                assert_eq!(game.unwrap().index, index);
+                in_order.push(index);
+                Ok::<(), ()>(())
+            },
+        );
+        assert_eq!((all, finished), (Ok(()), 6));
+        assert_eq!(in_order, [3, 4, 5, 6, 7, 8]);
+        // The second game handed over ends the run with the error.
+        let mut seen = Vec::new();
+        let ended = run.play_in_order(
+            0..50,
+            2,
+            &Budget::default(),
+            |_, _| {},
+            |index, _| {
+                seen.push(index);
+                if seen.len() == 2 {
+                    Err("enough")
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        assert_eq!((ended, seen), (Err("enough"), vec![0, 1]));
+    }
+
+    #[test]
     fn self_play_ends_when_told() {
-        let run = SelfPlay::new(vec![small_board()], Limits::nodes(100), 1, 10);
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(100), 1, 10).unwrap();
         let mut seen = 0;
         let played = run.play(50, 2, &Budget::default(), |_, _| {
             seen += 1;

@@ -66,7 +66,7 @@ mod threats;
 mod vec_env;
 
 pub use arena::{play_game, MatchError};
-pub use batch::{analyse_many, SelfPlay, SelfPlayGame};
+pub use batch::{analyse_many, OpeningError, SelfPlay, SelfPlayGame};
 pub use deadline::Deadline;
 #[cfg(feature = "test-support")]
 pub use error::every_error_named;

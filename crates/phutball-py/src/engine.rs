@@ -583,21 +583,12 @@ fn selfplay(
             .map(|obj| position_arg(&obj?))
             .collect::<PyResult<Vec<Position>>>()?,
     };
-    if openings.is_empty() {
-        return Err(PyValueError::new_err(
-            "openings must hold at least one position",
-        ));
-    }
-    if let Some((i, _)) = openings.iter().enumerate().find(|(_, p)| p.is_finished()) {
-        return Err(PyValueError::new_err(format!(
-            "openings[{i}]: the game is already over in this position"
-        )));
-    }
+    let run = SelfPlay::new(openings, limits, seed, move_limit)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let end = start.checked_add(games).ok_or_else(|| {
         PyValueError::new_err(format!("start + games is too large: {start} + {games}"))
     })?;
     let jobs = jobs_arg(jobs.as_ref())?;
-    let run = SelfPlay::new(openings, limits, seed, move_limit);
     let played = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
         // Every game runs to its end: stopping the others at a first failure
         // would make them fail as "cancelled", which reads as Ctrl-C. The
