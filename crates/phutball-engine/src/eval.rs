@@ -23,7 +23,6 @@ use phutball::{Budget, Point, Position, Side};
 
 use crate::search::caps::{EVAL_JUMP_OUTCOMES, EVAL_OUTCOME_WORK};
 
-
 /// One row of ball progress.
 pub(crate) const ROW: i32 = 100;
 /// A jump threat counts for at most this much: a threat to score is worth
