@@ -537,8 +537,8 @@ class Engine:
         """``analyse`` for the current position of ``game`` (a ``Game``), with the history guard. Raises ``TypeError`` for anything but a ``Game``, and as ``analyse`` does: ``ValueError``, ``SearchTimeoutError``, ``KeyboardInterrupt``."""
     def analyse_many(
         self, positions: Iterable[_PositionLike], jobs: Optional[int] = None, *, timeout: _Timeout = None
-    ) -> List[Analysis]:
-        """Analyses every position of ``positions`` (``Position`` objects or position strings) on ``jobs`` threads (``None``: every core), each with an engine of its own with these limits and seed, and returns their ``Analysis`` in input order. Raises ``ValueError`` naming the first position with no move to choose."""
+    ) -> List[Union[Analysis, ValueError]]:
+        """Analyses every position of ``positions`` (``Position`` objects or position strings) on ``jobs`` threads (``None``: every core), each with an engine of its own with these limits and seed, and answers per position, in input order: its ``Analysis``, or, in the place of a position with no move to choose, the ``ValueError`` that ``analyse`` would raise for it (returned, not raised, as ``asyncio.gather(return_exceptions=True)`` does). Raises ``TypeError`` or ``ParseError`` for something that is not a position, before any search; ``SearchTimeoutError`` or ``KeyboardInterrupt`` for the whole batch."""
 
 @final
 class SelfPlayGame:

@@ -43,10 +43,19 @@ def test_analyse_many_with_a_threaded_engine_gives_legal_moves_at_its_depth():
     assert str(engine.analyse_many([CHAIN], jobs=1)[0].best_move) == "H10-H19"
 
 
+def test_analyse_many_answers_a_position_with_no_move_by_its_error_in_its_place():
+    engine = phutball.Engine(nodes=100)
+    batch = engine.analyse_many([START, FINISHED, SMALL], jobs=2)
+    assert [type(a) for a in batch] == [phutball.Analysis, ValueError, phutball.Analysis]
+    # The exception analyse raises for that position, returned, not raised.
+    with pytest.raises(ValueError) as alone:
+        engine.analyse(FINISHED)
+    assert str(batch[1]) == str(alone.value)
+    assert batch[1].__traceback__ is None
+
+
 def test_analyse_many_rejects_bad_input_by_position():
     engine = phutball.Engine(nodes=100)
-    with pytest.raises(ValueError, match=r"positions\[1\]: the game is over"):
-        engine.analyse_many([START, FINISHED])
     with pytest.raises(phutball.ParseError):
         engine.analyse_many([START, "not a position"])
     with pytest.raises(TypeError):

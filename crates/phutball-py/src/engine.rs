@@ -3,14 +3,14 @@
 
 use phutball::Position;
 use phutball_engine::{
-    analyse_many, default_jobs, Analysis, Decision, Engine, LimitSetting, Limits, MatchError,
-    Score, SelfPlay, SelfPlayGame,
+    analyse_many, default_jobs, Analysis, Decision, Engine, EngineError, LimitSetting, Limits,
+    MatchError, Score, SelfPlay, SelfPlayGame,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::bounds::{run, run_threaded, Bounds};
-use crate::errors::OrRaise;
+use crate::errors::{exception, OrRaise};
 use crate::game::PyGame;
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, Int};
@@ -141,11 +141,16 @@ impl PyEngine {
 
     /// Analyses every position of ``positions`` (``Position`` objects or
     /// position strings) on ``jobs`` threads (``None``: every core), each
-    /// with an engine of its own with these limits and seed, and returns
-    /// their ``Analysis`` in input order. Raises ``ValueError`` naming the
-    /// first position with no move to choose. ``timeout`` and Ctrl-C as in
-    /// ``best_move``, for the whole batch. Without ``time_ms``, and with one
-    /// thread per search, the answers do not depend on ``jobs``.
+    /// with an engine of its own with these limits and seed, and answers
+    /// per position, in input order: its ``Analysis``, or, in the place of
+    /// a position with no move to choose, the ``ValueError`` that
+    /// ``analyse`` would raise for it (returned, not raised, as
+    /// ``asyncio.gather(return_exceptions=True)`` does). Something that is
+    /// not a position raises ``TypeError`` or ``ParseError`` before any
+    /// search; ``timeout`` (``SearchTimeoutError``) and Ctrl-C
+    /// (``KeyboardInterrupt``) stop the whole batch and raise. Without
+    /// ``time_ms``, and with one thread per search, the answers do not
+    /// depend on ``jobs``.
     #[pyo3(signature = (positions, jobs=None, *, timeout=None))]
     fn analyse_many(
         &self,
@@ -153,24 +158,29 @@ impl PyEngine {
         positions: &Bound<'_, PyAny>,
         #[pyo3(from_py_with = int::jobs_or_none)] jobs: Option<Int>,
         timeout: Option<&Bound<'_, PyAny>>,
-    ) -> PyResult<Vec<PyAnalysis>> {
+    ) -> PyResult<Vec<Py<PyAny>>> {
         let batch = positions
             .try_iter()?
             .map(|obj| position_arg(&obj?))
             .collect::<PyResult<Vec<Position>>>()?;
-        if let Some((i, pos)) = batch.iter().enumerate().find(|(_, p)| p.winner().is_some()) {
-            return Err(PyValueError::new_err(format!(
-                "positions[{i}]: the game is over in {pos}: there is no move to choose"
-            )));
-        }
         let jobs = jobs_arg(jobs.as_ref())?;
         let (limits, seed) = (self.inner.limits(), self.inner.seed());
         let answers = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
             analyse_many(&batch, limits, seed, jobs, budget)
         })?;
+        // The caller's stop ended the whole batch: it raises.
+        if let Some(stop) = answers.iter().find_map(|answer| match answer {
+            Err(stop @ EngineError::Interrupted(_)) => Some(stop.clone()),
+            _ => None,
+        }) {
+            return Err(stop).or_raise();
+        }
         answers
             .into_iter()
-            .map(|answer| answer.or_raise().map(|inner| PyAnalysis { inner }))
+            .map(|answer| match answer {
+                Ok(inner) => Ok(Py::new(py, PyAnalysis { inner })?.into_any()),
+                Err(e) => Ok(exception(&e.into()).into_value(py).into_any()),
+            })
             .collect()
     }
 

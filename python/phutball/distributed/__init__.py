@@ -677,6 +677,11 @@ def _analyse_task(
     engine = phutball.Engine(nodes=settings["nodes"], depth=settings["depth"], time_ms=settings["time_ms"], seed=settings["seed"])
     chunk = positions[start:end]
     answers = engine.analyse_many(chunk, jobs=1)
+    # A position with no move answers with its error (the finished ones
+    # were refused before the run): the task fails with it, as analyse would.
+    for answer in answers:
+        if isinstance(answer, BaseException):
+            raise answer
     rows = len(answers)
     columns = {
         "index": list(range(start, end)),
