@@ -338,6 +338,10 @@ class Position:
         """The picture of ``svg`` (same arguments) as PNG bytes; needs the optional ``cairosvg`` package, else raises ``ImportError`` saying how to install it."""
     def _repr_svg_(self) -> str:
         """An SVG of the position, for Jupyter."""
+    def svg_point_centre(self, point: str, *, flip: bool = False) -> Tuple[float, float]:
+        """Where ``point`` (e.g. ``"H11"``) is drawn in this board's picture (turned when ``flip``), in the picture's own units (its ``viewBox``): the centre ``(x, y)`` of its circle, as ``svg`` draws it. Raises ``ParseError`` or ``IllegalMoveError``."""
+    def svg_point_at(self, x: float, y: float, *, flip: bool = False) -> Optional[str]:
+        """The point drawn nearest to ``(x, y)`` in this board's picture (turned when ``flip``), in the picture's own units, or ``None`` off the board: the inverse of ``svg_point_centre``, for a click."""
 
 @final
 class JumpInProgress:

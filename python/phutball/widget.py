@@ -31,21 +31,10 @@ from ._phutball import Engine, Game, JumpInProgress, Move, Position
 
 __all__ = ["Board"]
 
-# The picture's geometry, as the core's svg.rs draws it: points SVG_CELL
-# apart, a margin of 1.2 cells around the board (tests/python/test_widget.py
-# checks it against the picture).
-SVG_CELL = 28.0
-SVG_MARGIN = 1.2 * SVG_CELL
-# The core's column letters (no I).
-COLUMN_LETTERS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 # The engine of "Hint" when the board has none.
 HINT_TIME_MS = 500
 # Jump paths drawn by "Show jumps" at most (a crowded board has millions).
 MAX_PATHS_SHOWN = 60
-
-
-def _point_name(col: int, row: int) -> str:
-    return f"{COLUMN_LETTERS[col]}{row}"
 
 
 class Board(anywidget.AnyWidget):  # type: ignore[misc]
@@ -192,24 +181,15 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         self._jump_path = []
         self._jump_state = None
 
+    # The picture's geometry is the core's (Position.svg_point_at and
+    # svg_point_centre), as is the picture.
     def point_at(self, x: float, y: float) -> Optional[str]:
         """The point drawn nearest to ``(x, y)`` in the picture's own units, or None off the board."""
-        pos = self.position
-        col = round((x - SVG_MARGIN) / SVG_CELL)
-        row = pos.rows + 1 - round((y - SVG_MARGIN) / SVG_CELL)
-        if self.flip:
-            col, row = pos.cols - 1 - col, pos.rows + 1 - row
-        if 0 <= col < pos.cols and 0 <= row <= pos.rows + 1:
-            return _point_name(col, row)
-        return None
+        return self.position.svg_point_at(x, y, flip=self.flip)
 
     def point_centre(self, point: str) -> "tuple[float, float]":
         """Where ``point`` (e.g. ``"H11"``) is drawn, in the picture's own units: the inverse of ``point_at``."""
-        pos = self.position
-        col, row = COLUMN_LETTERS.index(point[0].upper()), int(point[1:])
-        if self.flip:
-            col, row = pos.cols - 1 - col, pos.rows + 1 - row
-        return SVG_MARGIN + col * SVG_CELL, SVG_MARGIN + (pos.rows + 1 - row) * SVG_CELL
+        return self.position.svg_point_centre(point, flip=self.flip)
 
     def _on_message(self, _widget: Any, content: Dict[str, Any], _buffers: Any) -> None:
         kind = content.get("type")

@@ -47,6 +47,25 @@ def test_the_picture_geometry_is_the_cores(flip):
     assert board.point_at(-100.0, -100.0) is None
 
 
+@pytest.mark.parametrize("flip", [False, True])
+def test_the_geometry_is_the_positions_own_on_any_board(flip):
+    # A small board: the widget has no cell size, margin or letters of its own.
+    pos = phutball.Position("7/7/7/2#4/3@3/7/7/7/7 X")
+    board = Board(pos, flip=flip)
+    points = {**drawn_at(board.svg, "man"), **drawn_at(board.svg, "ball")}
+    assert sorted(points) == ["C6", "D5"]
+    for point, (x, y) in points.items():
+        assert pos.svg_point_centre(point, flip=flip) == pytest.approx((x, y), abs=0.05)
+        assert board.point_centre(point) == pos.svg_point_centre(point, flip=flip)
+        assert pos.svg_point_at(x - 9.0, y + 9.0, flip=flip) == point
+        assert board.point_at(x, y) == point
+    assert pos.svg_point_at(1e6, 0.0, flip=flip) is None
+    with pytest.raises(phutball.IllegalMoveError):
+        pos.svg_point_centre("H5", flip=flip)  # column H is off a 7-column board
+    with pytest.raises(phutball.ParseError):
+        pos.svg_point_centre("I5")
+
+
 def test_clicks_place_a_man_and_make_a_jump():
     board = Board(SEEDS)
     seen = []

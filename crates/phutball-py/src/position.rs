@@ -561,6 +561,24 @@ impl PyPosition {
     fn _repr_svg_(&self) -> PyResult<String> {
         crate::svg::plain(&self.state(), None)
     }
+
+    /// Where ``point`` (e.g. ``"H11"``) is drawn in this board's picture
+    /// (turned when ``flip``), in the picture's own units (its ``viewBox``):
+    /// the centre ``(x, y)`` of its circle, as ``svg`` draws it. Raises
+    /// ``ParseError`` for notation that does not parse, ``IllegalMoveError``
+    /// for a point off the board.
+    #[pyo3(signature = (point, *, flip=false))]
+    fn svg_point_centre(&self, point: &str, flip: bool) -> PyResult<(f64, f64)> {
+        crate::svg::point_centre(self.inner.size(), point, flip)
+    }
+
+    /// The point drawn nearest to ``(x, y)`` in this board's picture (turned
+    /// when ``flip``), in the picture's own units, or ``None`` off the
+    /// board: the inverse of ``svg_point_centre``, for a click.
+    #[pyo3(signature = (x, y, *, flip=false))]
+    fn svg_point_at(&self, x: f64, y: f64, flip: bool) -> Option<String> {
+        crate::svg::point_at(self.inner.size(), x, y, flip)
+    }
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -1,10 +1,12 @@
 //! The notebook pictures' arguments (`moves=`, `highlight=`, `flip=`,
 //! `size=`, `last_move=`) read into the core's `SvgOptions`; the core draws
 //! (`StepState::svg`), and `phutball.svg.to_png` turns a picture into PNG.
+//! The picture's geometry (where a point is drawn, which point a click is
+//! on) is the core's too, for the widget.
 
 use std::num::NonZeroU32;
 
-use phutball::{Move, StepState, SvgOptions};
+use phutball::{BoardSize, Move, StepState, SvgOptions};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
@@ -46,6 +48,18 @@ pub(crate) fn png(
         .import("phutball.svg")?
         .call_method1("to_png", (svg,))?
         .unbind())
+}
+
+/// Where `point` (notation) is drawn in the picture of a board of `size`:
+/// the core's [`phutball::svg_point_centre`].
+pub(crate) fn point_centre(size: BoardSize, point: &str, flip: bool) -> PyResult<(f64, f64)> {
+    phutball::svg_point_centre(parse_point(point)?, size, flip).or_raise()
+}
+
+/// The point (notation) drawn nearest to `(x, y)` in the picture of a board
+/// of `size`, if any: the core's [`phutball::svg_point_at`].
+pub(crate) fn point_at(size: BoardSize, x: f64, y: f64, flip: bool) -> Option<String> {
+    phutball::svg_point_at(x, y, size, flip).map(|p| p.to_string())
 }
 
 /// The picture as Jupyter shows it: no options but a game's last move.

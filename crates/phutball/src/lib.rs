@@ -56,7 +56,10 @@ pub use step::state::StepState;
 #[allow(deprecated)]
 pub use text::notation::side_name;
 pub use text::planes::PLANE_COUNT;
-pub use text::svg::{svg_width, SvgOptions, SvgWidthError, SVG_CELL, SVG_MAX_WIDTH};
+pub use text::svg::{
+    svg_point_at, svg_point_centre, svg_width, SvgOptions, SvgWidthError, SVG_CELL, SVG_MARGIN,
+    SVG_MAX_WIDTH,
+};
 
 /// The old name of [`InvalidPositionError`].
 #[deprecated(since = "0.2.0", note = "renamed `InvalidPositionError`")]

@@ -5,7 +5,10 @@
 use std::collections::BTreeSet;
 use std::num::NonZeroU32;
 
-use phutball::{IllegalMoveError, Move, Point, Position, SvgOptions};
+use phutball::{
+    svg_point_at, svg_point_centre, BoardSize, IllegalMoveError, Move, Point, Position, SvgOptions,
+    SVG_CELL,
+};
 
 /// The seeds' worked example: three jump paths from K6.
 const WORKED: &str = "15/15/15/15/15/15/15/15/7#7/6#8/15/7#7/8#6/9@5/15/15/15/15/15 O";
@@ -373,4 +376,58 @@ fn a_jump_in_progress_shows_the_men_it_removed_and_the_path_it_is_given() {
         jump.svg(&off),
         Err(IllegalMoveError::Outside { .. })
     ));
+}
+
+#[test]
+fn the_point_mapping_is_where_the_picture_draws_and_undoes_itself() {
+    let pos = worked();
+    for flip in [false, true] {
+        let svg = draw(
+            &pos,
+            &SvgOptions {
+                flip,
+                ..SvgOptions::default()
+            },
+        );
+        let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
+        for (p, (x, y)) in centres(&doc) {
+            let (cx, cy) = svg_point_centre(p, pos.size(), flip).unwrap();
+            assert!(
+                (cx - x).abs() < 0.05 && (cy - y).abs() < 0.05,
+                "{p}: {x},{y}"
+            );
+        }
+    }
+    let half = f64::from(SVG_CELL) / 2.0 - 0.5;
+    for size in [
+        BoardSize::STANDARD,
+        BoardSize::new(1, 3).unwrap(),
+        BoardSize::new(25, 25).unwrap(),
+    ] {
+        for flip in [false, true] {
+            for col in 0..size.cols() {
+                for row in 0..=size.rows() + 1 {
+                    let p = Point::new(col, row).unwrap();
+                    let (x, y) = svg_point_centre(p, size, flip).unwrap();
+                    for (dx, dy) in [(0.0, 0.0), (half, -half), (-half, half)] {
+                        assert_eq!(svg_point_at(x + dx, y + dy, size, flip), Some(p), "{p}");
+                    }
+                }
+            }
+            // A cell beyond the first and last columns and strips is off the board.
+            let (left, top) =
+                svg_point_centre(Point::new(0, size.rows() + 1).unwrap(), size, false).unwrap();
+            let cell = f64::from(SVG_CELL);
+            assert_eq!(svg_point_at(left - cell, top, size, flip), None);
+            assert_eq!(svg_point_at(left, top - cell, size, flip), None);
+            assert_eq!(svg_point_at(f64::NAN, top, size, flip), None);
+            // A point of a wider board is refused.
+            if let Some(beyond) = Point::new(size.cols(), 0) {
+                assert!(matches!(
+                    svg_point_centre(beyond, size, flip),
+                    Err(IllegalMoveError::Outside { .. })
+                ));
+            }
+        }
+    }
 }

@@ -52,6 +52,47 @@ pub struct SvgOptions {
 /// when [`SvgOptions::width`] is `None`).
 pub const SVG_CELL: u32 = 28;
 
+/// The margin around the board (its off-board strips included), in the
+/// picture's own units: 1.2 cells, room for the coordinates.
+pub const SVG_MARGIN: f64 = 1.2 * SVG_CELL as f64;
+
+/// Where `point` is drawn in the picture of a board of `size` (turned 180
+/// degrees when `flip`, as [`SvgOptions::flip`]): the centre of its circle,
+/// in the picture's own units (its `viewBox`, whatever its width).
+///
+/// ```
+/// use phutball::{svg_point_at, svg_point_centre, BoardSize, Point, SVG_CELL, SVG_MARGIN};
+/// let h10: Point = "H10".parse()?;
+/// let (x, y) = svg_point_centre(h10, BoardSize::STANDARD, false)?;
+/// assert_eq!(x, SVG_MARGIN + 7.0 * f64::from(SVG_CELL));
+/// // A click near it, within half a cell, is on it.
+/// assert_eq!(svg_point_at(x + 9.0, y - 9.0, BoardSize::STANDARD, false), Some(h10));
+/// assert_eq!(svg_point_at(-50.0, y, BoardSize::STANDARD, false), None);
+/// assert!(svg_point_centre("Z9".parse()?, BoardSize::STANDARD, false).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// [`IllegalMoveError::Outside`] for a point that is not one of the board's
+/// (strips included).
+pub fn svg_point_centre(
+    point: Point,
+    size: BoardSize,
+    flip: bool,
+) -> Result<(f64, f64), IllegalMoveError> {
+    check_on_canvas(size, point)?;
+    Ok(Frame::new(size, flip).at(point))
+}
+
+/// The point of a board of `size` (the off-board strips included) drawn
+/// nearest to `(x, y)`, in the picture's own units, or `None` when that is
+/// off the board: the inverse of [`svg_point_centre`], for a click on the
+/// picture.
+pub fn svg_point_at(x: f64, y: f64, size: BoardSize, flip: bool) -> Option<Point> {
+    Frame::new(size, flip).point_at(x, y)
+}
+
 /// The widest picture [`SvgOptions::width`] asks for, in pixels: the one
 /// range of the CLI's `svg --size` and Python's `size=` (C draws no pictures)
 /// (1 to this), so that the height of the tallest board (1x25) still fits
@@ -226,7 +267,7 @@ impl Frame {
     fn new(size: BoardSize, flip: bool) -> Frame {
         let s = f64::from(SVG_CELL);
         let (cols, rows) = (f64::from(size.cols()), f64::from(size.rows()));
-        let margin = s * 1.2;
+        let margin = SVG_MARGIN;
         let caption = s * 1.1;
         Frame {
             s,
@@ -264,6 +305,25 @@ impl Frame {
     fn at(&self, p: Point) -> (f64, f64) {
         let (col, row) = self.place(p);
         (self.x(col), self.y(row))
+    }
+
+    /// The point whose centre is nearest to `(x, y)`, if it is one of the
+    /// board's: [`Frame::x`], [`Frame::y`] and [`Frame::place`] undone.
+    fn point_at(&self, x: f64, y: f64) -> Option<Point> {
+        let col = ((x - self.margin) / self.s).round();
+        let row = self.rows + 1.0 - ((y - self.margin) / self.s).round();
+        let (col, row) = if self.flip {
+            (self.cols - 1.0 - col, self.rows + 1.0 - row)
+        } else {
+            (col, row)
+        };
+        // NaN fails both tests too.
+        if !(0.0..self.cols).contains(&col) || !(0.0..=self.rows + 1.0).contains(&row) {
+            return None;
+        }
+        // Whole numbers within the board's range (at most 26): exact in a u8.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Point::new(col as u8, row as u8)
     }
 
     /// The `<svg>` element, its title (the position string), the arrowheads
