@@ -86,9 +86,9 @@ docs() {
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings &&
         python3 scripts/check_links.py --map &&
-        echo "cargo package: the publishable crates (core, solver, engine, CLI) package and build on their own" &&
+        echo "cargo package: the publishable crates (core, env, solver, engine, CLI) package and build on their own" &&
         forget_packed_crates &&
-        CARGO_TARGET_DIR="$root/target/package-check" cargo package --quiet --allow-dirty -p phutball -p phutball-solver -p phutball-engine -p phutball-cli &&
+        CARGO_TARGET_DIR="$root/target/package-check" cargo package --quiet --allow-dirty -p phutball -p phutball-env -p phutball-solver -p phutball-engine -p phutball-cli &&
         oldest_rust
 }
 # `cargo package` checks the packed crates in target/package-check, from
@@ -98,8 +98,8 @@ docs() {
 # the CLI is checked against that run's engine.
 forget_packed_crates() {
     local unpacked="${CARGO_HOME:-$HOME/.cargo}/registry/src"
-    rm -rf "$unpacked"/-*/phutball-[0-9]* "$unpacked"/-*/phutball-solver-[0-9]* "$unpacked"/-*/phutball-engine-[0-9]* "$unpacked"/-*/phutball-cli-[0-9]* &&
-        CARGO_TARGET_DIR="$root/target/package-check" cargo clean --quiet -p phutball -p phutball-solver -p phutball-engine -p phutball-cli
+    rm -rf "$unpacked"/-*/phutball-[0-9]* "$unpacked"/-*/phutball-env-[0-9]* "$unpacked"/-*/phutball-solver-[0-9]* "$unpacked"/-*/phutball-engine-[0-9]* "$unpacked"/-*/phutball-cli-[0-9]* &&
+        CARGO_TARGET_DIR="$root/target/package-check" cargo clean --quiet -p phutball -p phutball-env -p phutball-solver -p phutball-engine -p phutball-cli
 }
 # The workspace's rust-version builds every crate but the benchmarks (the
 # tests need proptest's newer Rust). rustup fetches that toolchain if it

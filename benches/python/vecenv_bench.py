@@ -3,10 +3,10 @@
 - the Rust core's own random-action loop (``benches/src/bin/random_steps.rs``,
   one thread, 256 games stepped in turn), bare and writing each step's
   observation planes and legal-action mask as ``VecEnv`` does, and the
-  engine's ``VecEnv`` from Rust (``random_steps --threads``);
-- ``phutball.VecEnv(256)`` stepped with ``env.sample_actions()`` (``threads=1``
-  and ``threads=2``), and with actions drawn in numpy from the returned masks;
-  ``phutball.VecEnv(1024)`` with ``threads=1`` and ``threads=2``;
+  engine's ``VecEnv`` from Rust (``random_steps --jobs``);
+- ``phutball.VecEnv(256)`` stepped with ``env.sample_actions()`` (``jobs=1``
+  and ``jobs=2``), and with actions drawn in numpy from the returned masks;
+  ``phutball.VecEnv(1024)`` with ``jobs=1`` and ``jobs=2``;
 - the PettingZoo AEC environment ``phutball.env`` with ``action_space.sample(mask)``.
 
 Each as a ratio to the core and to PettingZoo. Run by hand from the repository
@@ -54,9 +54,9 @@ def timed(seconds: float, run: Callable[[], int]) -> float:
     return steps / (time.perf_counter() - begin)
 
 
-def vec_env_rate(seconds: float, threads: int, numpy_choice: bool = False, games: int = GAMES) -> float:
-    env = phutball.VecEnv(games, seed=1, threads=threads)
-    print(f"  {env!r}: {env.threads} thread(s) a step")
+def vec_env_rate(seconds: float, jobs: int, numpy_choice: bool = False, games: int = GAMES) -> float:
+    env = phutball.VecEnv(games, seed=1, jobs=jobs)
+    print(f"  {env!r}: {env.jobs} job(s) a step")
     _, mask = env.reset()
     rng = np.random.default_rng(1)
     state = {"mask": mask}
@@ -106,14 +106,14 @@ def main() -> None:
     steps = int(1_000_000 * args.seconds)
     rates["core (Rust, 1 thread)"] = core_rate(4 * steps, "--observe", "0")
     rates["core with observations (Rust, 1 thread)"] = core_rate(steps, "--observe", "1")
-    rates["Rust VecEnv(256), threads=1"] = core_rate(steps, "--threads", "1")
-    rates["VecEnv(256), sample_actions, threads=1"] = vec_env_rate(args.seconds, 1)
-    rates["VecEnv(256), sample_actions, threads=2"] = vec_env_rate(args.seconds, 2)
-    rates["VecEnv(256), numpy choice, threads=1"] = vec_env_rate(args.seconds, 1, numpy_choice=True)
-    rates["VecEnv(1024), sample_actions, threads=1"] = vec_env_rate(args.seconds, 1, games=1024)
-    rates["VecEnv(1024), sample_actions, threads=2"] = vec_env_rate(args.seconds, 2, games=1024)
-    rates["Rust VecEnv(1024), threads=1"] = core_rate(steps, "--games", "1024", "--threads", "1")
-    rates["Rust VecEnv(1024), threads=2"] = core_rate(steps, "--games", "1024", "--threads", "2")
+    rates["Rust VecEnv(256), jobs=1"] = core_rate(steps, "--jobs", "1")
+    rates["VecEnv(256), sample_actions, jobs=1"] = vec_env_rate(args.seconds, 1)
+    rates["VecEnv(256), sample_actions, jobs=2"] = vec_env_rate(args.seconds, 2)
+    rates["VecEnv(256), numpy choice, jobs=1"] = vec_env_rate(args.seconds, 1, numpy_choice=True)
+    rates["VecEnv(1024), sample_actions, jobs=1"] = vec_env_rate(args.seconds, 1, games=1024)
+    rates["VecEnv(1024), sample_actions, jobs=2"] = vec_env_rate(args.seconds, 2, games=1024)
+    rates["Rust VecEnv(1024), jobs=1"] = core_rate(steps, "--games", "1024", "--jobs", "1")
+    rates["Rust VecEnv(1024), jobs=2"] = core_rate(steps, "--games", "1024", "--jobs", "2")
     rates["PettingZoo env"] = pettingzoo_rate(args.seconds)
     core, observed = rates["core (Rust, 1 thread)"], rates["core with observations (Rust, 1 thread)"]
     zoo = rates["PettingZoo env"]

@@ -413,6 +413,64 @@ class JumpInProgress:
         """An SVG of the board as it stands, labelled "(jumping)", for Jupyter."""
 
 @final
+class Episode:
+    """One game of step-by-step play with a move limit: the core's step and reward rule (a placement or "end jump" passes the turn and counts one whole move, a jump keeps it; a goal gives +1 to the scorer and -1 to the other side; the move limit truncates, reward 0). An ended episode takes no more actions."""
+
+    def __new__(
+        cls,
+        start: Union[Position, JumpInProgress, None] = None,
+        *,
+        move_limit: Optional[int] = 200,
+        rules: Optional[Rules] = None,
+    ) -> "Episode":
+        """An episode from ``start`` (``None``: the standard start under ``rules``). Raises ``ValueError`` for a finished start or a move limit below 1, ``TypeError`` for a start or move limit of the wrong type."""
+    @property
+    def state(self) -> Union[Position, JumpInProgress]:
+        """The state now: a ``Position`` at the start of a move, a ``JumpInProgress`` during one."""
+    @property
+    def moves(self) -> int:
+        """The whole moves played (actions that passed the turn)."""
+    @property
+    def move_limit(self) -> Optional[int]:
+        """The whole moves after which the episode is truncated (``None``: never)."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the episode has ended (a goal or the move limit)."""
+    @property
+    def to_move(self) -> str:
+        """``"O"`` or ``"X"``: the side to act."""
+    def step(self, action: int) -> "Transition":
+        """Takes action ``action`` (an int) and returns the ``Transition``. Raises ``IllegalMoveError`` for an action that cannot be taken or once the episode is over (the episode is then unchanged), ``TypeError`` for a non-int."""
+
+@final
+class Transition:
+    """What one action of an ``Episode`` gave."""
+
+    @property
+    def state(self) -> Union[Position, JumpInProgress]:
+        """The state after the action."""
+    @property
+    def mover(self) -> str:
+        """``"O"`` or ``"X"``: the side that took the action."""
+    @property
+    def reward(self) -> float:
+        """The mover's reward: +1.0 if it scored, -1.0 for an own goal, else 0.0."""
+    @property
+    def terminated(self) -> bool:
+        """Whether the action ended the game with a goal."""
+    @property
+    def truncated(self) -> bool:
+        """Whether the game reached the move limit without a goal."""
+    @property
+    def is_over(self) -> bool:
+        """Whether the episode ended (``terminated or truncated``)."""
+    @property
+    def winner(self) -> Optional[str]:
+        """``"O"`` or ``"X"`` if the action won the game for that side, else ``None``."""
+    def reward_for(self, side: str) -> float:
+        """The reward of ``side`` (``"O"`` or ``"X"``): +1.0 if it won with this action, -1.0 if its opponent did, else 0.0. Raises ``ParseError`` for another side."""
+
+@final
 class Game:
     """A game: start position, moves, positions, result, move limit, text record."""
 
@@ -762,17 +820,17 @@ class VecEnv:
         rules: Optional[Rules] = None,
         move_limit: Optional[int] = 200,
         seed: Optional[int] = None,
-        threads: Optional[int] = None,
+        jobs: Optional[int] = None,
     ) -> "VecEnv":
-        """``num_envs`` games at the start. Raises ``ValueError`` for a bad size, board, move limit or thread count."""
+        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). Raises ``ValueError`` for a bad size, board, move limit or job count."""
     def __len__(self) -> int:
         """The number of games."""
     @property
     def num_envs(self) -> int:
         """The number of games."""
     @property
-    def threads(self) -> int:
-        """The threads a step uses: at most ``threads=``, and one per 512 games."""
+    def jobs(self) -> int:
+        """The jobs (threads) a step runs: at most ``jobs=``, and one per 512 games."""
     @property
     def move_limit(self) -> Optional[int]:
         """The whole moves after which a game without a goal is truncated (None: never)."""

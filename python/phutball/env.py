@@ -12,10 +12,12 @@ state the last step returned: a ``Position`` at the start of a move, a
 - ``"action_mask"``: int8 ``(action_count,)``, 1 for each legal action of the
   agent to act (all zeros for the other agent).
 
-Rewards: +1 to the side that scores, -1 to the other, 0 otherwise (an own
-goal scores for the opponent). Reaching ``move_limit`` whole moves without a
-goal truncates the game (a draw). An illegal action raises
-``phutball.IllegalMoveError`` and leaves the environment unchanged.
+The game is a ``phutball.Episode``, which states the rule (the same as
+``phutball.VecEnv``'s): +1 to the side that scores, -1 to the other, 0
+otherwise (an own goal scores for the opponent); reaching ``move_limit``
+whole moves without a goal truncates the game (a draw). An illegal action
+raises ``phutball.IllegalMoveError`` and leaves the environment unchanged.
+This module keeps only PettingZoo's bookkeeping.
 
 The order is PettingZoo's: ``reset()``, then ``step`` the agent in
 ``agent_selection``; once the game ends every agent is done and is stepped
@@ -34,7 +36,7 @@ from typing import Any, Dict, Optional, Union
 
 import numpy as np
 
-from ._phutball import JumpInProgress, Position, Rules
+from ._phutball import Episode, JumpInProgress, Position, Rules
 
 try:  # pragma: no cover - which branch runs depends on the installation
     from gymnasium import spaces
@@ -72,11 +74,9 @@ class PhutballEnv(AECEnv):
             start = Position(rules=rules)
         elif not isinstance(start, Position):
             raise TypeError(f"start must be a phutball.Position, not {type(start).__name__}")
-        if start.is_finished:
-            raise ValueError("the start position is already finished: no agent can act")
-        valid_limit = isinstance(move_limit, int) and not isinstance(move_limit, bool) and move_limit >= 1
-        if move_limit is not None and not valid_limit:
-            raise ValueError(f"move_limit must be None or an int of at least 1, not {move_limit!r}")
+        # The episode checks the start and the move limit (ValueError, or
+        # TypeError for a move limit that is not an int).
+        self._episode = Episode(start, move_limit=move_limit)
         render_modes = self.metadata["render_modes"]
         if render_mode is not None and render_mode not in render_modes:
             raise ValueError(f"render_mode must be one of {render_modes}, not {render_mode!r}")
@@ -110,6 +110,7 @@ class PhutballEnv(AECEnv):
         if seed is not None:
             for i, agent in enumerate(self.possible_agents):
                 self._action_spaces[agent].seed(seed + i)
+        self._episode = Episode(self.start_position, move_limit=self.move_limit)
         self.position = self.start_position
         self.moves_played = 0
         self.agents = self.possible_agents[:]
@@ -153,21 +154,15 @@ class PhutballEnv(AECEnv):
             raise ValueError(f"agent {agent} is still playing: pass an action, not None")
         # No int(): it would truncate 1.5 and parse "5". The extension takes
         # ints and numpy integers and raises TypeError for anything else.
-        after = self.position.apply_action(action)
+        transition = self._episode.step(action)
         self._cumulative_rewards[agent] = 0
-        self.rewards = {a: 0 for a in self.agents}
-        self.position = after
-        if after.to_move != agent:
-            self.moves_played += 1
-        winner = after.winner
-        if winner is not None:
-            for a in self.agents:
-                self.rewards[a] = 1 if a == winner else -1
-                self.terminations[a] = True
-        elif self.move_limit is not None and self.moves_played >= self.move_limit:
-            for a in self.agents:
-                self.truncations[a] = True
-        self.agent_selection = after.to_move
+        self.position = transition.state
+        self.moves_played = self._episode.moves
+        self.rewards = {a: transition.reward_for(a) for a in self.agents}
+        for a in self.agents:
+            self.terminations[a] = transition.terminated
+            self.truncations[a] = transition.truncated
+        self.agent_selection = self.position.to_move
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()

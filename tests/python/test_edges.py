@@ -26,6 +26,7 @@ UNPICKLABLE = {
     "CheckedProof": "does not pickle",
     "Proof": "does not pickle",
     "MoveListIterator": "does not pickle",
+    "Transition": "does not pickle",
 }
 
 
@@ -54,6 +55,12 @@ def a_game():
     return game
 
 
+def an_episode():
+    episode = phutball.Episode(phutball.Position.from_points("H10", ["H9"]), move_limit=9)
+    episode.step(0)
+    return episode
+
+
 def example(name: str):
     """One instance of each class the extension exports."""
     pos = phutball.Position.from_points("H10", ["H9"])
@@ -75,6 +82,8 @@ def example(name: str):
         "Value": lambda: phutball.Tablebase.build(3, 4).start_value,
         "Tablebase": lambda: phutball.Tablebase.build(3, 4),
         "VecEnv": lambda: phutball.VecEnv(2, seed=1),
+        "Episode": an_episode,
+        "Transition": lambda: an_episode().step(1),
     }
     return makers[name]()
 
@@ -221,7 +230,7 @@ OUT_OF_RANGE = [
     (lambda: phutball.VecEnv(0), "num_envs", "0"),
     (lambda: phutball.VecEnv(-3), "num_envs", "-3"),
     (lambda: phutball.VecEnv(1, seed=-1), "seed", "-1"),
-    (lambda: phutball.VecEnv(1, threads=0), "threads", "0"),
+    (lambda: phutball.VecEnv(1, jobs=0), "jobs", "0"),
     # As the CLI's `prove --nodes 0`.
     (lambda: phutball.Position.start(3, 5).prove(nodes=0), "nodes", "at least 1, not 0"),
 ]

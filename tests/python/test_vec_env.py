@@ -20,7 +20,7 @@ def start() -> Position:
 
 def test_a_batch_steps_like_single_positions() -> None:
     n, limit = 40, 15
-    env = VecEnv(n, cols=COLS, rows=ROWS, move_limit=limit, seed=3, threads=2)
+    env = VecEnv(n, cols=COLS, rows=ROWS, move_limit=limit, seed=3, jobs=2)
     obs, mask = env.reset()
     assert obs.shape == (n, 5, ROWS + 2, COLS) and obs.dtype == np.float32
     assert mask.shape == (n, env.action_count) and mask.dtype == np.bool_
@@ -57,12 +57,12 @@ def test_a_batch_steps_like_single_positions() -> None:
     assert goals > 0 and limits > 0
 
 
-def test_threads_and_seeds_do_not_change_the_games() -> None:
+def test_jobs_and_seeds_do_not_change_the_games() -> None:
     runs = []
     n = 2 * 512 + 37  # a second thread needs 512 games of its own
-    for threads in (1, 2):
-        env = VecEnv(n, cols=COLS, rows=ROWS, seed=9, threads=threads)
-        assert env.threads == threads
+    for jobs in (1, 2):
+        env = VecEnv(n, cols=COLS, rows=ROWS, seed=9, jobs=jobs)
+        assert env.jobs == jobs
         env.reset()
         outputs = [env.step(env.sample_actions())[:5] for _ in range(30)]
         runs.append((env.states(), outputs))
@@ -70,8 +70,8 @@ def test_threads_and_seeds_do_not_change_the_games() -> None:
     assert states_1 == states_2
     for a, b in zip(out_1, out_2):
         assert all(np.array_equal(x, y) for x, y in zip(a, b))
-    env = VecEnv(100, cols=COLS, rows=ROWS, seed=9, threads=2)
-    assert env.threads == 1, "too few games to split"
+    env = VecEnv(100, cols=COLS, rows=ROWS, seed=9, jobs=2)
+    assert env.jobs == 1, "too few games to split"
     env.step(env.sample_actions())
     env.reset(seed=9)
     assert env.states() == [start()] * 100
@@ -113,7 +113,7 @@ def test_bad_actions_say_which_game_and_change_nothing() -> None:
     "kwargs, error, message",
     [
         ({"num_envs": 0}, ValueError, "num_envs must be at least 1, not 0"),
-        ({"num_envs": 2, "threads": 0}, ValueError, "threads must be at least 1, not 0"),
+        ({"num_envs": 2, "jobs": 0}, ValueError, "jobs must be at least 1, not 0"),
         ({"num_envs": 2, "move_limit": 0}, ValueError, "move_limit must be at least 1, not 0"),
         ({"num_envs": 2, "cols": 40}, phutball.InvalidPositionError, "40"),
     ],
@@ -124,11 +124,11 @@ def test_bad_arguments_say_why(kwargs: dict, error: type, message: str) -> None:
 
 
 def test_a_batch_describes_itself() -> None:
-    env = VecEnv(3, cols=COLS, rows=ROWS, move_limit=None, threads=1)
+    env = VecEnv(3, cols=COLS, rows=ROWS, move_limit=None, jobs=1)
     assert len(env) == env.num_envs == 3
     assert env.observation_shape == (5, ROWS + 2, COLS)
-    assert env.move_limit is None and env.threads == 1
-    assert repr(env) == "VecEnv(3, cols=5, rows=7, move_limit=None, threads=1)"
+    assert env.move_limit is None and env.jobs == 1
+    assert repr(env) == "VecEnv(3, cols=5, rows=7, move_limit=None, jobs=1)"
 
 
 def test_the_spaces_describe_what_reset_and_step_return() -> None:

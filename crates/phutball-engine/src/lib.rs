@@ -63,7 +63,6 @@ mod solve;
 pub mod suites;
 mod table;
 mod threats;
-mod vec_env;
 
 pub use arena::{play_game, MatchError};
 pub use batch::{analyse_many, OpeningError, SelfPlay, SelfPlayGame};
@@ -81,9 +80,6 @@ pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};
 pub use solve::{solve, Solution};
-pub use vec_env::{
-    FinalObservation, StepBuffers, VecEnv, VecEnvError, MIN_GAMES_PER_THREAD, POLL_GAMES,
-};
 
 /// The crate's README (its crates.io page): its example, checked as a doctest.
 #[cfg(doctest)]

@@ -33,7 +33,7 @@ impl From<JumpInProgress> for PyJumpInProgress {
 }
 
 impl PyJumpInProgress {
-    fn state(&self) -> StepState {
+    pub(crate) fn state(&self) -> StepState {
         self.inner.into()
     }
 }

@@ -6,6 +6,7 @@
 mod actions;
 mod bounds;
 mod engine;
+mod episode;
 mod errors;
 mod frontier;
 mod game;
@@ -30,6 +31,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     position::register(m)?;
     jump_in_progress::register(m)?;
     game::register(m)?;
+    episode::register(m)?;
     engine::register(m)?;
     vec_env::register(m)?;
     solver::register(m)?;

@@ -181,6 +181,7 @@ pub(crate) mod int {
         games, games_or_none;
         start, start_or_none;
         move_limit, move_limit_or_none;
+        moves, moves_or_none;
         num_envs, num_envs_or_none;
         cols, cols_or_none;
         rows, rows_or_none;

@@ -12,7 +12,7 @@ use numpy::{
     PyUntypedArrayMethods,
 };
 use phutball::{BoardSize, Position, PLANE_COUNT};
-use phutball_engine::{FinalObservation, StepBuffers, VecEnv, VecEnvError};
+use phutball_env::{FinalObservation, StepBuffers, VecEnv, VecEnvError};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -34,7 +34,7 @@ use crate::rules::{rules_arg, PyRules};
 /// on one ``VecEnv`` are safe and take turns (each waits, the GIL
 /// released, for the one before it to finish), so their order is the
 /// order they got the batch; for games in parallel use one ``VecEnv`` per
-/// thread, or its own ``threads=``. A ``VecEnv`` does not pickle (its games
+/// thread, or its own ``jobs=``. A ``VecEnv`` does not pickle (its games
 /// and generator live in Rust): make a new one from its settings.
 #[pyclass(name = "VecEnv", module = "phutball", subclass, frozen)]
 pub(crate) struct PyVecEnv {
@@ -42,7 +42,7 @@ pub(crate) struct PyVecEnv {
     env: Mutex<VecEnv>,
     /// Its settings, read without the lock (a getter must not wait for a step).
     len: usize,
-    threads: usize,
+    jobs: usize,
     move_limit: Option<u32>,
     size: BoardSize,
 }
@@ -256,8 +256,8 @@ fn actions_arg(
 impl PyVecEnv {
     #[new]
     #[pyo3(
-        signature = (num_envs, *, cols=Int::of(15), rows=Int::of(19), rules=None, move_limit=Some(Int::of(200)), seed=None, threads=None),
-        text_signature = "(num_envs, *, cols=15, rows=19, rules=None, move_limit=200, seed=None, threads=None)"
+        signature = (num_envs, *, cols=Int::of(15), rows=Int::of(19), rules=None, move_limit=Some(Int::of(200)), seed=None, jobs=None),
+        text_signature = "(num_envs, *, cols=15, rows=19, rules=None, move_limit=200, seed=None, jobs=None)"
     )]
     fn new(
         #[pyo3(from_py_with = int::num_envs)] num_envs: Int,
@@ -266,25 +266,25 @@ impl PyVecEnv {
         rules: Option<&PyRules>,
         #[pyo3(from_py_with = int::move_limit_or_none)] move_limit: Option<Int>,
         #[pyo3(from_py_with = int::seed_or_none)] seed: Option<Int>,
-        #[pyo3(from_py_with = int::threads_or_none)] threads: Option<Int>,
+        #[pyo3(from_py_with = int::jobs_or_none)] jobs: Option<Int>,
     ) -> PyResult<Self> {
         let start = Position::start_with(size_arg(&cols, &rows)?, rules_arg(rules)).or_raise()?;
         let count = num_envs.within("num_envs", 1, u32::MAX)? as usize;
         let move_limit = move_limit
             .map(|l| l.within("move_limit", 1, u32::MAX))
             .transpose()?;
-        let threads = match threads {
-            Some(t) => t.within("threads", 1, u32::MAX)? as usize,
-            None => VecEnv::default_threads(),
+        let jobs = match jobs {
+            Some(j) => j.within("jobs", 1, u32::MAX)? as usize,
+            None => phutball::default_jobs(),
         };
         let seed = match seed {
             Some(s) => s.within("seed", 0, u64::MAX)?,
             None => random_seed(),
         };
-        let env = VecEnv::new(start, count, move_limit, seed, threads).map_err(|e| raise(&e))?;
+        let env = VecEnv::new(start, count, move_limit, seed, jobs).map_err(|e| raise(&e))?;
         Ok(PyVecEnv {
             len: env.len(),
-            threads: env.threads(),
+            jobs: env.jobs(),
             move_limit: env.move_limit(),
             size: env.start().size(),
             env: Mutex::new(env),
@@ -301,10 +301,10 @@ impl PyVecEnv {
         self.len
     }
 
-    /// The threads a step uses: at most ``threads=``, and one per 512 games.
+    /// The jobs (threads) a step runs: at most ``jobs=``, and one per 512 games.
     #[getter]
-    fn threads(&self) -> usize {
-        self.threads
+    fn jobs(&self) -> usize {
+        self.jobs
     }
 
     /// The whole moves after which a game without a goal is truncated (None: never).
@@ -423,13 +423,13 @@ impl PyVecEnv {
     fn __repr__(&self) -> String {
         let size = self.size;
         format!(
-            "VecEnv({}, cols={}, rows={}, move_limit={}, threads={})",
+            "VecEnv({}, cols={}, rows={}, move_limit={}, jobs={})",
             self.len,
             size.cols(),
             size.rows(),
             self.move_limit
                 .map_or("None".to_string(), |l| l.to_string()),
-            self.threads
+            self.jobs
         )
     }
 }

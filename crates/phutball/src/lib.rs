@@ -50,6 +50,7 @@ pub use rules::options::Rules;
 pub use rules::position::Position;
 pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
 pub use step::actions::{Action, ActionError};
+pub use step::episode::{Episode, EpisodeError, Transition};
 pub use step::game::{Game, GameError, GameResult};
 pub use step::perft::{perft, perft_within};
 pub use step::state::StepState;

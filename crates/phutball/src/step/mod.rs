@@ -2,6 +2,7 @@
 //! action space, game records, and perft over whole moves.
 
 pub(crate) mod actions;
+pub(crate) mod episode;
 pub(crate) mod game;
 pub(crate) mod perft;
 pub(crate) mod play;

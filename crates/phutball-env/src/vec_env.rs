@@ -3,7 +3,8 @@
 //! space; one [`VecEnv::step`] takes one action in every game, resets the
 //! finished ones to the start, and writes every game's observation (the
 //! core's [`StepState::write_planes`]), legal-action mask, reward and end
-//! flags into the caller's slices, on up to [`VecEnv::threads`] threads.
+//! flags into the caller's slices, on up to [`VecEnv::jobs`] threads. Each
+//! game is an [`Episode`] of the core, where the step and reward rule is.
 //!
 //! A step or a reset is O(N) work for N games, so it needs no work limit;
 //! [`VecEnv::step_within`] and [`VecEnv::reset_within`] take a [`Budget`]
@@ -12,7 +13,7 @@
 //!
 //! ```
 //! use phutball::{BoardSize, Position};
-//! use phutball_engine::{StepBuffers, VecEnv};
+//! use phutball_env::{StepBuffers, VecEnv};
 //! let mut env = VecEnv::new(Position::standard(), 4, Some(200), 7, 1)?;
 //! let size = BoardSize::STANDARD;
 //! let (mut planes, mut masks) = (vec![0.0; 4 * size.planes_len()], vec![false; 4 * size.action_count()]);
@@ -24,23 +25,25 @@
 //!     terminated: &mut terminated, truncated: &mut truncated,
 //! })?;
 //! assert!(finals.is_empty(), "one placement ends no game");
-//! # Ok::<(), phutball_engine::VecEnvError>(())
+//! # Ok::<(), phutball_env::VecEnvError>(())
 //! ```
 
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread;
 
-use phutball::{ActionError, Budget, Position, SearchError, SplitMix64, StepState};
+use phutball::{
+    ActionError, Budget, Episode, EpisodeError, Position, SearchError, SplitMix64, StepState,
+};
 use thiserror::Error;
 
-/// The fewest games a step gives a thread of its own. A game's step (with
+/// The fewest games a step gives a job (a thread) of its own. A game's step (with
 /// its planes and mask) takes about half a microsecond, and a step starts
 /// its threads afresh (scoped threads: they write straight into the
 /// caller's slices, which a pool of long-lived threads could not borrow
 /// without `unsafe` or a copy of every observation), which costs tens of
 /// microseconds; below this a second thread costs more than it saves
-/// (README: `random_steps --threads`).
-pub const MIN_GAMES_PER_THREAD: usize = 512;
+/// (README: `random_steps --jobs`).
+pub const MIN_GAMES_PER_JOB: usize = 512;
 
 /// The games a step or a reset does between two polls of its budget: about
 /// half a millisecond of work.
@@ -53,7 +56,7 @@ const BLOCK_GAMES: usize = 64;
 /// Why a batch could not be made or stepped. A step that fails changes no game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum VecEnvError {
-    /// A batch of no games, no threads, a move limit of 0, or a finished start.
+    /// A batch of no games, no jobs, a move limit of 0, or a finished start.
     #[error("{0}")]
     Config(String),
     /// A slice of the wrong length.
@@ -77,15 +80,16 @@ pub enum VecEnvError {
         game: usize,
         /// The action's index.
         action: usize,
-        /// Why it cannot be taken.
-        source: ActionError,
+        /// Why it cannot be taken ([`EpisodeError::Action`]: a batch
+        /// restarts its games as they end, so no game is ever over).
+        source: EpisodeError,
     },
 }
 
 /// Why an action cannot be taken, naming it unless the core's message does.
-fn action_message(action: usize, source: &ActionError) -> String {
+fn action_message(action: usize, source: &EpisodeError) -> String {
     match source {
-        ActionError::OutOfRange { .. } => source.to_string(),
+        EpisodeError::Action(ActionError::OutOfRange { .. }) => source.to_string(),
         _ => format!("action {action}: {source}"),
     }
 }
@@ -116,41 +120,33 @@ pub struct FinalObservation {
     pub planes: Vec<f32>,
 }
 
-/// One game of the batch.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-struct Slot {
-    state: StepState,
-    /// Whole moves played (actions that passed the turn).
-    moves: u32,
-}
-
 /// A batch of games played step by step from one start position: each game
-/// is a [`StepState`] of the core's action space; one [`VecEnv::step`] takes
+/// is an [`Episode`] of the core's action space; one [`VecEnv::step`] takes
 /// one action in every game, resets the finished ones to the start, and
 /// writes every game's observation, legal-action mask, reward and end flags
 /// into the caller's slices ([`StepBuffers`]). A step splits the batch
-/// between threads only where each gets [`MIN_GAMES_PER_THREAD`] games.
+/// between jobs (threads) only where each gets [`MIN_GAMES_PER_JOB`] games.
 #[derive(Clone, Debug)]
 pub struct VecEnv {
-    start: Position,
-    move_limit: Option<u32>,
-    games: Vec<Slot>,
-    /// The threads asked for.
-    threads: usize,
-    /// The fewest games a thread of a step gets.
-    min_games_per_thread: usize,
+    /// Every game's start: an episode at the start position.
+    start: Episode,
+    games: Vec<Episode>,
+    /// The jobs asked for.
+    jobs: usize,
+    /// The fewest games a job of a step gets.
+    min_games_per_job: usize,
     rng: SplitMix64,
 }
 
 impl VecEnv {
     /// `count` games at `start`; a game reaching `move_limit` whole moves
     /// without a goal is truncated (`None`: never); `seed` seeds
-    /// [`VecEnv::sample_actions`]; a step uses at most `threads` threads
-    /// (see [`VecEnv::threads`] and [`VecEnv::default_threads`]).
+    /// [`VecEnv::sample_actions`]; a step runs at most `jobs` threads
+    /// (see [`VecEnv::jobs`]; [`phutball::default_jobs`] is every core).
     ///
     /// # Errors
     ///
-    /// [`VecEnvError::Config`] for no games, no threads, a move limit of 0
+    /// [`VecEnvError::Config`] for no games, no jobs, a move limit of 0
     /// or a finished start; [`VecEnvError::Interrupted`] with
     /// [`SearchError::OutOfMemory`] for more games than memory holds.
     pub fn new(
@@ -158,25 +154,17 @@ impl VecEnv {
         count: usize,
         move_limit: Option<u32>,
         seed: u64,
-        threads: usize,
+        jobs: usize,
     ) -> Result<VecEnv, VecEnvError> {
         let bad = |what: &str| Err(VecEnvError::Config(what.to_string()));
         if count == 0 {
             return bad("a batch needs at least one game");
         }
-        if threads == 0 {
-            return bad("threads must be at least 1");
+        if jobs == 0 {
+            return bad("jobs must be at least 1");
         }
-        if move_limit == Some(0) {
-            return bad("the move limit must be at least 1 (or none)");
-        }
-        if start.is_finished() {
-            return bad("the start position is already finished: no game could be played");
-        }
-        let slot = Slot {
-            state: start.into(),
-            moves: 0,
-        };
+        let start = Episode::new(start.into(), move_limit)
+            .map_err(|e| VecEnvError::Config(e.to_string()))?;
         // Reserved fallibly: a count no memory holds is the out-of-memory
         // error (Python's `MemoryLimitError`), not an abort.
         let mut games = Vec::new();
@@ -185,30 +173,24 @@ impl VecEnv {
                 what: "the batch's games",
             })
         })?;
-        games.resize(count, slot);
+        games.resize(count, start);
         Ok(VecEnv {
             start,
-            move_limit,
             games,
-            threads,
-            min_games_per_thread: MIN_GAMES_PER_THREAD,
+            jobs,
+            min_games_per_job: MIN_GAMES_PER_JOB,
             rng: SplitMix64::new(seed),
         })
     }
 
     /// The same batch with `games` (at least 1) instead of
-    /// [`MIN_GAMES_PER_THREAD`] as the fewest games a thread of a step gets:
+    /// [`MIN_GAMES_PER_JOB`] as the fewest games a job of a step gets:
     /// lower on a machine with idle cores and quick thread starts, higher
     /// where the cores are busy with other work.
     #[must_use]
-    pub fn with_min_games_per_thread(mut self, games: usize) -> VecEnv {
-        self.min_games_per_thread = games.max(1);
+    pub fn with_min_games_per_job(mut self, games: usize) -> VecEnv {
+        self.min_games_per_job = games.max(1);
         self
-    }
-
-    /// The cores available here: the thread count to ask for by default.
-    pub fn default_threads() -> usize {
-        phutball::default_jobs()
     }
 
     /// The number of games.
@@ -221,27 +203,32 @@ impl VecEnv {
         self.games.is_empty()
     }
 
-    /// The threads a step uses: those asked for, but no more than one per
-    /// [`MIN_GAMES_PER_THREAD`] games (or [`VecEnv::with_min_games_per_thread`];
+    /// The jobs (threads) a step runs: those asked for, but no more than one
+    /// per [`MIN_GAMES_PER_JOB`] games (or [`VecEnv::with_min_games_per_job`];
     /// and at least one).
-    pub fn threads(&self) -> usize {
-        let shares = self.games.len() / self.min_games_per_thread;
-        self.threads.min(shares).max(1)
+    pub fn jobs(&self) -> usize {
+        let shares = self.games.len() / self.min_games_per_job;
+        self.jobs.min(shares).max(1)
     }
 
     /// The start position every game starts and restarts from.
     pub fn start(&self) -> Position {
-        self.start
+        self.start.state().position()
     }
 
     /// The whole-move limit.
     pub fn move_limit(&self) -> Option<u32> {
-        self.move_limit
+        self.start.move_limit()
     }
 
     /// The state of each game, in order.
     pub fn states(&self) -> impl Iterator<Item = StepState> + '_ {
-        self.games.iter().map(|g| g.state)
+        self.games.iter().map(Episode::state)
+    }
+
+    /// Each game, in order (its state and the whole moves it has played).
+    pub fn episodes(&self) -> &[Episode] {
+        &self.games
     }
 
     /// Puts every game back at the start (and reseeds [`VecEnv::sample_actions`]
@@ -277,7 +264,7 @@ impl VecEnv {
         self.check_length("planes", planes.len(), planes_len)?;
         self.check_length("masks", masks.len(), action_count)?;
         // Every game shows the same start: encode it once, copy it.
-        let start = StepState::from(self.start);
+        let start = self.start.state();
         start.write_planes(false, &mut planes[..planes_len]);
         start.write_legal_action_mask(&mut masks[..action_count]);
         for i in 1..self.games.len() {
@@ -292,12 +279,7 @@ impl VecEnv {
         if let Some(seed) = seed {
             self.rng = SplitMix64::new(seed);
         }
-        for game in &mut self.games {
-            *game = Slot {
-                state: self.start.into(),
-                moves: 0,
-            };
-        }
+        self.games.fill(self.start);
         Ok(())
     }
 
@@ -309,7 +291,7 @@ impl VecEnv {
             .iter()
             // A game is never finished between steps, and an unfinished state
             // always has an action (a vacant point, or "end jump"); 0 is never used.
-            .map(|game| game.state.random_legal_action_index(rng).unwrap_or(0))
+            .map(|game| game.state().random_legal_action_index(rng).unwrap_or(0))
             .collect()
     }
 
@@ -351,105 +333,24 @@ impl VecEnv {
         self.check_length("rewards", out.rewards.len(), 1)?;
         self.check_length("terminated", out.terminated.len(), 1)?;
         self.check_length("truncated", out.truncated.len(), 1)?;
-        let rules = Rules {
-            start: self.start,
-            move_limit: self.move_limit,
-        };
         let mut next = self.games.clone();
-        let blocks: Vec<Block<'_>> = next
-            .chunks_mut(BLOCK_GAMES)
-            .zip(self.games.chunks(BLOCK_GAMES))
-            .zip(actions.chunks(BLOCK_GAMES))
-            .zip(out.planes.chunks_mut(BLOCK_GAMES * planes_len))
-            .zip(out.masks.chunks_mut(BLOCK_GAMES * action_count))
-            .zip(out.rewards.chunks_mut(BLOCK_GAMES))
-            .zip(out.terminated.chunks_mut(BLOCK_GAMES))
-            .zip(out.truncated.chunks_mut(BLOCK_GAMES))
-            .enumerate()
-            .map(
-                |(
-                    i,
-                    (
-                        ((((((next, games), actions), planes), masks), rewards), terminated),
-                        truncated,
-                    ),
-                )| Block {
-                    first: i * BLOCK_GAMES,
-                    games,
-                    next,
-                    actions,
-                    out: StepBuffers {
-                        planes,
-                        masks,
-                        rewards,
-                        terminated,
-                        truncated,
-                    },
-                },
-            )
-            .collect();
-        // Each thread takes the next block until none is left: a thread that
-        // starts late (the machine busy) takes fewer, and the caller's
-        // thread never waits for work another could not start.
-        let queue = Mutex::new(blocks.into_iter());
-        // The first interrupt any thread sees; the others stop at their next block.
-        let stop = OnceLock::new();
-        let work = || -> (Vec<FinalObservation>, Option<VecEnvError>) {
-            let mut finals = Vec::new();
-            loop {
-                let block = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-                let Some(block) = block else {
-                    return (finals, None);
-                };
-                if let Err(e) = block.run(rules, budget, &stop, &mut finals) {
-                    return (finals, Some(e));
-                }
-            }
-        };
-        let results = thread::scope(|scope| {
-            // A helper the system cannot start (no memory for its stack
-            // under an address-space limit) is left out: this thread and
-            // the helpers that started take its blocks.
-            let helpers: Vec<_> = (1..self.threads())
-                .filter_map(|_| thread::Builder::new().spawn_scoped(scope, work).ok())
-                .collect();
-            let mut results = vec![work()];
-            results.extend(helpers.into_iter().map(|helper| {
-                helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-            }));
-            results
-        });
-        if let Some(interrupt) = stop.get() {
-            return Err(VecEnvError::Interrupted(interrupt.clone()));
-        }
-        let mut finals = Vec::new();
-        let mut first_error: Option<VecEnvError> = None;
-        for (done, error) in results {
-            finals.extend(done);
-            // Blocks are taken in order and a thread stops at its first bad
-            // action, so the lowest game with an error is the first bad game.
-            first_error = match (first_error, error) {
-                (Some(a), Some(b)) => Some(if failed_game(&b) < failed_game(&a) {
-                    b
-                } else {
-                    a
-                }),
-                (a, b) => a.or(b),
-            };
-        }
-        if let Some(error) = first_error {
-            return Err(error);
-        }
-        finals.sort_unstable_by_key(|last| last.game);
+        let blocks = Block::split(
+            &self.games,
+            &mut next,
+            actions,
+            out,
+            planes_len,
+            action_count,
+        );
+        let results = run_blocks(blocks, &self.start, self.jobs(), budget);
+        let finals = merge(results)?;
         self.games = next;
         Ok(finals)
     }
 
     /// The values of one game's planes and mask.
     fn block_sizes(&self) -> (usize, usize) {
-        let size = self.start.size();
+        let size = self.start().size();
         (size.planes_len(), size.action_count())
     }
 
@@ -472,11 +373,76 @@ impl VecEnv {
     }
 }
 
-/// What every game of a batch shares.
-#[derive(Copy, Clone, Debug)]
-struct Rules {
-    start: Position,
-    move_limit: Option<u32>,
+/// Runs `blocks` on up to `jobs` threads, each taking the next block until
+/// none is left (a thread that starts late, the machine busy, takes fewer,
+/// and the caller's thread never waits for work another could not start).
+/// Each thread's answer: the games that ended, and the error that stopped it.
+fn run_blocks(
+    blocks: Vec<Block<'_>>,
+    start: &Episode,
+    jobs: usize,
+    budget: &Budget<'_>,
+) -> Vec<(Vec<FinalObservation>, Option<VecEnvError>)> {
+    let queue = Mutex::new(blocks.into_iter());
+    // The first interrupt any thread sees; the others stop at their next block.
+    let stop = OnceLock::new();
+    let work = || -> (Vec<FinalObservation>, Option<VecEnvError>) {
+        let mut finals = Vec::new();
+        loop {
+            let block = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some(block) = block else {
+                return (finals, None);
+            };
+            if let Err(e) = block.run(start, budget, &stop, &mut finals) {
+                return (finals, Some(e));
+            }
+        }
+    };
+    thread::scope(|scope| {
+        // A helper the system cannot start (no memory for its stack under
+        // an address-space limit) is left out: this thread and the helpers
+        // that started take its blocks.
+        let helpers: Vec<_> = (1..jobs)
+            .filter_map(|_| thread::Builder::new().spawn_scoped(scope, work).ok())
+            .collect();
+        let mut results = vec![work()];
+        results.extend(helpers.into_iter().map(|helper| {
+            helper
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        }));
+        results
+    })
+}
+
+/// The threads' answers as the step's: an interrupt if any thread saw one,
+/// else the first bad game's error, else the games that ended in game order.
+fn merge(
+    results: Vec<(Vec<FinalObservation>, Option<VecEnvError>)>,
+) -> Result<Vec<FinalObservation>, VecEnvError> {
+    let mut finals = Vec::new();
+    let mut first_error: Option<VecEnvError> = None;
+    for (done, error) in results {
+        finals.extend(done);
+        first_error = match (first_error, error) {
+            // Every thread that saw the interrupt reports the same one.
+            (Some(e @ VecEnvError::Interrupted(_)), _)
+            | (_, Some(e @ VecEnvError::Interrupted(_))) => Some(e),
+            // Blocks are taken in order and a thread stops at its first bad
+            // action, so the lowest game with an error is the first bad game.
+            (Some(a), Some(b)) => Some(if failed_game(&b) < failed_game(&a) {
+                b
+            } else {
+                a
+            }),
+            (a, b) => a.or(b),
+        };
+    }
+    if let Some(error) = first_error {
+        return Err(error);
+    }
+    finals.sort_unstable_by_key(|last| last.game);
+    Ok(finals)
 }
 
 /// The game of a failed step's error (none for an interrupt).
@@ -491,20 +457,61 @@ fn failed_game(error: &VecEnvError) -> Option<usize> {
 /// batch one thread steps at a time.
 struct Block<'a> {
     first: usize,
-    games: &'a [Slot],
-    next: &'a mut [Slot],
+    games: &'a [Episode],
+    next: &'a mut [Episode],
     actions: &'a [usize],
     out: StepBuffers<'a>,
 }
 
+impl<'a> Block<'a> {
+    /// The batch cut into blocks: `games` (read) and `next` (written), the
+    /// actions and the outputs, [`BLOCK_GAMES`] games a block.
+    fn split(
+        games: &'a [Episode],
+        next: &'a mut [Episode],
+        actions: &'a [usize],
+        out: &'a mut StepBuffers<'_>,
+        planes_len: usize,
+        action_count: usize,
+    ) -> Vec<Block<'a>> {
+        let mut planes = out.planes.chunks_mut(BLOCK_GAMES * planes_len);
+        let mut masks = out.masks.chunks_mut(BLOCK_GAMES * action_count);
+        let mut rewards = out.rewards.chunks_mut(BLOCK_GAMES);
+        let mut terminated = out.terminated.chunks_mut(BLOCK_GAMES);
+        let mut truncated = out.truncated.chunks_mut(BLOCK_GAMES);
+        next.chunks_mut(BLOCK_GAMES)
+            .zip(games.chunks(BLOCK_GAMES))
+            .zip(actions.chunks(BLOCK_GAMES))
+            .enumerate()
+            // The lengths were checked: every output has a chunk for each block.
+            .map_while(|(i, ((next, games), actions))| {
+                Some(Block {
+                    first: i * BLOCK_GAMES,
+                    games,
+                    next,
+                    actions,
+                    out: StepBuffers {
+                        planes: planes.next()?,
+                        masks: masks.next()?,
+                        rewards: rewards.next()?,
+                        terminated: terminated.next()?,
+                        truncated: truncated.next()?,
+                    },
+                })
+            })
+            .collect()
+    }
+}
+
 impl Block<'_> {
-    /// Steps the block's games, adding the games that ended to `finals`.
-    /// It stops if another thread saw an interrupt (`stop`), and polls
-    /// `budget` if its first game is a multiple of [`POLL_GAMES`] (setting
-    /// `stop` for every thread if the budget says to stop).
+    /// Steps the block's games (the rule is [`Episode::step`]'s), restarting
+    /// those that ended from `start` and adding them to `finals`. It stops
+    /// if another thread saw an interrupt (`stop`), and polls `budget` if
+    /// its first game is a multiple of [`POLL_GAMES`] (setting `stop` for
+    /// every thread if the budget says to stop).
     fn run(
         self,
-        rules: Rules,
+        start: &Episode,
         budget: &Budget<'_>,
         stop: &OnceLock<SearchError>,
         finals: &mut Vec<FinalObservation>,
@@ -519,45 +526,29 @@ impl Block<'_> {
                 stop.get_or_init(|| interrupt).clone(),
             ));
         }
-        let board = rules.start.size();
+        let board = start.state().position().size();
         let (planes_len, action_count) = (board.planes_len(), board.action_count());
         for (i, (game, &action)) in self.games.iter().zip(self.actions).enumerate() {
             let index = self.first + i;
-            let state =
-                game.state
-                    .apply_action_index(action)
-                    .map_err(|source| VecEnvError::Action {
-                        game: index,
-                        action,
-                        source,
-                    })?;
-            let mover = game.state.to_move();
-            let whole_moves = game.moves + u32::from(state.to_move() != mover);
-            let winner = state.winner();
-            let truncated = winner.is_none() && rules.move_limit.is_some_and(|l| whole_moves >= l);
-            self.out.rewards[i] = match winner {
-                Some(side) if side == mover => 1.0,
-                Some(_) => -1.0,
-                None => 0.0,
-            };
-            self.out.terminated[i] = winner.is_some();
-            self.out.truncated[i] = truncated;
-            self.next[i] = if winner.is_some() || truncated {
+            let mut episode = *game;
+            let taken = episode.step(action).map_err(|source| VecEnvError::Action {
+                game: index,
+                action,
+                source,
+            })?;
+            self.out.rewards[i] = taken.reward;
+            self.out.terminated[i] = taken.terminated;
+            self.out.truncated[i] = taken.truncated;
+            self.next[i] = if taken.is_over() {
                 finals.push(FinalObservation {
                     game: index,
-                    planes: state.planes(false),
+                    planes: taken.state.planes(false),
                 });
-                Slot {
-                    state: rules.start.into(),
-                    moves: 0,
-                }
+                *start
             } else {
-                Slot {
-                    state,
-                    moves: whole_moves,
-                }
+                episode
             };
-            let shown = self.next[i].state;
+            let shown = self.next[i].state();
             shown.write_planes(false, &mut self.out.planes[i * planes_len..][..planes_len]);
             shown.write_legal_action_mask(&mut self.out.masks[i * action_count..][..action_count]);
         }
@@ -620,16 +611,18 @@ mod tests {
     }
 
     #[test]
-    fn a_batch_steps_like_single_games_on_any_number_of_threads() {
+    fn a_batch_steps_like_single_episodes_on_any_number_of_jobs() {
         let start = small_start();
         let size = start.size();
         // Enough games for two threads, the second with fewer than the first.
-        let n = 2 * MIN_GAMES_PER_THREAD + 37;
+        let n = 2 * MIN_GAMES_PER_JOB + 37;
         let limit = 5;
-        for threads in [1, 2] {
-            let mut env = VecEnv::new(start, n, Some(limit), 5, threads).unwrap();
-            assert_eq!(env.threads(), threads);
-            let mut singles = vec![(StepState::from(start), 0u32); n];
+        for jobs in [1, 2] {
+            let mut env = VecEnv::new(start, n, Some(limit), 5, jobs).unwrap();
+            assert_eq!(env.jobs(), jobs);
+            // The reference: one core Episode a game, restarted by hand.
+            let fresh = Episode::new(start.into(), Some(limit)).unwrap();
+            let mut singles = vec![fresh; n];
             let mut out = Outputs::new(n, size);
             env.reset(None, &mut out.planes, &mut out.masks).unwrap();
             let (mut goals, mut limits) = (0, 0);
@@ -638,37 +631,25 @@ mod tests {
                 let finals = env.step(&actions, &mut out.buffers()).unwrap();
                 let mut ended = Vec::new();
                 for (i, single) in singles.iter_mut().enumerate() {
-                    let mover = single.0.to_move();
-                    let after = single.0.apply_action_index(actions[i]).unwrap();
-                    let whole_moves = single.1 + u32::from(after.to_move() != mover);
-                    let reward = match after.winner() {
-                        Some(w) if w == mover => 1.0,
-                        Some(_) => -1.0,
-                        None => 0.0,
-                    };
-                    assert_eq!(out.rewards[i], reward);
-                    assert_eq!(out.terminated[i], after.is_finished());
-                    assert_eq!(
-                        out.truncated[i],
-                        !after.is_finished() && whole_moves >= limit
-                    );
-                    *single = if out.terminated[i] || out.truncated[i] {
-                        ended.push((i, after.planes(false)));
-                        goals += usize::from(out.terminated[i]);
-                        limits += usize::from(out.truncated[i]);
-                        (start.into(), 0)
-                    } else {
-                        (after, whole_moves)
-                    };
+                    let step = single.step(actions[i]).unwrap();
+                    assert_eq!(out.rewards[i], step.reward);
+                    assert_eq!(out.terminated[i], step.terminated);
+                    assert_eq!(out.truncated[i], step.truncated);
+                    if step.is_over() {
+                        ended.push((i, step.state.planes(false)));
+                        goals += usize::from(step.terminated);
+                        limits += usize::from(step.truncated);
+                        *single = fresh;
+                    }
                     let planes = &out.planes[i * size.planes_len()..][..size.planes_len()];
-                    assert_eq!(planes, single.0.planes(false).as_slice());
+                    assert_eq!(planes, single.state().planes(false).as_slice());
                     let mask = &out.masks[i * size.action_count()..][..size.action_count()];
-                    assert_eq!(mask, single.0.legal_action_mask().as_slice());
+                    assert_eq!(mask, single.state().legal_action_mask().as_slice());
                 }
                 let finals: Vec<(usize, Vec<f32>)> =
                     finals.into_iter().map(|f| (f.game, f.planes)).collect();
                 assert_eq!(finals, ended);
-                assert!(env.states().eq(singles.iter().map(|s| s.0)));
+                assert_eq!(env.episodes(), singles.as_slice());
             }
             assert!(goals > 0 && limits > 0, "goals {goals}, limits {limits}");
         }
@@ -690,7 +671,7 @@ mod tests {
                 err,
                 VecEnvError::Action {
                     game: 77,
-                    source: ActionError::NoJumpUnderWay,
+                    source: EpisodeError::Action(ActionError::NoJumpUnderWay),
                     ..
                 }
             ),
@@ -714,16 +695,16 @@ mod tests {
         let start = small_start();
         for (count, asked, used) in [
             (1, 4, 1),
-            (2 * MIN_GAMES_PER_THREAD - 1, 4, 1),
-            (2 * MIN_GAMES_PER_THREAD, 4, 2),
-            (2 * MIN_GAMES_PER_THREAD, 1, 1),
-            (5 * MIN_GAMES_PER_THREAD, 4, 4),
+            (2 * MIN_GAMES_PER_JOB - 1, 4, 1),
+            (2 * MIN_GAMES_PER_JOB, 4, 2),
+            (2 * MIN_GAMES_PER_JOB, 1, 1),
+            (5 * MIN_GAMES_PER_JOB, 4, 4),
         ] {
             let env = VecEnv::new(start, count, None, 0, asked).unwrap();
-            assert_eq!(env.threads(), used, "{count} games, {asked} threads asked");
+            assert_eq!(env.jobs(), used, "{count} games, {asked} threads asked");
         }
         let env = VecEnv::new(start, 300, None, 0, 4).unwrap();
-        assert_eq!(env.with_min_games_per_thread(100).threads(), 3);
+        assert_eq!(env.with_min_games_per_job(100).jobs(), 3);
     }
 
     #[test]
@@ -733,7 +714,7 @@ mod tests {
         // Three polls a thread: the interrupt comes at the second.
         let n = 2 * 3 * POLL_GAMES;
         let mut env = VecEnv::new(start, n, None, 1, 2).unwrap();
-        assert_eq!(env.threads(), 2);
+        assert_eq!(env.jobs(), 2);
         let mut out = Outputs::new(n, size);
         let first = env.sample_actions();
         env.step(&first, &mut out.buffers()).unwrap();
@@ -768,7 +749,7 @@ mod tests {
         let start = small_start();
         for (count, limit, threads, expected) in [
             (0, None, 1, "at least one game"),
-            (1, None, 0, "threads must be at least 1"),
+            (1, None, 0, "jobs must be at least 1"),
             (1, Some(0), 1, "move limit must be at least 1"),
         ] {
             let err = VecEnv::new(start, count, limit, 0, threads).unwrap_err();
