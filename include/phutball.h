@@ -1825,10 +1825,9 @@ PhutballStatus phutball_check_proof(const char *text,
 /**
  * Builds the tablebase of a `cols` x `rows` board (at most 32 points)
  * under the continue-off-board rule when `continue_off_board` is true, on
- * `threads` threads (0: every core, at most 256; otherwise 1 to 256,
+ * `jobs` threads (0: every core, at most 256; otherwise 1 to 256,
  * `PHUTBALL_STATUS_INVALID_ARGUMENT` past it; the values do not depend on
- * it), and
- * stores a new handle in `*out`.
+ * it), and stores a new handle in `*out`.
  *
  * Within `budget` (NULL: the defaults): the table and the build must fit
  * `memory_limit` (default 256 MiB: a 5x5 board needs more), else
@@ -1843,7 +1842,7 @@ PhutballStatus phutball_check_proof(const char *text,
 PhutballStatus phutball_tablebase_build_within(uint8_t cols,
                                                uint8_t rows,
                                                bool continue_off_board,
-                                               uint32_t threads,
+                                               uint32_t jobs,
                                                const struct PhutballBudget *budget,
                                                struct PhutballTablebase **out);
 

@@ -184,9 +184,9 @@ static void test_budgets_and_sizes(void) {
     CHECK_MESSAGE_HAS("at most 32 are supported");
     CHECK_STATUS(phutball_tablebase_build_within(3, 2, false, 0, NULL, &table), PHUTBALL_STATUS_INVALID_POSITION);
     CHECK(table == NULL);
-    /* The solver's range of threads (0 is every core), as the CLI's --jobs. */
+    /* The solver's range of jobs (0 is every core), as the CLI's --jobs; the message names jobs. */
     CHECK_STATUS(phutball_tablebase_build_within(1, 3, false, 257, NULL, &table), PHUTBALL_STATUS_INVALID_ARGUMENT);
-    CHECK_MESSAGE_HAS("takes 1 to 256 threads, not 257");
+    CHECK_MESSAGE_HAS("jobs: a tablebase build takes 1 to 256 jobs, not 257");
     CHECK(table == NULL);
     CHECK_OK(phutball_tablebase_build_within(1, 3, false, 256, NULL, &table));
     phutball_tablebase_free(table);

@@ -108,8 +108,8 @@ def test_jobs_do_not_change_the_values():
     assert one.to_bytes() == two.to_bytes()
     with pytest.raises(ValueError, match="jobs"):
         phutball.Tablebase.build(3, 4, jobs=0)
-    # The solver's range, as the CLI's --jobs and C's threads.
-    with pytest.raises(ValueError, match=r"jobs=257: a tablebase build takes 1 to 256 threads"):
+    # The solver's range, as the CLI's --jobs and C's jobs.
+    with pytest.raises(ValueError, match=r"jobs=257: a tablebase build takes 1 to 256 jobs, not 257"):
         phutball.Tablebase.build(3, 4, jobs=257)
     assert phutball.Tablebase.build(3, 4, jobs=256).to_bytes() == one.to_bytes()
 

@@ -184,8 +184,8 @@ pub(crate) fn solver_failure(error: &SolverError) -> Failure {
         SolverError::Unsound(_) => S::Panic,
         // The board's values outgrow the table's format: too large a board.
         SolverError::TooManyPlies { .. } => S::InvalidArgument,
-        // A thread count out of the build's range.
-        SolverError::Threads { .. } => S::InvalidArgument,
+        // A job count out of the build's range.
+        SolverError::Jobs { .. } => S::InvalidArgument,
         // A variant added later (the enum is non-exhaustive).
         _ => S::InvalidArgument,
     };
@@ -271,7 +271,7 @@ mod tests {
             SolverError::Finished,
             SolverError::Unsound("a test".into()),
             SolverError::TooManyPlies { max: 127 },
-            SolverError::Threads {
+            SolverError::Jobs {
                 requested: 0,
                 max: 256,
             },

@@ -90,10 +90,9 @@ fn not_covered(table: &Tablebase, pos: &phutball::Position) -> Failure {
 
 /// Builds the tablebase of a `cols` x `rows` board (at most 32 points)
 /// under the continue-off-board rule when `continue_off_board` is true, on
-/// `threads` threads (0: every core, at most 256; otherwise 1 to 256,
+/// `jobs` threads (0: every core, at most 256; otherwise 1 to 256,
 /// `PHUTBALL_STATUS_INVALID_ARGUMENT` past it; the values do not depend on
-/// it), and
-/// stores a new handle in `*out`.
+/// it), and stores a new handle in `*out`.
 ///
 /// Within `budget` (NULL: the defaults): the table and the build must fit
 /// `memory_limit` (default 256 MiB: a 5x5 board needs more), else
@@ -109,25 +108,27 @@ pub unsafe extern "C" fn phutball_tablebase_build_within(
     cols: u8,
     rows: u8,
     continue_off_board: bool,
-    threads: u32,
+    jobs: u32,
     budget: *const PhutballBudget,
     out: *mut *mut PhutballTablebase,
 ) -> PhutballStatus {
     ffi_call(|| {
         require_out(out, "out")?;
         let size = BoardSize::new(cols, rows)?;
-        let threads = match threads {
-            0 => Tablebase::default_threads(),
-            n => n as usize,
+        // Checked here, so that the message names this function's argument.
+        let jobs = match jobs {
+            0 => Tablebase::default_jobs(),
+            n => Tablebase::check_jobs(n as usize)
+                .map_err(|e| Failure::invalid_argument(format!("jobs: {e}")))?,
         };
         // SAFETY: the caller's promise about budget.
         let call = unsafe { budget_arg(budget) };
         let table = call
             .run(|budget| {
-                Tablebase::build_on_threads_within(
+                Tablebase::build_with_jobs_within(
                     size,
                     continue_off_board,
-                    threads,
+                    jobs,
                     budget,
                     &mut |_| {},
                 )

@@ -125,7 +125,7 @@ pub struct SolveArgs {
 pub struct AnalyseArgs {
     #[command(flatten)]
     limits: LimitArgs,
-    /// Threads (default: every core).
+    /// Positions analysed at once, each on a thread (default: every core).
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
     jobs: Option<u32>,
     /// Seed for breaking ties between equal moves.

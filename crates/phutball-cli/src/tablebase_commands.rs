@@ -44,7 +44,7 @@ enum TablebaseCommand {
     Probe(ProbeArgs),
 }
 
-/// What bounds a build: time, memory, threads.
+/// What bounds a build: time, memory, jobs.
 #[derive(Args)]
 struct BuildLimits {
     /// Give up after MS milliseconds (exit status 3).
@@ -54,17 +54,17 @@ struct BuildLimits {
     /// G for KiB, MiB, GiB; past it, exit status 4).
     #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
     memory_limit: usize,
-    /// Threads, 1 to 256 (default: every core).
+    /// Jobs (build threads), 1 to 256 (default: every core).
     #[arg(long, value_name = "J", value_parser = parse_jobs)]
     jobs: Option<usize>,
 }
 
-/// `--jobs J`: the solver's range of build threads.
+/// `--jobs J`: the solver's range of build jobs.
 fn parse_jobs(text: &str) -> Result<usize, String> {
     let jobs = text
         .parse::<usize>()
-        .map_err(|e| format!("--jobs takes a thread count: {e}"))?;
-    Tablebase::check_threads(jobs).map_err(|e| e.to_string())
+        .map_err(|e| format!("--jobs takes a job count: {e}"))?;
+    Tablebase::check_jobs(jobs).map_err(|e| e.to_string())
 }
 
 /// Arguments of `phutball tablebase build`.
@@ -186,20 +186,20 @@ fn build(size: BoardSize, continue_off_board: bool, limits: &BuildLimits) -> Cli
     if limits.timeout.is_some() {
         budget = budget.with_interrupt(&hook);
     }
-    let threads = limits.jobs.unwrap_or_else(Tablebase::default_threads);
+    let jobs = limits.jobs.unwrap_or_else(Tablebase::default_jobs);
     let started = Instant::now();
     let mut display = Progress::new(&what);
     let built =
-        Tablebase::build_on_threads_within(size, continue_off_board, threads, &budget, &mut |p| {
+        Tablebase::build_with_jobs_within(size, continue_off_board, jobs, &budget, &mut |p| {
             display.show(p);
         });
     display.finish();
     let table = built.map_err(|e| failure(&what, &e, limits, needed))?;
     let took = started.elapsed().as_secs_f64();
     eprintln!(
-        "{what}: built in {took:.2} s ({:.0} states/s, {threads} thread{})",
+        "{what}: built in {took:.2} s ({:.0} states/s, {jobs} job{})",
         table.states() as f64 / took.max(1e-9),
-        if threads == 1 { "" } else { "s" }
+        if jobs == 1 { "" } else { "s" }
     );
     Ok(table)
 }

@@ -205,7 +205,7 @@ fn jobs_take_the_solvers_range() {
         assert!(stderr.contains("--jobs"), "{stderr}");
     }
     let out = run(&["tablebase", "build", "--jobs", "257", "1x3"]);
-    assert!(text(&out.stderr).contains("takes 1 to 256 threads, not 257"));
+    assert!(text(&out.stderr).contains("takes 1 to 256 jobs, not 257"));
     let out = run(&["tablebase", "build", "--jobs", "256", "1x3"]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }

@@ -226,8 +226,8 @@ fn solver_class_of(error: &SolverError) -> ExceptionClass {
         SolverError::Unsound(_) => C::RuntimeError,
         // The board's values outgrow the table's format: too large a board.
         SolverError::TooManyPlies { .. } => C::ValueError,
-        // A thread count out of the build's range.
-        SolverError::Threads { .. } => C::ValueError,
+        // A job count out of the build's range.
+        SolverError::Jobs { .. } => C::ValueError,
         // A variant added later (the enum is non-exhaustive).
         _ => C::ValueError,
     }
@@ -349,7 +349,7 @@ mod tests {
             SolverError::Finished,
             SolverError::Unsound("a test".into()),
             SolverError::TooManyPlies { max: 127 },
-            SolverError::Threads {
+            SolverError::Jobs {
                 requested: 0,
                 max: 256,
             },

@@ -100,12 +100,12 @@ pub(crate) struct PyTablebase {
     pub(crate) inner: Tablebase,
 }
 
-/// The `jobs=` argument: `None` (every core) or a thread count of at least 1.
+/// The `jobs=` argument: `None` (every core) or a job count of at least 1.
 fn jobs_arg(jobs: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
     match limit_arg(jobs, "jobs")? {
-        None => Ok(Tablebase::default_threads()),
+        None => Ok(Tablebase::default_jobs()),
         // The solver's range, in a message that names the argument.
-        Some(n) => Tablebase::check_threads(usize::try_from(n).unwrap_or(usize::MAX))
+        Some(n) => Tablebase::check_jobs(usize::try_from(n).unwrap_or(usize::MAX))
             .map_err(|e| PyValueError::new_err(format!("jobs={n}: {e}"))),
     }
 }
@@ -142,16 +142,10 @@ impl PyTablebase {
         jobs: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let size = size_arg(&cols, &rows)?;
-        let threads = jobs_arg(jobs)?;
+        let jobs = jobs_arg(jobs)?;
         let bounds = Bounds::new(timeout, memory_limit)?;
         let built = run_threaded(py, bounds, |budget| {
-            Tablebase::build_on_threads_within(
-                size,
-                continue_off_board,
-                threads,
-                budget,
-                &mut |_| {},
-            )
+            Tablebase::build_with_jobs_within(size, continue_off_board, jobs, budget, &mut |_| {})
         })?;
         Ok(PyTablebase {
             inner: built.map_err(|e| solver_exception(&e))?,

@@ -37,12 +37,13 @@ pub enum SolverError {
         /// The most plies a tablebase value holds.
         max: u32,
     },
-    /// A tablebase build asked for no threads or for more than it takes.
-    #[error("a tablebase build takes 1 to {max} threads, not {requested}")]
-    Threads {
-        /// The threads asked for.
+    /// A tablebase build asked for no jobs (build threads) or for more than
+    /// it takes.
+    #[error("a tablebase build takes 1 to {max} jobs, not {requested}")]
+    Jobs {
+        /// The jobs asked for.
         requested: usize,
-        /// [`MAX_BUILD_THREADS`](crate::MAX_BUILD_THREADS).
+        /// [`MAX_BUILD_JOBS`](crate::MAX_BUILD_JOBS).
         max: usize,
     },
 }

@@ -49,7 +49,7 @@ pub use error::SolverError;
 pub use frontier::{combine_within, frontier_within};
 pub use prover::{prove_with_tablebase_within, prove_within, Proof, AUTO_TABLEBASE_POINTS};
 pub use tablebase::{
-    BuildProgress, BuildStep, Tablebase, TablebaseFileError, TablebaseStats, MAX_BUILD_THREADS,
+    BuildProgress, BuildStep, Tablebase, TablebaseFileError, TablebaseStats, MAX_BUILD_JOBS,
     MAX_TABLEBASE_POINTS,
 };
 pub use value::Value;

@@ -132,15 +132,15 @@ fn stats_count_both_sides_of_every_state() {
 }
 
 #[test]
-fn the_thread_count_does_not_change_the_values() {
+fn the_job_count_does_not_change_the_values() {
     for continue_off_board in [false, true] {
         let tables: Vec<Tablebase> = [1, 2, 3]
             .iter()
-            .map(|&threads| {
-                Tablebase::build_on_threads_within(
+            .map(|&jobs| {
+                Tablebase::build_with_jobs_within(
                     size(3, 4),
                     continue_off_board,
-                    threads,
+                    jobs,
                     &Budget::default(),
                     &mut |_| {},
                 )
@@ -205,7 +205,7 @@ fn a_memory_limit_below_the_table_fails_before_allocating() {
     );
     // Enough for both.
     let budget = Budget::default().with_memory_limit(needed + (1 << 20));
-    assert!(Tablebase::build_on_threads_within(size(4, 4), false, 1, &budget, &mut |_| {}).is_ok());
+    assert!(Tablebase::build_with_jobs_within(size(4, 4), false, 1, &budget, &mut |_| {}).is_ok());
 }
 
 #[test]

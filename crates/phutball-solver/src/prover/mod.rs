@@ -116,7 +116,7 @@ pub fn prove_within(pos: &Position, budget: &Budget<'_>) -> Result<Proof, Solver
         return Err(SolverError::Finished);
     }
     if pos.size().num_board_points() <= AUTO_TABLEBASE_POINTS {
-        match Tablebase::build_on_threads_within(
+        match Tablebase::build_with_jobs_within(
             pos.size(),
             pos.rules().continue_off_board,
             1,

@@ -20,10 +20,10 @@ pub use file::TablebaseFileError;
 use index::Layout;
 pub use index::MAX_TABLEBASE_POINTS;
 
-/// The most threads a tablebase build takes (the CLI's `--jobs`, C's
-/// `threads`, Python's `jobs=`): past a few per core they only wait on one
+/// The most jobs (threads) a tablebase build takes (the CLI's `--jobs`,
+/// C's `jobs`, Python's `jobs=`): past a few per core they only wait on one
 /// another, and a caller's typo should not start thousands.
-pub const MAX_BUILD_THREADS: usize = 256;
+pub const MAX_BUILD_JOBS: usize = 256;
 
 use crate::error::SolverError;
 use crate::value::Value;
@@ -97,58 +97,58 @@ impl Tablebase {
         budget: &Budget<'_>,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<Tablebase, SolverError> {
-        let threads = Tablebase::default_threads();
-        Tablebase::build_on_threads_within(size, continue_off_board, threads, budget, progress)
+        let jobs = Tablebase::default_jobs();
+        Tablebase::build_with_jobs_within(size, continue_off_board, jobs, budget, progress)
     }
 
-    /// The threads a build takes when its caller names none: one per core,
-    /// at most [`MAX_BUILD_THREADS`].
+    /// The jobs (threads) a build takes when its caller names none: one per
+    /// core ([`phutball::default_jobs`]), at most [`MAX_BUILD_JOBS`].
     #[must_use]
-    pub fn default_threads() -> usize {
-        phutball::default_jobs().min(MAX_BUILD_THREADS)
+    pub fn default_jobs() -> usize {
+        phutball::default_jobs().min(MAX_BUILD_JOBS)
     }
 
-    /// `threads` if a build takes it (1 to [`MAX_BUILD_THREADS`]): the one
-    /// check of a thread count, which the CLI, C and Python call too.
+    /// `jobs` if a build takes it (1 to [`MAX_BUILD_JOBS`]): the one
+    /// check of a build's job count, which the CLI, C and Python call too.
     ///
     /// ```
     /// use phutball_solver::{SolverError, Tablebase};
-    /// assert_eq!(Tablebase::check_threads(2), Ok(2));
-    /// assert!(matches!(Tablebase::check_threads(0), Err(SolverError::Threads { .. })));
+    /// assert_eq!(Tablebase::check_jobs(2), Ok(2));
+    /// assert!(matches!(Tablebase::check_jobs(0), Err(SolverError::Jobs { .. })));
     /// ```
     ///
     /// # Errors
     ///
-    /// [`SolverError::Threads`] for 0 or more than [`MAX_BUILD_THREADS`].
-    pub fn check_threads(threads: usize) -> Result<usize, SolverError> {
-        if (1..=MAX_BUILD_THREADS).contains(&threads) {
-            Ok(threads)
+    /// [`SolverError::Jobs`] for 0 or more than [`MAX_BUILD_JOBS`].
+    pub fn check_jobs(jobs: usize) -> Result<usize, SolverError> {
+        if (1..=MAX_BUILD_JOBS).contains(&jobs) {
+            Ok(jobs)
         } else {
-            Err(SolverError::Threads {
-                requested: threads,
-                max: MAX_BUILD_THREADS,
+            Err(SolverError::Jobs {
+                requested: jobs,
+                max: MAX_BUILD_JOBS,
             })
         }
     }
 
-    /// [`Tablebase::build_within`] on `threads` threads, 1 to
-    /// [`MAX_BUILD_THREADS`] (the calling thread works too). The values do
+    /// [`Tablebase::build_within`] on `jobs` threads, 1 to
+    /// [`MAX_BUILD_JOBS`] (the calling thread works too). The values do
     /// not depend on it.
     ///
     /// # Errors
     ///
-    /// [`SolverError::Threads`] for 0 threads or more than
-    /// [`MAX_BUILD_THREADS`]; otherwise as [`Tablebase::build_within`].
-    pub fn build_on_threads_within(
+    /// [`SolverError::Jobs`] for 0 jobs or more than
+    /// [`MAX_BUILD_JOBS`]; otherwise as [`Tablebase::build_within`].
+    pub fn build_with_jobs_within(
         size: BoardSize,
         continue_off_board: bool,
-        threads: usize,
+        jobs: usize,
         budget: &Budget<'_>,
         progress: &mut dyn FnMut(&BuildProgress),
     ) -> Result<Tablebase, SolverError> {
-        let threads = Tablebase::check_threads(threads)?;
+        let jobs = Tablebase::check_jobs(jobs)?;
         let layout = Layout::new(size, continue_off_board)?;
-        let values = build::build(&layout, threads, budget, progress)?;
+        let values = build::build(&layout, jobs, budget, progress)?;
         Ok(Tablebase::from_values(layout, values))
     }
 
