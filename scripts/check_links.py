@@ -4,7 +4,7 @@
 folder that exists (relative to the Markdown file, `#fragment` ignored).
 Prints each dead link as FILE:LINE: TARGET; exits 1 if there is one.
 
-With --map it also checks the README's file-by-file map (the fenced block
+With --map it also checks the file-by-file map in docs/design.md (the fenced block
 of "crates/NAME/src/" lines, read by map_names): every source file
 (crates/*/src/**/*.rs, python/phutball/*.py) must be named in it, and
 every file or folder it names must exist. Prints each miss; exits 1 if
@@ -61,7 +61,7 @@ NAMED_FILE = re.compile(r"[\w.-]+(?:/[\w.-]+)*\.(?:rs|pyi?|js)\b")
 
 
 def map_lines(readme: Path):
-    """The lines of the README's map: the fenced block whose lines start
+    """The lines of the map: the fenced block whose lines start
     with crate source folders, with their line numbers."""
     block, in_fence = [], False
     for number, line in enumerate(readme.read_text(encoding="utf-8").splitlines(), 1):
@@ -113,23 +113,27 @@ def is_named(path: str, folders) -> bool:
     return False
 
 
+#: The Markdown file that holds the map (the README points to it).
+MAP_FILE = "docs/design.md"
+
+
 def map_misses() -> int:
-    """Prints each source file the README's map leaves out, and each name
-    in it that is not there; returns how many there are."""
-    lines = map_lines(ROOT / "README.md")
+    """Prints each source file the map leaves out, and each name in it that
+    is not there; returns how many there are."""
+    lines = map_lines(ROOT / MAP_FILE)
     if not lines:
-        print("README.md: no file-by-file map (a fenced block of crates/NAME/src/ lines)")
+        print(f"{MAP_FILE}: no file-by-file map (a fenced block of crates/NAME/src/ lines)")
         return 1
     folders = map_names(lines)
     misses = 0
     for path in repository_files(*SOURCES):
         if (ROOT / path).exists() and not is_named(path, folders):
-            print(f"README.md: map: {path} is not in the map")
+            print(f"{MAP_FILE}: map: {path} is not in the map")
             misses += 1
     for folder, names in folders.items():
         for name, number in names.items():
             if not (ROOT / folder / name).exists():
-                print(f"README.md:{number}: map names {folder}{name}, which is not there")
+                print(f"{MAP_FILE}:{number}: map names {folder}{name}, which is not there")
                 misses += 1
     named = sum(map(len, folders.values()))
     print(f"check_links: the map names {named} files and folders, {misses} misses")

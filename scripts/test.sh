@@ -119,7 +119,7 @@ oldest_rust() {
     fi
     CARGO_TARGET_DIR="$root/target/oldest-rust" cargo "+$version" check --quiet --workspace --exclude phutball-benches
 }
-# Also every relative link of the Markdown files and the README's file map
+# Also every relative link of the Markdown files and the file map in docs/design.md
 # both ways (scripts/check_links.py --map),
 # `cargo package` (about 10 s warm: it reuses target/debug's dependencies)
 # and the oldest Rust the crates declare.

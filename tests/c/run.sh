@@ -164,6 +164,10 @@ build CFLAGS gcc tests/c/test_solver.c test_solver
 build CFLAGS gcc tests/c/test_tablebase.c test_tablebase
 build CXXFLAGS g++ examples/cpp/outcomes.cpp outcomes
 build CXXFLAGS g++ tests/c/test_cpp.cpp test_cpp
+# The README's first C program, as a new user copies it (its "Start here").
+awk '/^## Start here/{on=1} /^## Two commands/{on=0} on&&/^```c$/{c=1;next} c&&/^```$/{c=0} c' README.md >"$WORK/readme_first.c"
+step "the README's C program is there" test -s "$WORK/readme_first.c"
+build CFLAGS gcc "$WORK/readme_first.c" readme_first
 not_linked_to_shared_library() { ! ldd "$1" | grep 'libphutball\.so' >/dev/null; }
 step "static test binary does not load libphutball.so" not_linked_to_shared_library "$WORK/test_capi-static"
 needs_soname() { readelf -d "$1" | grep "(NEEDED) *Shared library: \[libphutball.so.$MAJOR\]\$" >/dev/null; }
@@ -213,6 +217,7 @@ for request in "$MAJOR.$((MINOR + 1))" "$((MAJOR + 1)).0"; do
 done
 
 # --- the tests and examples, with both libraries ---------------------------------
+prints_three_jump_moves() { "$1" >"$WORK/readme_first.out" && grep -qx '3 jump moves' "$WORK/readme_first.out"; }
 plays_to_a_win() { "$1" >"$WORK/play.out" && grep -q '^result: Ohs wins$' "$WORK/play.out"; }
 for linkage in shared static; do
     step "test_capi ($linkage)" "$WORK/test_capi-$linkage" "$FIXTURES"
@@ -222,6 +227,7 @@ for linkage in shared static; do
     step "test_solver ($linkage)" "$WORK/test_solver-$linkage"
     step "test_tablebase ($linkage)" "$WORK/test_tablebase-$linkage"
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
+    step "the README's C program ($linkage) prints 3 jump moves" prints_three_jump_moves "$WORK/readme_first-$linkage"
 done
 
 # --- jump lists: C and C++ against the Rust CLI --------------------------------
