@@ -1,5 +1,6 @@
 //! A set of points, one `u32` of column bits per row.
 
+use core::fmt;
 use core::ops::{
     BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub, SubAssign,
 };
@@ -19,9 +20,10 @@ const STORED_ROWS: usize = MAX_ROWS as usize + 3;
 /// let b = Bitboard::from_point("H9".parse()?);
 /// assert_eq!((a & b).count(), 1);
 /// assert_eq!((a - b).iter().map(|p| p.to_string()).collect::<Vec<_>>(), ["H8"]);
+/// assert_eq!(format!("{a:?}"), "Bitboard {H8, H9}");
 /// # Ok::<(), phutball::ParseError>(())
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, Default)]
 pub struct Bitboard {
     rows: [u32; STORED_ROWS],
 }
@@ -135,6 +137,15 @@ impl Bitboard {
     }
 }
 
+impl fmt::Debug for Bitboard {
+    /// The points in notation, in [`Bitboard::iter`]'s order: `Bitboard {H8, H9}`
+    /// (the 28 row words would say little).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Bitboard ")?;
+        f.debug_set().entries(self.iter()).finish()
+    }
+}
+
 /// Iterator over the points of a [`Bitboard`].
 #[derive(Clone, Debug)]
 pub struct Points {
@@ -219,5 +230,18 @@ impl Not for Bitboard {
     fn not(self) -> Bitboard {
         let all = Bitboard::rectangle(crate::board::point::MAX_COLS, 0, MAX_ROWS + 1);
         all - self
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_lists_the_points_in_notation() {
+        assert_eq!(format!("{:?}", Bitboard::EMPTY), "Bitboard {}");
+        let men = Bitboard::from_points([Point::new(2, 3).unwrap(), Point::new(0, 3).unwrap()]);
+        assert_eq!(format!("{men:?}"), "Bitboard {A3, C3}");
+        assert_eq!(format!("{men:#?}"), "Bitboard {\n    A3,\n    C3,\n}");
     }
 }

@@ -81,9 +81,12 @@ impl Direction {
 /// assert_eq!((p.col(), p.row()), (7, 10));
 /// assert_eq!(p.to_string(), "H10");
 /// assert!("I5".parse::<Point>().is_err());
+/// // Debug prints the notation too, so `assert_eq!` failures and `{:?}` of
+/// // moves and sets of points read as the game does.
+/// assert_eq!(format!("{p:?}"), "H10");
 /// # Ok::<(), phutball::ParseError>(())
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
     row: u8,
     col: u8,
@@ -154,6 +157,14 @@ impl fmt::Display for Point {
     }
 }
 
+impl fmt::Debug for Point {
+    /// The notation, as `Display`: `H10`; a point in an off-board strip
+    /// as notation writes it too (`H0`, `H20` on a 15 x 19 board).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
 /// A player: Ohs attacks the top (rows `R` and `R + 1`), Eks the bottom (rows 1 and 0).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum Side {
@@ -210,6 +221,25 @@ impl Side {
 impl fmt::Display for Side {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.char())
+    }
+}
+
+#[cfg(test)]
+mod debug_tests {
+    use super::*;
+    use crate::rules::moves::Move;
+
+    #[test]
+    fn points_and_the_moves_holding_them_debug_in_notation() {
+        let h10 = Point::new(7, 10).unwrap();
+        assert_eq!(format!("{h10:?}"), "H10");
+        // The strips: row 0 and row R + 1 of a 15 x 19 board.
+        assert_eq!(format!("{:?}", Point::new(0, 0).unwrap()), "A0");
+        assert_eq!(format!("{:?}", Point::new(14, 20).unwrap()), "P20");
+        assert_eq!(format!("{:?}", Some(h10)), "Some(H10)");
+        let jump: Move = "K6-G9-G11".parse().unwrap();
+        assert_eq!(format!("{jump:?}"), "Jump([K6, G9, G11])");
+        assert_eq!(format!("{:?}", Move::Place(h10)), "Place(H10)");
     }
 }
 

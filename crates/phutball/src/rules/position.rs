@@ -1,5 +1,6 @@
 //! Positions: men, ball, side to move, rules.
 
+use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::board::bitboard::Bitboard;
@@ -21,8 +22,14 @@ use crate::rules::options::Rules;
 /// assert_eq!(pos.to_move(), Side::Ohs);
 /// assert_eq!(pos.men().count(), 0);
 /// assert_eq!(pos.to_string(), "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O");
+/// // Debug: the position string and the rules it does not record.
+/// assert_eq!(
+///     format!("{:?}", Position::start_with("3x3".parse()?, Default::default())?),
+///     "Position { text: \"3/1@1/3 O\", rules: Rules { continue_off_board: false, first_player: Ohs, start: None }, .. }"
+/// );
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+#[derive(Copy, Clone, PartialEq, Eq)]
 pub struct Position {
     pub(crate) size: BoardSize,
     pub(crate) rules: Rules,
@@ -296,6 +303,17 @@ pub(crate) fn check_men_on_board(
 impl Default for Position {
     fn default() -> Self {
         Position::standard()
+    }
+}
+
+impl fmt::Debug for Position {
+    /// The position string and the rules: the parts, which the string
+    /// holds in notation, and not the hash (a function of them).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Position")
+            .field("text", &self.to_string())
+            .field("rules", &self.rules)
+            .finish_non_exhaustive()
     }
 }
 
