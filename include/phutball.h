@@ -1479,23 +1479,6 @@ PhutballStatus phutball_position_is_legal(const struct PhutballPosition *pos,
 PhutballStatus phutball_position_play(struct PhutballPosition *pos, const char *move_text);
 
 /**
- * Deprecated: use `phutball_position_begin_jump` and the
- * `PhutballJumpInProgress` functions, which know the move is under way.
- *
- * Makes one jump of the ball to `to` in place, removing the men passed over,
- * and keeps the side to move, so that jumps then `phutball_position_end_turn`
- * equal playing the whole path. The handle is an ordinary position after
- * each jump: a further jump is the first of a new move, so it is refused
- * once the ball stands on a goal line or an off-board strip (the game is
- * over), where a `PhutballJumpInProgress` may still jump on.
- * `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to`.
- *
- * # Safety
- * `pos` NULL or a live handle used by nothing else during the call.
- */
-PhutballStatus phutball_position_apply_jump(struct PhutballPosition *pos, struct PhutballPoint to);
-
-/**
  * Passes in place: the same board with the other side to move.
  *
  * # Safety
@@ -1677,15 +1660,6 @@ PhutballStatus phutball_position_men(const struct PhutballPosition *pos,
 PhutballStatus phutball_position_has_man(const struct PhutballPosition *pos,
                                          struct PhutballPoint point,
                                          bool *out);
-
-/**
- * Deprecated: a position is always at the start of a move (a jump move under
- * way is a `PhutballJumpInProgress`), so this always writes false.
- *
- * # Safety
- * `pos` NULL or live; `out` NULL or writable.
- */
-PhutballStatus phutball_position_is_mid_jump(const struct PhutballPosition *pos, bool *out);
 
 /**
  * Writes a 64-bit Zobrist hash of men, ball and side to move (not the rules):

@@ -90,17 +90,3 @@ __all__ = [
     "selfplay",
     "svg",
 ]
-
-
-def __getattr__(name: str) -> object:
-    # Old names, kept working with a DeprecationWarning.
-    if name == "SearchTimeout":
-        import warnings
-
-        warnings.warn(
-            "phutball.SearchTimeout is deprecated: use phutball.SearchTimeoutError (the same class)",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return SearchTimeoutError
-    raise AttributeError(f"module 'phutball' has no attribute {name!r}")

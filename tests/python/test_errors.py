@@ -1,10 +1,9 @@
 """One shape for errors: every class in docs/python.md's table ("Which
 exception for which error") is raised for an example input, bad input is a
-``ValueError``, class names end in ``Error``, and old names still work."""
+``ValueError``, class names end in ``Error``, and the old names are gone."""
 
 import builtins
 import re
-import warnings
 from pathlib import Path
 
 import pytest
@@ -76,16 +75,12 @@ def test_every_exception_class_name_ends_in_error():
         assert cls.__module__ == "phutball" and getattr(phutball, cls.__name__) is cls
 
 
-def test_search_timeout_is_a_deprecated_alias_of_search_timeout_error():
-    with pytest.warns(DeprecationWarning, match="SearchTimeoutError"):
-        old = phutball.SearchTimeout
-    assert old is phutball.SearchTimeoutError
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        try:
-            phutball.Position().count_legal_moves(timeout=0)
-        except phutball.SearchTimeout as e:
-            assert type(e) is phutball.SearchTimeoutError
+def test_the_old_name_search_timeout_is_gone():
+    # Removed before any release: only SearchTimeoutError names the class.
+    with pytest.raises(AttributeError, match="SearchTimeout"):
+        phutball.SearchTimeout  # noqa: B018
+    with pytest.raises(phutball.SearchTimeoutError):
+        phutball.Position().count_legal_moves(timeout=0)
     with pytest.raises(AttributeError):
         phutball.NoSuchName  # noqa: B018
 

@@ -120,31 +120,6 @@ pub unsafe extern "C" fn phutball_position_play(
     })
 }
 
-/// Deprecated: use `phutball_position_begin_jump` and the
-/// `PhutballJumpInProgress` functions, which know the move is under way.
-///
-/// Makes one jump of the ball to `to` in place, removing the men passed over,
-/// and keeps the side to move, so that jumps then `phutball_position_end_turn`
-/// equal playing the whole path. The handle is an ordinary position after
-/// each jump: a further jump is the first of a new move, so it is refused
-/// once the ball stands on a goal line or an off-board strip (the game is
-/// over), where a `PhutballJumpInProgress` may still jump on.
-/// `PHUTBALL_STATUS_ILLEGAL_MOVE` if no single jump lands on `to`.
-///
-/// # Safety
-/// `pos` NULL or a live handle used by nothing else during the call.
-#[no_mangle]
-pub unsafe extern "C" fn phutball_position_apply_jump(
-    pos: *mut PhutballPosition,
-    to: PhutballPoint,
-) -> PhutballStatus {
-    ffi_call(|| {
-        let to = to.to_core()?;
-        // SAFETY: the caller's promise about pos.
-        unsafe { update(pos, |p| Ok(p.apply_jump(to)?.position())) }
-    })
-}
-
 /// Passes in place: the same board with the other side to move.
 ///
 /// # Safety

@@ -304,24 +304,6 @@ pub unsafe extern "C" fn phutball_position_has_man(
     })
 }
 
-/// Deprecated: a position is always at the start of a move (a jump move under
-/// way is a `PhutballJumpInProgress`), so this always writes false.
-///
-/// # Safety
-/// `pos` NULL or live; `out` NULL or writable.
-#[no_mangle]
-pub unsafe extern "C" fn phutball_position_is_mid_jump(
-    pos: *const PhutballPosition,
-    out: *mut bool,
-) -> PhutballStatus {
-    ffi_call(|| {
-        // SAFETY: the caller's promise about pos.
-        unsafe { position_arg(pos) }?;
-        // SAFETY: the caller's promise about out.
-        unsafe { write_out(out, false, "out") }
-    })
-}
-
 /// Writes a 64-bit Zobrist hash of men, ball and side to move (not the rules):
 /// equal positions have equal hashes.
 ///

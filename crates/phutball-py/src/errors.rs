@@ -118,7 +118,6 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
         "TooManyOutcomesError",
         py.get_type::<TooManyOutcomesError>(),
     )?;
-    // The old name `SearchTimeout` is a deprecated alias in python/phutball/__init__.py.
     m.add("SearchTimeoutError", py.get_type::<SearchTimeoutError>())?;
     m.add("MemoryLimitError", memory_limit_error(py)?)?;
     m.add("CertificateError", py.get_type::<CertificateError>())?;

@@ -54,23 +54,11 @@ pub use step::episode::{Episode, EpisodeError, Transition};
 pub use step::game::{Game, GameError, GameResult};
 pub use step::perft::{perft, perft_within};
 pub use step::state::StepState;
-#[allow(deprecated)]
-pub use text::notation::side_name;
 pub use text::planes::PLANE_COUNT;
 pub use text::svg::{
     svg_point_at, svg_point_centre, svg_width, SvgOptions, SvgWidthError, SVG_CELL, SVG_MARGIN,
     SVG_MAX_WIDTH,
 };
-
-/// The old name of [`InvalidPositionError`].
-#[deprecated(since = "0.2.0", note = "renamed `InvalidPositionError`")]
-pub type InvalidPosition = InvalidPositionError;
-/// The old name of [`IllegalMoveError`].
-#[deprecated(since = "0.2.0", note = "renamed `IllegalMoveError`")]
-pub type IllegalMove = IllegalMoveError;
-/// The old name of [`TooManyOutcomesError`].
-#[deprecated(since = "0.2.0", note = "renamed `TooManyOutcomesError`")]
-pub type TooManyOutcomes = TooManyOutcomesError;
 
 /// The repository README's Rust examples, checked as doctests.
 #[cfg(doctest)]

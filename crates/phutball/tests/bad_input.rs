@@ -629,26 +629,3 @@ proptest! {
         }
     }
 }
-
-/// The error types were renamed with an `Error` suffix; the old names stay as
-/// deprecated aliases of the same types.
-#[test]
-#[allow(deprecated)]
-fn old_error_type_names_are_aliases() {
-    let e: phutball::InvalidPosition =
-        "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
-            .parse::<Position>()
-            .unwrap()
-            .with_rules(phutball::Rules {
-                start: Some("Z26".parse().unwrap()),
-                ..phutball::Rules::default()
-            })
-            .unwrap_err();
-    assert!(matches!(e, phutball::InvalidPosition::Outside { .. }));
-    let illegal: phutball::IllegalMove = Position::standard()
-        .play(&"H10".parse().unwrap())
-        .unwrap_err();
-    assert!(matches!(illegal, phutball::IllegalMoveError::OnBall(_)));
-    let too_many = phutball::TooManyOutcomes { limit: 3 };
-    assert_eq!(too_many, phutball::TooManyOutcomesError { limit: 3 });
-}

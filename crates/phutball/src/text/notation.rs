@@ -369,12 +369,6 @@ fn ball_point(
     }
 }
 
-/// `"Ohs"` or `"Eks"`.
-#[deprecated(since = "0.1.0", note = "use `Side::name`")]
-pub fn side_name(side: Side) -> &'static str {
-    side.name()
-}
-
 /// Whitespace-separated fields with their 1-based character columns.
 fn fields_with_columns(text: &str) -> Vec<(&str, usize)> {
     let mut out = Vec::new();
@@ -468,15 +462,6 @@ impl fmt::Display for Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    #[allow(deprecated)]
-    fn side_name_is_a_deprecated_alias_of_side_name_method() {
-        for side in Side::ALL {
-            assert_eq!(side_name(side), side.name());
-        }
-        assert_eq!(side_name(Side::Ohs), "Ohs");
-    }
 
     #[test]
     fn start_and_start_with_a_size_read_as_the_start_position() {
