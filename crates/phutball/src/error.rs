@@ -5,6 +5,7 @@
 
 use thiserror::Error;
 
+use crate::board::board_size::BoardSize;
 use crate::board::point::{Point, Side};
 
 /// How many characters of a bad field an error message quotes.
@@ -159,6 +160,47 @@ pub enum InvalidPositionError {
     /// A removed man that is still on the board or on the start point.
     #[error("removed man {0} is still on the board (or on the start point)")]
     RemovedManPresent(Point),
+}
+
+// The size check's constructors live with the error they return, so that
+// board/ does not import this module (which imports Point and Side).
+impl BoardSize {
+    /// A board of `cols` columns and `rows` rows, if the project supports it.
+    ///
+    /// # Errors
+    ///
+    /// [`InvalidPositionError::Size`] if `cols` or `rows` is outside the supported range.
+    pub const fn new(cols: u8, rows: u8) -> Result<BoardSize, InvalidPositionError> {
+        match BoardSize::checked(cols, rows) {
+            Some(size) => Ok(size),
+            None => Err(InvalidPositionError::Size {
+                cols: cols as i64,
+                rows: rows as i64,
+            }),
+        }
+    }
+}
+
+impl TryFrom<(i64, i64)> for BoardSize {
+    type Error = InvalidPositionError;
+
+    /// A board of `(cols, rows)` given as any integers (a wrapper's arguments),
+    /// with [`BoardSize::new`]'s error for sizes no board has.
+    ///
+    /// ```
+    /// use phutball::BoardSize;
+    /// assert_eq!(BoardSize::try_from((15, 19)), Ok(BoardSize::STANDARD));
+    /// assert_eq!(
+    ///     BoardSize::try_from((300, 19)).unwrap_err().to_string(),
+    ///     "board size 300x19 is not supported (columns 1-25, rows 3-25)"
+    /// );
+    /// ```
+    fn try_from((cols, rows): (i64, i64)) -> Result<BoardSize, InvalidPositionError> {
+        match (u8::try_from(cols), u8::try_from(rows)) {
+            (Ok(c), Ok(r)) => BoardSize::new(c, r),
+            _ => Err(InvalidPositionError::Size { cols, rows }),
+        }
+    }
 }
 
 /// A move that is not legal in the position.

@@ -7,11 +7,20 @@
 //! jump walk and what is built on it), `can_score`, `step` (playing moves,
 //! step-by-step play, games) and `text` (notation, diagrams, SVG, planes),
 //! with the budget, the errors, the random generator, the small boards and
-//! the fixture reader at the top; everything public is re-exported here. An error type that one idea
-//! raises lives in that idea's module, and those that several ideas raise
-//! (`ParseError`, `InvalidPositionError`, `IllegalMoveError`,
-//! `TooManyOutcomesError`) live in `error.rs`; all are public at the crate
-//! root, except the fixture reader's, in [`fixtures`].
+//! the fixture reader at the top; everything public is re-exported here.
+//!
+//! The modules form layers, each importing only from those below it
+//! (`tests/layering.rs` fails on a loop): the random generator, then
+//! `board` (value types that know no errors), then the errors, then the
+//! budget and `rules`, and the other ideas above them. A method that needs
+//! a higher layer is implemented there: `BoardSize::new`, which returns
+//! `InvalidPositionError`, is in `error.rs`, and `SplitMix64::side` in
+//! `board/point.rs`.
+//!
+//! An error type that one idea raises lives in that idea's module, and
+//! those that several ideas raise (`ParseError`, `InvalidPositionError`,
+//! `IllegalMoveError`, `TooManyOutcomesError`) live in `error.rs`; all are
+//! public at the crate root, except the fixture reader's, in [`fixtures`].
 //!
 //! ## Cargo features
 //!

@@ -1,9 +1,9 @@
 //! The one seeded pseudo-random generator (SplitMix64): the core's Zobrist
 //! keys (built at compile time with its `const fn`s), and the engine's
 //! tie-breaking, random players and generated test positions, without a
-//! dependency.
-
-use crate::board::point::Side;
+//! dependency. It depends on nothing else in the crate (the Zobrist keys
+//! in `board` use it): [`SplitMix64::side`] is implemented in
+//! `board/point.rs`, with [`Side`](crate::Side).
 
 /// `SplitMix64` (Steele, Lea and Flood): one `u64` of state, good statistical
 /// quality for hashing keys, games and tests, not for cryptography.
@@ -56,15 +56,6 @@ impl SplitMix64 {
     /// `true` with probability `numerator / denominator`.
     pub fn chance(&mut self, numerator: usize, denominator: usize) -> bool {
         self.below(denominator) < numerator
-    }
-
-    /// Ohs or Eks, with equal chances.
-    pub fn side(&mut self) -> Side {
-        if self.chance(1, 2) {
-            Side::Ohs
-        } else {
-            Side::Eks
-        }
     }
 }
 

@@ -1,11 +1,13 @@
 //! Board sizes: how many columns and rows, and which rows are goal lines
-//! and off-board strips.
+//! and off-board strips. The constructors that return an error,
+//! `BoardSize::new` and `TryFrom<(i64, i64)>`, are in `error.rs`, next to
+//! [`InvalidPositionError::Size`](crate::InvalidPositionError::Size): the
+//! board's value types are below the errors (lib.rs, "Source layout").
 
 use core::fmt;
 
 use crate::board::bitboard::Bitboard;
 use crate::board::point::{Point, MAX_COLS, MAX_ROWS, MIN_ROWS};
-use crate::error::InvalidPositionError;
 
 /// A board size: `cols` columns (1 to 25) and `rows` rows from goal line to
 /// goal line (3 to 25). Rows `0` and `rows + 1` are the off-board strips.
@@ -30,19 +32,13 @@ impl BoardSize {
     /// The standard board: 15 columns (A to P without I), 19 rows.
     pub const STANDARD: BoardSize = BoardSize { cols: 15, rows: 19 };
 
-    /// A board of `cols` columns and `rows` rows, if the project supports it.
-    ///
-    /// # Errors
-    ///
-    /// [`InvalidPositionError::Size`] if `cols` or `rows` is outside the supported range.
-    pub const fn new(cols: u8, rows: u8) -> Result<BoardSize, InvalidPositionError> {
+    /// A board of `cols` columns and `rows` rows, if the project supports
+    /// it: what [`BoardSize::new`] checks, without its error.
+    pub(crate) const fn checked(cols: u8, rows: u8) -> Option<BoardSize> {
         if cols == 0 || cols > MAX_COLS || rows < MIN_ROWS || rows > MAX_ROWS {
-            Err(InvalidPositionError::Size {
-                cols: cols as i64,
-                rows: rows as i64,
-            })
+            None
         } else {
-            Ok(BoardSize { cols, rows })
+            Some(BoardSize { cols, rows })
         }
     }
 
@@ -113,27 +109,5 @@ impl Default for BoardSize {
 impl fmt::Display for BoardSize {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.cols, self.rows)
-    }
-}
-
-impl TryFrom<(i64, i64)> for BoardSize {
-    type Error = InvalidPositionError;
-
-    /// A board of `(cols, rows)` given as any integers (a wrapper's arguments),
-    /// with [`BoardSize::new`]'s error for sizes no board has.
-    ///
-    /// ```
-    /// use phutball::BoardSize;
-    /// assert_eq!(BoardSize::try_from((15, 19)), Ok(BoardSize::STANDARD));
-    /// assert_eq!(
-    ///     BoardSize::try_from((300, 19)).unwrap_err().to_string(),
-    ///     "board size 300x19 is not supported (columns 1-25, rows 3-25)"
-    /// );
-    /// ```
-    fn try_from((cols, rows): (i64, i64)) -> Result<BoardSize, InvalidPositionError> {
-        match (u8::try_from(cols), u8::try_from(rows)) {
-            (Ok(c), Ok(r)) => BoardSize::new(c, r),
-            _ => Err(InvalidPositionError::Size { cols, rows }),
-        }
     }
 }

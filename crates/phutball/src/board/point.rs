@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::rng::SplitMix64;
+
 /// Column letters, `A` to `Z` without `I` (25 columns at most).
 pub(crate) const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
@@ -214,6 +216,19 @@ impl Side {
             'O' | 'o' => Some(Side::Ohs),
             'X' | 'x' => Some(Side::Eks),
             _ => None,
+        }
+    }
+}
+
+// Here rather than in rng.rs, so that the generator depends on nothing and
+// the board's Zobrist keys can use it without a loop.
+impl SplitMix64 {
+    /// Ohs or Eks, with equal chances.
+    pub fn side(&mut self) -> Side {
+        if self.chance(1, 2) {
+            Side::Ohs
+        } else {
+            Side::Eks
         }
     }
 }
