@@ -35,115 +35,142 @@ fn point(text: &str) -> Point {
         .expect("a point of the standard board's notation")
 }
 
+/// The standard board's size, which the examples' messages name.
+const COLS: u8 = 15;
+/// The standard board's rows.
+const ROWS: u8 = 19;
+/// The text of an example's `reason` or `what`.
+const WHAT: &str = "an example";
+
+/// A point outside every board.
+fn far() -> Point {
+    point("Z26")
+}
+
 /// One value of every variant of each core error type.
-// Long: one flat list of examples, plainer whole than split.
-#[allow(clippy::too_many_lines)]
 pub fn every_error() -> EveryError {
-    let (h10, h11, far) = (point("H10"), point("H11"), point("Z26"));
-    let (cols, rows) = (15, 19);
-    let what = "an example";
     let too_many_outcomes = TooManyOutcomesError { limit: 1 };
     EveryError {
-        parse: vec![
-            ParseError::Empty { what: "move" },
-            ParseError::Point { text: "?".into() },
-            ParseError::ColumnI { text: "I5".into() },
-            ParseError::PointOutside {
-                point: far,
-                cols,
-                rows,
-            },
-            ParseError::Side { text: "Q".into() },
-            ParseError::RuleOption {
-                text: "continue".into(),
-            },
-            ParseError::Action { text: "fly".into() },
-            ParseError::Move {
-                text: "-".into(),
-                reason: what.into(),
-            },
-            ParseError::Position {
-                column: 1,
-                reason: what.into(),
-            },
-            ParseError::Invalid(InvalidPositionError::BallOnMan(h10)),
-            ParseError::Record {
-                line: 1,
-                reason: what.into(),
-            },
-        ],
-        invalid_position: vec![
-            InvalidPositionError::Size { cols: 0, rows: 0 },
-            InvalidPositionError::Outside {
-                what: "ball",
-                point: far,
-                cols,
-                rows,
-            },
-            InvalidPositionError::ManOffBoard(point("H20")),
-            InvalidPositionError::BallOnMan(h10),
-            InvalidPositionError::StartNotInPlay(point("H19")),
-            InvalidPositionError::JumpStartOnMan(h10),
-            InvalidPositionError::NothingRemoved,
-            InvalidPositionError::RemovedManPresent(h10),
-        ],
-        illegal_move: vec![
-            IllegalMoveError::GameOver { winner: Side::Eks },
-            IllegalMoveError::Outside {
-                point: far,
-                cols,
-                rows,
-            },
-            IllegalMoveError::PlaceOffBoard(point("H20")),
-            IllegalMoveError::Occupied(h11),
-            IllegalMoveError::OnBall(h10),
-            IllegalMoveError::NotFromBall {
-                ball: h10,
-                start: h11,
-            },
-            IllegalMoveError::EmptyJump,
-            IllegalMoveError::NotALine {
-                from: h10,
-                to: point("J13"),
-            },
-            IllegalMoveError::Gap {
-                from: h10,
-                to: point("H13"),
-                gap: point("H12"),
-            },
-            IllegalMoveError::LandsOnMan { from: h10, to: h11 },
-            IllegalMoveError::NoManJumped { from: h10, to: h11 },
-            IllegalMoveError::AfterOffBoard(point("H20")),
-            IllegalMoveError::JumpInProgress,
-        ],
+        parse: parse_errors(),
+        invalid_position: invalid_position_errors(),
+        illegal_move: illegal_move_errors(),
         game: vec![
             GameError::Illegal {
                 number: 1,
                 notation: "H11".into(),
-                source: IllegalMoveError::Occupied(h11),
+                source: IllegalMoveError::Occupied(point("H11")),
             },
             GameError::MoveLimit(1),
         ],
         action: vec![
             ActionError::OutOfRange {
                 index: 601,
-                cols,
-                rows,
+                cols: COLS,
+                rows: ROWS,
                 last: 600,
             },
             ActionError::NoJumpUnderWay,
-            ActionError::Illegal(IllegalMoveError::Occupied(h11)),
+            ActionError::Illegal(IllegalMoveError::Occupied(point("H11"))),
         ],
         search: vec![
             SearchError::WorkLimit { limit: 5 },
             SearchError::TimedOut,
             SearchError::Cancelled,
-            SearchError::MemoryLimit { limit: 1, what },
-            SearchError::OutOfMemory { what },
+            SearchError::MemoryLimit {
+                limit: 1,
+                what: WHAT,
+            },
+            SearchError::OutOfMemory { what: WHAT },
             SearchError::TooManyOutcomes(too_many_outcomes),
         ],
         too_many_outcomes,
     }
+}
+
+/// Every [`ParseError`] variant.
+fn parse_errors() -> Vec<ParseError> {
+    vec![
+        ParseError::Empty { what: "move" },
+        ParseError::Point { text: "?".into() },
+        ParseError::ColumnI { text: "I5".into() },
+        ParseError::PointOutside {
+            point: far(),
+            cols: COLS,
+            rows: ROWS,
+        },
+        ParseError::Side { text: "Q".into() },
+        ParseError::RuleOption {
+            text: "continue".into(),
+        },
+        ParseError::Action { text: "fly".into() },
+        ParseError::Move {
+            text: "-".into(),
+            reason: WHAT.into(),
+        },
+        ParseError::Position {
+            column: 1,
+            reason: WHAT.into(),
+        },
+        ParseError::Invalid(InvalidPositionError::BallOnMan(point("H10"))),
+        ParseError::Record {
+            line: 1,
+            reason: WHAT.into(),
+        },
+    ]
+}
+
+/// Every [`InvalidPositionError`] variant.
+fn invalid_position_errors() -> Vec<InvalidPositionError> {
+    let h10 = point("H10");
+    vec![
+        InvalidPositionError::Size { cols: 0, rows: 0 },
+        InvalidPositionError::Outside {
+            what: "ball",
+            point: far(),
+            cols: COLS,
+            rows: ROWS,
+        },
+        InvalidPositionError::ManOffBoard(point("H20")),
+        InvalidPositionError::BallOnMan(h10),
+        InvalidPositionError::StartNotInPlay(point("H19")),
+        InvalidPositionError::JumpStartOnMan(h10),
+        InvalidPositionError::NothingRemoved,
+        InvalidPositionError::RemovedManPresent(h10),
+    ]
+}
+
+/// Every [`IllegalMoveError`] variant.
+fn illegal_move_errors() -> Vec<IllegalMoveError> {
+    let (h10, h11) = (point("H10"), point("H11"));
+    vec![
+        IllegalMoveError::GameOver { winner: Side::Eks },
+        IllegalMoveError::Outside {
+            point: far(),
+            cols: COLS,
+            rows: ROWS,
+        },
+        IllegalMoveError::PlaceOffBoard(point("H20")),
+        IllegalMoveError::Occupied(h11),
+        IllegalMoveError::OnBall(h10),
+        IllegalMoveError::NotFromBall {
+            ball: h10,
+            start: h11,
+        },
+        IllegalMoveError::EmptyJump,
+        IllegalMoveError::NotALine {
+            from: h10,
+            to: point("J13"),
+        },
+        IllegalMoveError::Gap {
+            from: h10,
+            to: point("H13"),
+            gap: point("H12"),
+        },
+        IllegalMoveError::LandsOnMan { from: h10, to: h11 },
+        IllegalMoveError::NoManJumped { from: h10, to: h11 },
+        IllegalMoveError::AfterOffBoard(point("H20")),
+        IllegalMoveError::JumpInProgress,
+    ]
 }
 
 /// `ParseError::Empty` for `("ParseError", &ParseError::Empty { .. })`: the

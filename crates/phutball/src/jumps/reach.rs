@@ -87,6 +87,10 @@ impl Reach {
     /// With `LAYERS`, `layers` (of [`MAILBOX_LEN`] cells) gets each cell's
     /// layer, read from the queue's layer boundaries after the search, which
     /// keeps the search's loop as lean as without.
+    // Over 80 lines on purpose: the reach relaxation, run for every
+    // can-score and pruning query. The queue, the sets and the layer count
+    // stay locals of one loop, with no helper call in it; the can-score
+    // benchmark (benches/benches/jumps.rs) measures it.
     #[inline(always)]
     fn compute_inner<const LAYERS: bool>(
         mb: &Mailbox,

@@ -199,7 +199,10 @@ where
     /// Tries the jumps in `pending` (ordered directions with a man adjacent)
     /// from `ball`; `removed` fingerprints the men removed so far; `reach`
     /// holds the cells from which the goal may still be reached (pruning only).
-    // The jump-enumeration hot loop, one frame per jump: kept whole on purpose.
+    // Over 80 lines on purpose: the jump walk's hot loop, run for every
+    // jump of every enumeration. Kept whole so that a jump costs one call
+    // (its own frame of the recursion) and no helper calls besides; the
+    // jump-path benchmarks (benches/benches/jumps.rs) measure it.
     fn search(
         &mut self,
         ball: usize,
