@@ -12,8 +12,8 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use phutball::{Budget, Game, GameResult, Move, Position, Side};
 use phutball_engine::{
-    analyse_many, default_jobs, Analysis, Decision, Engine, LimitError, LimitSetting, Limits,
-    OpeningError, SelfPlay, SelfPlayGame, Solution,
+    analyse_many, default_jobs, Decision, Engine, LimitError, LimitSetting, Limits, OpeningError,
+    SelfPlay, SelfPlayGame,
 };
 
 use crate::error::{CliError, CliResult};
@@ -227,20 +227,6 @@ fn parse_engine_side(text: &str) -> Result<EngineSide, String> {
     }
 }
 
-/// One line about a search, for stderr or the game transcript.
-fn describe(analysis: &Analysis) -> String {
-    let pv: Vec<String> = analysis.pv.iter().map(Move::to_string).collect();
-    format!(
-        "score {}, depth {}, {} nodes in {:.3} s ({:.0} nodes/s), pv {}",
-        analysis.score,
-        analysis.depth,
-        analysis.nodes,
-        analysis.elapsed.as_secs_f64(),
-        analysis.nodes_per_second(),
-        pv.join(" ")
-    )
-}
-
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
     let limits = args.limits.limits().with_threads(args.threads.threads);
@@ -249,7 +235,7 @@ pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
             .analyse(&pos)
             .map_err(|e| CliError::Input(e.to_string()))?;
         writeln!(out, "{}", analysis.best_move).map_err(CliError::output)?;
-        eprintln!("{}", describe(&analysis));
+        eprintln!("{analysis}");
     }
     Ok(())
 }
@@ -262,17 +248,7 @@ pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> CliResult {
     for pos in positions_of(&args.position, args.rules.rules()?)? {
         let solution = phutball_engine::solve(&pos, timeout, &Budget::default())
             .map_err(|e| CliError::Input(e.to_string()))?;
-        let line = |kind: &str, plies: u32, moves: &[Move]| {
-            let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
-            format!("{kind} in {plies}: {}", moves.join(" "))
-        };
-        let text = match solution {
-            Solution::Win { plies, line: moves } => line("win", plies, &moves),
-            Solution::Loss { plies, line: moves } => line("loss", plies, &moves),
-            Solution::Draw => "draw".to_string(),
-            Solution::Unknown => "unknown".to_string(),
-        };
-        writeln!(out, "{text}").map_err(CliError::output)?;
+        writeln!(out, "{solution}").map_err(CliError::output)?;
     }
     Ok(())
 }
@@ -409,7 +385,7 @@ impl Session {
         out.flush()?;
         match self.engine.analyse_game(&self.game) {
             Ok(analysis) => {
-                writeln!(out, "Engine: {}", describe(&analysis))?;
+                writeln!(out, "Engine: {analysis}")?;
                 self.push(&analysis.best_move, out)
             }
             Err(e) => {
@@ -449,12 +425,7 @@ impl Session {
         }
         out.flush()?;
         match self.engine.analyse_game(&self.game) {
-            Ok(analysis) => writeln!(
-                out,
-                "Hint: {} ({})",
-                analysis.best_move,
-                describe(&analysis)
-            ),
+            Ok(analysis) => writeln!(out, "Hint: {analysis}"),
             Err(e) => writeln!(out, "No hint: {e}."),
         }
     }
@@ -551,15 +522,9 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
             writeln!(file, "{}", json_line(args.seed, played))
                 .map_err(|e| format!("cannot write {}: {e}", jsonl_file.display()))?;
         }
-        writeln!(
-            out,
-            "game {}: {} in {} moves",
-            played.index + 1,
-            played.game.result(),
-            played.game.moves().len()
-        )
-        .and_then(|()| out.flush())
-        .map_err(CliError::output)
+        writeln!(out, "{played}")
+            .and_then(|()| out.flush())
+            .map_err(CliError::output)
     };
     // Games finish in any order: the progress sees them so, their lines
     // and files go out in game order.

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use phutball::{Budget, Move, Position, SearchError};
+use phutball::{Budget, Position, SearchError};
 use phutball_engine::Deadline;
 use phutball_solver::{prove_with_tablebase_within, prove_within, Certificate, Proof};
 
@@ -86,21 +86,6 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{text}` is too large"))
 }
 
-/// What `prove` and `solve` print for a result: `win in N: LINE`,
-/// `loss in N: LINE`, `draw` or `unknown`.
-pub fn result_line(proof: &Proof) -> String {
-    match proof.value {
-        None => "unknown".to_string(),
-        Some(phutball_solver::Value::Draw) => "draw".to_string(),
-        Some(value) => format!("{value}: {}", moves_text(&proof.line)),
-    }
-}
-
-fn moves_text(moves: &[Move]) -> String {
-    let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
-    moves.join(" ")
-}
-
 /// `phutball prove`: one line per position on stdout, its figures on stderr.
 pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
     let positions = positions_of(&args.position, args.rules.rules()?)?;
@@ -134,7 +119,7 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
             ) => CliError::Memory(format!("{pos}: {e}")),
             _ => CliError::Input(format!("{pos}: {e}")),
         })?;
-        writeln!(out, "{}", result_line(&proof)).map_err(CliError::output)?;
+        writeln!(out, "{proof}").map_err(CliError::output)?;
         eprintln!("{}", figures(&proof, started.elapsed()));
         if let (Some(file), Some(certificate)) = (&args.certificate, &proof.certificate) {
             let file = numbered(file, i);

@@ -5,6 +5,7 @@
 //! ([`Limits::threads`](crate::Limits::threads)) they do not depend on the
 //! thread count.
 
+use core::fmt;
 use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -176,6 +177,34 @@ pub struct SelfPlayGame {
     pub game: Game,
     /// Time taken.
     pub elapsed: Duration,
+}
+
+impl fmt::Display for SelfPlayGame {
+    /// The line the CLI's `selfplay` prints for it: `game N: RESULT in M
+    /// moves`, numbered from 1 (`N` is `index + 1`); no time, so that runs
+    /// with any number of jobs print the same.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use phutball::{Game, Position};
+    /// use phutball_engine::SelfPlayGame;
+    /// // Ball H10 and men H11..H18: Ohs jumps to its goal line.
+    /// let pos: Position = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O".parse()?;
+    /// let mut game = Game::new(pos);
+    /// game.push("H10-H19".parse()?)?;
+    /// let played = SelfPlayGame { index: 0, seed: 7, game, elapsed: Duration::from_millis(3) };
+    /// assert_eq!(played.to_string(), "game 1: O wins in 1 moves");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "game {}: {} in {} moves",
+            self.index + 1,
+            self.game.result(),
+            self.game.moves().len()
+        )
+    }
 }
 
 impl SelfPlay {

@@ -2,6 +2,7 @@
 //! proof-number search first, then the engine's deepening search with the
 //! time that is left.
 
+use core::fmt;
 use std::time::{Duration, Instant};
 
 use phutball::{Budget, Move, Position, SearchError};
@@ -36,6 +37,32 @@ pub enum Solution {
     Draw,
     /// Nothing proved within the time.
     Unknown,
+}
+
+impl fmt::Display for Solution {
+    /// What the CLI's `solve` prints: `win in N: LINE` or `loss in N: LINE`
+    /// (the moves in notation, the side to move's first), `draw` or `unknown`.
+    ///
+    /// ```
+    /// use phutball_engine::Solution;
+    /// let win = Solution::Win { plies: 3, line: vec!["H10-H12".parse()?, "J12".parse()?, "H12-H19".parse()?] };
+    /// assert_eq!(win.to_string(), "win in 3: H10-H12 J12 H12-H19");
+    /// assert_eq!(Solution::Unknown.to_string(), "unknown");
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (kind, plies, line) = match self {
+            Solution::Win { plies, line } => ("win", plies, line),
+            Solution::Loss { plies, line } => ("loss", plies, line),
+            Solution::Draw => return f.write_str("draw"),
+            Solution::Unknown => return f.write_str("unknown"),
+        };
+        write!(f, "{kind} in {plies}:")?;
+        for m in line {
+            write!(f, " {m}")?;
+        }
+        Ok(())
+    }
 }
 
 /// Proves the value of `pos` for its side to move: for a fifth of

@@ -24,6 +24,7 @@ mod state;
 mod threads;
 mod tree;
 
+use core::fmt;
 use std::collections::HashSet;
 use std::sync::OnceLock;
 use std::time::Duration;
@@ -78,6 +79,64 @@ impl Analysis {
     /// Positions examined per second.
     pub fn nodes_per_second(&self) -> f64 {
         self.nodes as f64 / self.elapsed.as_secs_f64().max(1e-9)
+    }
+}
+
+impl fmt::Display for Decision {
+    /// `scores now`, `only move`, `all moves lose` or `searched`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Decision::Scores => "scores now",
+            Decision::OnlyMove => "only move",
+            Decision::AllMovesLose => "all moves lose",
+            Decision::Searched => "searched",
+        })
+    }
+}
+
+impl fmt::Display for Analysis {
+    /// One line, the one the CLI's `best`, `game` and `hint` print: the
+    /// move (with the [decision](Decision) unless it was searched), the
+    /// score, depth, nodes, time and speed, and the pv in notation.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use phutball_engine::{Analysis, Decision, Score};
+    /// let analysis = Analysis {
+    ///     best_move: "H9".parse()?,
+    ///     score: Score::Eval(75),
+    ///     depth: 4,
+    ///     nodes: 1500,
+    ///     elapsed: Duration::from_millis(20),
+    ///     pv: vec!["H9".parse()?, "H11".parse()?],
+    ///     decision: Decision::Searched,
+    /// };
+    /// assert_eq!(
+    ///     analysis.to_string(),
+    ///     "best H9, score +0.75, depth 4, 1500 nodes in 0.020 s (75000 nodes/s), pv H9 H11"
+    /// );
+    /// let only = Analysis { decision: Decision::OnlyMove, ..analysis };
+    /// assert!(only.to_string().starts_with("best H9 (only move), score +0.75,"));
+    /// # Ok::<(), phutball::ParseError>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "best {}", self.best_move)?;
+        if self.decision != Decision::Searched {
+            write!(f, " ({})", self.decision)?;
+        }
+        write!(
+            f,
+            ", score {}, depth {}, {} nodes in {:.3} s ({:.0} nodes/s), pv",
+            self.score,
+            self.depth,
+            self.nodes,
+            self.elapsed.as_secs_f64(),
+            self.nodes_per_second()
+        )?;
+        for m in &self.pv {
+            write!(f, " {m}")?;
+        }
+        Ok(())
     }
 }
 

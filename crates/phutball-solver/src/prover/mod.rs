@@ -5,6 +5,7 @@ mod dfpn;
 mod extract;
 mod table;
 
+use core::fmt;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use phutball::{Budget, Move, Position, SearchError, Side};
@@ -79,6 +80,34 @@ impl Proof {
             table_entries,
             stopped,
             exhausted,
+        }
+    }
+}
+
+impl fmt::Display for Proof {
+    /// What the CLI's `prove` prints: `win in N: LINE` or `loss in N: LINE`
+    /// (the moves in notation, the side to move's first), `draw` or
+    /// `unknown`; the figures (nodes, why it stopped) are fields.
+    ///
+    /// ```
+    /// use phutball::{Budget, Position};
+    /// // Ball H10 and men H11..H18: Ohs jumps to its goal line.
+    /// let pos: Position = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O".parse()?;
+    /// let proof = phutball_solver::prove_within(&pos, &Budget::default())?;
+    /// assert_eq!(proof.to_string(), "win in 1: H10-H19");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.value {
+            None => f.write_str("unknown"),
+            Some(Value::Draw) => f.write_str("draw"),
+            Some(value) => {
+                write!(f, "{value}:")?;
+                for m in &self.line {
+                    write!(f, " {m}")?;
+                }
+                Ok(())
+            }
         }
     }
 }
