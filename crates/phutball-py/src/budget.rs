@@ -1,8 +1,9 @@
-//! Bounded calls: the `timeout=` and `memory_limit=` arguments, and the one
-//! helper, [`run`], that every long call goes through. It releases the GIL
-//! for the search and gives the core a [`Budget`] whose interrupt hook stops
-//! the search at the deadline, or when Ctrl-C (any signal whose Python
-//! handler raises) arrives; the handler's exception is then raised.
+//! Bounded calls: the `timeout=` and `memory_limit=` arguments
+//! ([`BudgetArgs`]), and the one helper, [`run`], that every long call goes
+//! through. It releases the GIL for the search and gives the core a
+//! [`Budget`] whose interrupt hook stops the search at the deadline, or when
+//! Ctrl-C (any signal whose Python handler raises) arrives; the handler's
+//! exception is then raised.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -75,17 +76,21 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MemoryLimit {
     }
 }
 
-/// What a call may use: its deadline and its memory limit.
+/// What a call may use, its deadline and its memory limit: the arguments
+/// that make the core's [`Budget`] in [`run`] and [`run_threaded`].
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct Bounds {
+pub(crate) struct BudgetArgs {
     timeout: Option<Duration>,
     memory: usize,
 }
 
-impl Bounds {
-    /// The bounds of a call from its `timeout=` and `memory_limit=` arguments.
-    pub(crate) fn new(timeout: Option<&Bound<'_, PyAny>>, memory: MemoryLimit) -> PyResult<Bounds> {
-        Ok(Bounds {
+impl BudgetArgs {
+    /// The budget of a call from its `timeout=` and `memory_limit=` arguments.
+    pub(crate) fn new(
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory: MemoryLimit,
+    ) -> PyResult<BudgetArgs> {
+        Ok(BudgetArgs {
             timeout: timeout_arg(timeout)?,
             memory: memory.0,
         })
@@ -93,8 +98,8 @@ impl Bounds {
 
     /// A call that takes only `timeout=` (it keeps no lists: the core's
     /// default memory limit stays).
-    pub(crate) fn timeout(timeout: Option<&Bound<'_, PyAny>>) -> PyResult<Bounds> {
-        Bounds::new(timeout, MemoryLimit::DEFAULT)
+    pub(crate) fn timeout(timeout: Option<&Bound<'_, PyAny>>) -> PyResult<BudgetArgs> {
+        BudgetArgs::new(timeout, MemoryLimit::DEFAULT)
     }
 }
 
@@ -106,7 +111,7 @@ fn raised_by_signal_handlers() -> Option<PyErr> {
     Python::attach(|py| py.check_signals()).err()
 }
 
-/// Runs `search` with the GIL released, within `bounds`, and converts its
+/// Runs `search` with the GIL released, within `budget_args`, and converts its
 /// answer: the value, `SearchTimeoutError` past the deadline, `MemoryLimitError`
 /// past the memory limit, or the exception a signal handler raised (Ctrl-C:
 /// `KeyboardInterrupt`) while it ran.
@@ -119,7 +124,7 @@ fn raised_by_signal_handlers() -> Option<PyErr> {
 /// would take the turn and find no signal to handle.
 pub(crate) fn run<T, E>(
     py: Python<'_>,
-    bounds: Bounds,
+    budget_args: BudgetArgs,
     search: impl FnOnce(&Budget<'_>) -> Result<T, E> + Send,
 ) -> PyResult<T>
 where
@@ -127,7 +132,7 @@ where
     E: Send,
     Result<T, E>: OrRaise<T>,
 {
-    let deadline = Deadline::after_opt(bounds.timeout);
+    let deadline = Deadline::after_opt(budget_args.timeout);
     let start = Instant::now();
     let interval = SIGNAL_INTERVAL.as_nanos() as u64;
     let next_signal_check = AtomicU64::new(interval);
@@ -157,14 +162,14 @@ where
         Some(Interrupt::Cancelled)
     };
     let budget = Budget::default()
-        .with_memory_limit(bounds.memory)
+        .with_memory_limit(budget_args.memory)
         .with_interrupt(&hook);
     let result = py.detach(|| search(&budget));
     // A handler's exception wins over whatever the search answered.
     if let Some(err) = raised.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(err);
     }
-    result.or_raise().map_err(|e| match bounds.timeout {
+    result.or_raise().map_err(|e| match budget_args.timeout {
         Some(t) if e.is_instance_of::<SearchTimeoutError>(py) => SearchTimeoutError::new_err(
             format!("the search gave up at its timeout of {} s", t.as_secs_f64()),
         ),
@@ -180,14 +185,14 @@ where
 /// raised once the work has stopped. The timeout is the budget's hook.
 pub(crate) fn run_threaded<T: Send>(
     py: Python<'_>,
-    bounds: Bounds,
+    budget_args: BudgetArgs,
     work: impl FnOnce(&Budget<'_>) -> T + Send,
 ) -> PyResult<T> {
-    let deadline = Deadline::after_opt(bounds.timeout);
+    let deadline = Deadline::after_opt(budget_args.timeout);
     let hook = deadline.hook();
     let cancel = AtomicBool::new(false);
     let budget = Budget::default()
-        .with_memory_limit(bounds.memory)
+        .with_memory_limit(budget_args.memory)
         .with_cancel_flag(&cancel)
         .with_interrupt(&hook);
     let mut raised = None;

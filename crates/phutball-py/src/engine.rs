@@ -9,7 +9,7 @@ use phutball_engine::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::bounds::{run, run_threaded, Bounds};
+use crate::budget::{run, run_threaded, BudgetArgs};
 use crate::errors::{exception, OrRaise};
 use crate::game::PyGame;
 use crate::moves::{moves_to_py, PyMove};
@@ -112,7 +112,7 @@ impl PyEngine {
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Analysis> {
         let engine = &self.inner;
-        run(py, Bounds::timeout(timeout)?, |budget| match searched {
+        run(py, BudgetArgs::timeout(timeout)?, |budget| match searched {
             Searched::Position(pos) => engine.analyse_within(pos, budget),
             Searched::Game(game) => engine.analyse_game_within(game, budget),
         })
@@ -165,7 +165,7 @@ impl PyEngine {
             .collect::<PyResult<Vec<Position>>>()?;
         let jobs = jobs_arg(jobs.as_ref())?;
         let (limits, seed) = (self.inner.limits(), self.inner.seed());
-        let answers = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
+        let answers = run_threaded(py, BudgetArgs::timeout(timeout)?, |budget| {
             analyse_many(&batch, limits, seed, jobs, budget)
         })?;
         // The caller's stop ended the whole batch: it raises.
@@ -599,7 +599,7 @@ fn selfplay(
         PyValueError::new_err(format!("start + games is too large: {start} + {games}"))
     })?;
     let jobs = jobs_arg(jobs.as_ref())?;
-    let played = run_threaded(py, Bounds::timeout(timeout)?, |budget| {
+    let played = run_threaded(py, BudgetArgs::timeout(timeout)?, |budget| {
         // Every game runs to its end: stopping the others at a first failure
         // would make them fail as "cancelled", which reads as Ctrl-C. The
         // timeout and Ctrl-C stop them all through the budget anyway.

@@ -4,7 +4,7 @@
 //! core's notation, call the core and format the answer.
 
 mod actions;
-mod bounds;
+mod budget;
 mod engine;
 mod episode;
 mod errors;

@@ -4,7 +4,7 @@ use phutball::{BoardSize, Position, Side, StepState};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use crate::bounds::{run, Bounds, MemoryLimit};
+use crate::budget::{run, BudgetArgs, MemoryLimit};
 use crate::errors::{InvalidPositionError, OrRaise};
 use crate::jump_in_progress::PyJumpInProgress;
 use crate::moves::{PyMove, PyMoveList};
@@ -256,9 +256,11 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
-        let bounds = Bounds::new(timeout, memory_limit)?;
+        let budget_args = BudgetArgs::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, bounds, |budget| pos.jump_paths_up_to(limit, budget))?;
+        let moves = run(py, budget_args, |budget| {
+            pos.jump_paths_up_to(limit, budget)
+        })?;
         Ok(moves.into())
     }
 
@@ -273,7 +275,7 @@ impl PyPosition {
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
         let pos = self.inner;
-        run(py, Bounds::timeout(timeout)?, |budget| {
+        run(py, BudgetArgs::timeout(timeout)?, |budget| {
             pos.count_jump_paths_within(budget)
         })
     }
@@ -291,9 +293,11 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
-        let bounds = Bounds::new(timeout, memory_limit)?;
+        let budget_args = BudgetArgs::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, bounds, |budget| pos.jump_outcomes_up_to(limit, budget))?;
+        let moves = run(py, budget_args, |budget| {
+            pos.jump_outcomes_up_to(limit, budget)
+        })?;
         Ok(moves.into())
     }
 
@@ -309,7 +313,7 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<u64> {
         let pos = self.inner;
-        run(py, Bounds::new(timeout, memory_limit)?, |budget| {
+        run(py, BudgetArgs::new(timeout, memory_limit)?, |budget| {
             pos.count_jump_outcomes_within(budget)
         })
     }
@@ -327,9 +331,11 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
-        let bounds = Bounds::new(timeout, memory_limit)?;
+        let budget_args = BudgetArgs::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, bounds, |budget| pos.legal_moves_up_to(limit, budget))?;
+        let moves = run(py, budget_args, |budget| {
+            pos.legal_moves_up_to(limit, budget)
+        })?;
         Ok(moves.into())
     }
 
@@ -344,7 +350,7 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<u64> {
         let pos = self.inner;
-        run(py, Bounds::new(timeout, memory_limit)?, |budget| {
+        run(py, BudgetArgs::new(timeout, memory_limit)?, |budget| {
             pos.count_legal_moves_within(budget)
         })
     }
@@ -381,7 +387,7 @@ impl PyPosition {
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<PyMove>> {
         let pos = self.inner;
-        let m = run(py, Bounds::timeout(timeout)?, |budget| {
+        let m = run(py, BudgetArgs::timeout(timeout)?, |budget| {
             pos.scoring_jump_within(budget)
         })?;
         Ok(m.map(PyMove::from))
@@ -393,7 +399,7 @@ impl PyPosition {
     #[pyo3(signature = (*, timeout=None))]
     fn can_score(&self, py: Python<'_>, timeout: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
         let pos = self.inner;
-        run(py, Bounds::timeout(timeout)?, |budget| {
+        run(py, BudgetArgs::timeout(timeout)?, |budget| {
             pos.can_score_within(budget)
         })
     }

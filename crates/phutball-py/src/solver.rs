@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::bounds::{run, run_threaded, Bounds, MemoryLimit};
+use crate::budget::{run, run_threaded, BudgetArgs, MemoryLimit};
 use crate::errors::{certificate_exception, solver_exception, ParseError};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::limit_arg;
@@ -76,7 +76,7 @@ pub(crate) fn prove(
     nodes: Option<&Bound<'_, PyAny>>,
     tablebase: Option<&Bound<'_, PyTablebase>>,
 ) -> PyResult<PyProof> {
-    let bounds = Bounds::new(timeout, memory_limit)?;
+    let budget_args = BudgetArgs::new(timeout, memory_limit)?;
     // As the CLI's `prove --nodes` (at least 1): 0 nodes is no search.
     let nodes = match limit_arg(nodes, "nodes")? {
         Some(0) => {
@@ -87,7 +87,7 @@ pub(crate) fn prove(
         nodes => nodes,
     };
     let table = tablebase.map(|t| &t.get().inner);
-    let answer = run_threaded(py, bounds, |budget| {
+    let answer = run_threaded(py, budget_args, |budget| {
         let budget = nodes.map_or(*budget, |n| budget.with_work_limit(n));
         match table {
             None => prove_within(&pos, &budget),
@@ -179,7 +179,7 @@ fn check(
     certificate: &Certificate,
     timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyCheckedProof> {
-    let verdict = run(py, Bounds::timeout(timeout)?, |budget: &Budget<'_>| {
+    let verdict = run(py, BudgetArgs::timeout(timeout)?, |budget: &Budget<'_>| {
         Ok::<_, SearchError>(certificate.check(budget))
     })?;
     let inner = verdict.map_err(|e| certificate_exception(&e))?;

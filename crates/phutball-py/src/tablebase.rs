@@ -9,7 +9,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::bounds::{run_threaded, Bounds, MemoryLimit};
+use crate::budget::{run_threaded, BudgetArgs, MemoryLimit};
 use crate::errors::{solver_exception, tablebase_file_exception};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, limit_arg, size_arg, Int};
@@ -143,8 +143,8 @@ impl PyTablebase {
     ) -> PyResult<Self> {
         let size = size_arg(&cols, &rows)?;
         let jobs = jobs_arg(jobs)?;
-        let bounds = Bounds::new(timeout, memory_limit)?;
-        let built = run_threaded(py, bounds, |budget| {
+        let budget_args = BudgetArgs::new(timeout, memory_limit)?;
+        let built = run_threaded(py, budget_args, |budget| {
             Tablebase::build_with_jobs_within(size, continue_off_board, jobs, budget, &mut |_| {})
         })?;
         Ok(PyTablebase {

@@ -1,6 +1,6 @@
 //! `phutball.VecEnv`: the engine's batch of games (`phutball_engine::VecEnv`)
 //! with numpy arrays in and out; the stepping runs with the GIL released
-//! and answers Ctrl-C between chunks of games (`bounds::run`).
+//! and answers Ctrl-C between chunks of games (`budget::run`).
 
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::actions::step_to_py;
-use crate::bounds::{run, Bounds};
+use crate::budget::{run, BudgetArgs};
 use crate::errors::{exception, IllegalMoveError, OrRaise};
 use crate::notation::{int, size_arg, Int};
 use crate::rules::{rules_arg, PyRules};
@@ -53,12 +53,12 @@ fn raise(e: &VecEnvError) -> PyErr {
         VecEnvError::Action { .. } => IllegalMoveError::new_err(e.to_string()),
         VecEnvError::Config(_) | VecEnvError::Length { .. } => PyValueError::new_err(e.to_string()),
         // As a search stopped by the same budget (`bounded` lets
-        // `bounds::run` raise these, with the signal handler's exception).
+        // `budget::run` raise these, with the signal handler's exception).
         VecEnvError::Interrupted(stop) => exception(&stop.clone().into()),
     }
 }
 
-/// Runs a step or a reset through `bounds::run` (the GIL released, Ctrl-C
+/// Runs a step or a reset through `budget::run` (the GIL released, Ctrl-C
 /// answered between chunks of games; no deadline: the work is O(N)).
 fn bounded<T: Send>(
     py: Python<'_>,
@@ -68,7 +68,7 @@ fn bounded<T: Send>(
         Err(VecEnvError::Interrupted(stop)) => Err(stop),
         answer => Ok(answer),
     };
-    run(py, Bounds::timeout(None)?, split)?.map_err(|e| raise(&e))
+    run(py, BudgetArgs::timeout(None)?, split)?.map_err(|e| raise(&e))
 }
 
 /// A seed nobody chose: the standard library's per-process random keys.
