@@ -200,43 +200,18 @@ impl Certificate {
         reached: &mut [bool],
         budget: &Budget<'_>,
     ) -> Result<(), CertificateError> {
-        let last = self.nodes.len() - 1;
         let node = &self.nodes[i];
-        let pos = &node.position;
-        if pos.size() != root.size() || pos.rules() != root.rules() {
-            return Err(CertificateError::OtherBoard { node: i });
-        }
-        if pos.is_finished() {
-            return Err(CertificateError::Finished { node: i });
-        }
-        let winner_to_move = pos.to_move() == self.winner;
-        if winner_to_move && node.moves.len() != 1 {
-            return Err(CertificateError::NotOneMove {
-                node: i,
-                winner: self.winner,
-                count: node.moves.len(),
-            });
-        }
-        let mut outcomes: Option<HashSet<Position>> = None;
-        if !winner_to_move {
-            let mut all = HashSet::new();
-            for m in pos.legal_moves_within(budget)? {
-                let after = pos.play(&m).map_err(|e| CertificateError::IllegalMove {
-                    node: i,
-                    mv: m.clone(),
-                    reason: e.to_string(),
-                })?;
-                all.insert(after);
-            }
-            outcomes = Some(all);
-        }
+        let winner_to_move = self.check_node_shape(i, root)?;
+        // At the loser's node every legal reply must be answered: collect
+        // their outcomes to check the listed moves and the `else` against.
+        let outcomes = if winner_to_move {
+            None
+        } else {
+            Some(outcomes(i, &node.position, budget)?)
+        };
         let mut covered = HashSet::new();
         for (m, target) in &node.moves {
-            let after = pos.play(m).map_err(|e| CertificateError::IllegalMove {
-                node: i,
-                mv: m.clone(),
-                reason: e.to_string(),
-            })?;
+            let after = play_listed(i, &node.position, m)?;
             if let Some(all) = &outcomes {
                 // A legal move's outcome is always one of the list's;
                 // this guards against a core that disagrees with itself.
@@ -254,36 +229,7 @@ impl Certificate {
                     });
                 }
             }
-            match *target {
-                Target::Goal => {
-                    if after.winner() != Some(self.winner) {
-                        return Err(CertificateError::NotAGoal {
-                            node: i,
-                            mv: m.clone(),
-                            winner: self.winner,
-                        });
-                    }
-                }
-                Target::Node(t) => {
-                    if t <= i || t > last {
-                        return Err(CertificateError::BadTarget {
-                            node: i,
-                            mv: m.clone(),
-                            target: t,
-                            last,
-                        });
-                    }
-                    if self.nodes[t].position != after {
-                        return Err(CertificateError::WrongPosition {
-                            node: i,
-                            mv: m.clone(),
-                            target: t,
-                            actual: after.to_string(),
-                        });
-                    }
-                    reached[t] = true;
-                }
-            }
+            self.check_target(i, m, *target, &after, reached)?;
         }
         match outcomes {
             Some(all) => self.check_unlisted(i, &all, &covered, budget),
@@ -292,6 +238,74 @@ impl Certificate {
             }
             None => Ok(()),
         }
+    }
+
+    /// Checks what node `i` must be whatever its moves: on the root's board
+    /// and rules, not finished, and one move if the winner is to move.
+    /// Returns whether the winner is to move.
+    fn check_node_shape(&self, i: usize, root: &Position) -> Result<bool, CertificateError> {
+        let node = &self.nodes[i];
+        let pos = &node.position;
+        if pos.size() != root.size() || pos.rules() != root.rules() {
+            return Err(CertificateError::OtherBoard { node: i });
+        }
+        if pos.is_finished() {
+            return Err(CertificateError::Finished { node: i });
+        }
+        let winner_to_move = pos.to_move() == self.winner;
+        if winner_to_move && node.moves.len() != 1 {
+            return Err(CertificateError::NotOneMove {
+                node: i,
+                winner: self.winner,
+                count: node.moves.len(),
+            });
+        }
+        Ok(winner_to_move)
+    }
+
+    /// Checks that move `m` of node `i`, which leads to `after`, reaches
+    /// what its `target` says: the winner's goal, or a later node holding
+    /// `after` (then marked in `reached`).
+    fn check_target(
+        &self,
+        i: usize,
+        m: &Move,
+        target: Target,
+        after: &Position,
+        reached: &mut [bool],
+    ) -> Result<(), CertificateError> {
+        let last = self.nodes.len() - 1;
+        match target {
+            Target::Goal => {
+                if after.winner() != Some(self.winner) {
+                    return Err(CertificateError::NotAGoal {
+                        node: i,
+                        mv: m.clone(),
+                        winner: self.winner,
+                    });
+                }
+            }
+            Target::Node(t) => {
+                if t <= i || t > last {
+                    return Err(CertificateError::BadTarget {
+                        node: i,
+                        mv: m.clone(),
+                        target: t,
+                        last,
+                    });
+                }
+                if self.nodes[t].position != *after {
+                    return Err(CertificateError::WrongPosition {
+                        node: i,
+                        mv: m.clone(),
+                        target: t,
+                        actual: after.to_string(),
+                    });
+                }
+                reached[t] = true;
+            }
+        }
+        Ok(())
     }
 
     /// Checks that every outcome of the loser's node `i` not in `covered`
@@ -339,4 +353,27 @@ fn uncovered_move(
         .into_iter()
         .find(|m| pos.play(m).as_ref() == Ok(outcome))
         .unwrap_or(Move::Place(pos.ball())))
+}
+
+/// `m` played at node `i`, whose position is `pos`, or the certificate's
+/// error for an illegal move.
+fn play_listed(i: usize, pos: &Position, m: &Move) -> Result<Position, CertificateError> {
+    pos.play(m).map_err(|e| CertificateError::IllegalMove {
+        node: i,
+        mv: m.clone(),
+        reason: e.to_string(),
+    })
+}
+
+/// The outcomes of every legal move at node `i`, whose position is `pos`.
+fn outcomes(
+    i: usize,
+    pos: &Position,
+    budget: &Budget<'_>,
+) -> Result<HashSet<Position>, CertificateError> {
+    let mut all = HashSet::new();
+    for m in pos.legal_moves_within(budget)? {
+        all.insert(play_listed(i, pos, &m)?);
+    }
+    Ok(all)
 }

@@ -76,41 +76,8 @@ impl FromStr for Certificate {
     /// Reads the text form. Blank lines and `;` comments are skipped; the
     /// header lines come first, in order; nodes are numbered 0, 1, 2, ...
     fn from_str(text: &str) -> Result<Certificate, CertificateParseError> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.split(';').next().unwrap_or("").trim()))
-            .filter(|(_, l)| !l.is_empty());
-        let mut header = |word: &str| -> Result<(usize, String), CertificateParseError> {
-            let (n, l) = lines.next().ok_or_else(|| {
-                bad(
-                    text.lines().count().max(1),
-                    format!("missing the `{word}` line"),
-                )
-            })?;
-            let rest = l
-                .strip_prefix(word)
-                .filter(|r| r.is_empty() || r.starts_with(' '))
-                .ok_or_else(|| bad(n, format!("expected the `{word}` line, found `{l}`")))?;
-            Ok((n, rest.trim().to_string()))
-        };
-        let (n, version) = header(MAGIC)?;
-        if version != CERTIFICATE_VERSION.to_string() {
-            return Err(bad(
-                n,
-                format!(
-                    "unsupported version `{version}` (this reader knows {CERTIFICATE_VERSION})"
-                ),
-            ));
-        }
-        let (n, rules) = header("rules")?;
-        let rules: Rules = rules
-            .parse()
-            .map_err(|e| bad(n, format!("bad rules: {e}")))?;
-        let (n, winner) = header("winner")?;
-        let winner = single_char(&winner)
-            .and_then(Side::from_char)
-            .ok_or_else(|| bad(n, format!("winner must be O or X, not `{winner}`")))?;
+        let mut lines = meaningful_lines(text);
+        let (rules, winner) = read_header(&mut lines, text)?;
         let mut nodes: Vec<CertificateNode> = Vec::new();
         let mut ended = false;
         for (n, l) in lines {
@@ -119,22 +86,7 @@ impl FromStr for Certificate {
             }
             let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
             match word {
-                "node" => {
-                    let (index, pos) = rest.split_once(' ').unwrap_or((rest, ""));
-                    if index != nodes.len().to_string() {
-                        return Err(bad(
-                            n,
-                            format!("node `{index}` out of order (expected {})", nodes.len()),
-                        ));
-                    }
-                    let position = Position::parse_with_rules(pos.trim(), rules)
-                        .map_err(|e| bad(n, format!("bad position: {e}")))?;
-                    nodes.push(CertificateNode {
-                        position,
-                        moves: Vec::new(),
-                        otherwise: None,
-                    });
-                }
+                "node" => nodes.push(node_line(n, rest, nodes.len(), rules)?),
                 "move" | "reply" => {
                     let node = nodes
                         .last_mut()
@@ -145,17 +97,7 @@ impl FromStr for Certificate {
                     let node = nodes
                         .last_mut()
                         .ok_or_else(|| bad(n, "`else` before the first node"))?;
-                    if node.position.to_move() == winner {
-                        return Err(bad(n, "`else` at a node where the winner is to move"));
-                    }
-                    if node.otherwise.is_some() {
-                        return Err(bad(n, "a second `else` at one node"));
-                    }
-                    let m = rest
-                        .trim()
-                        .parse()
-                        .map_err(|e| bad(n, format!("bad move `{rest}`: {e}")))?;
-                    node.otherwise = Some(m);
+                    node.otherwise = Some(else_line(n, rest, node, winner)?);
                 }
                 "end" if rest.is_empty() => ended = true,
                 _ => return Err(bad(n, format!("unknown line `{l}`"))),
@@ -169,6 +111,94 @@ impl FromStr for Certificate {
         }
         Ok(Certificate { winner, nodes })
     }
+}
+
+/// The lines of `text` that hold something, numbered from 1, with their
+/// `;` comments cut and trimmed.
+fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.split(';').next().unwrap_or("").trim()))
+        .filter(|(_, l)| !l.is_empty())
+}
+
+/// Reads the header lines from `lines` (of `text`): the magic word and
+/// version, the rules and the winner.
+fn read_header<'a>(
+    lines: &mut impl Iterator<Item = (usize, &'a str)>,
+    text: &str,
+) -> Result<(Rules, Side), CertificateParseError> {
+    let mut header = |word: &str| -> Result<(usize, String), CertificateParseError> {
+        let (n, l) = lines.next().ok_or_else(|| {
+            bad(
+                text.lines().count().max(1),
+                format!("missing the `{word}` line"),
+            )
+        })?;
+        let rest = l
+            .strip_prefix(word)
+            .filter(|r| r.is_empty() || r.starts_with(' '))
+            .ok_or_else(|| bad(n, format!("expected the `{word}` line, found `{l}`")))?;
+        Ok((n, rest.trim().to_string()))
+    };
+    let (n, version) = header(MAGIC)?;
+    if version != CERTIFICATE_VERSION.to_string() {
+        return Err(bad(
+            n,
+            format!("unsupported version `{version}` (this reader knows {CERTIFICATE_VERSION})"),
+        ));
+    }
+    let (n, rules) = header("rules")?;
+    let rules: Rules = rules
+        .parse()
+        .map_err(|e| bad(n, format!("bad rules: {e}")))?;
+    let (n, winner) = header("winner")?;
+    let winner = single_char(&winner)
+        .and_then(Side::from_char)
+        .ok_or_else(|| bad(n, format!("winner must be O or X, not `{winner}`")))?;
+    Ok((rules, winner))
+}
+
+/// A `node I POSITION` line (`rest` is what follows `node`), which must
+/// number the node `expected`.
+fn node_line(
+    n: usize,
+    rest: &str,
+    expected: usize,
+    rules: Rules,
+) -> Result<CertificateNode, CertificateParseError> {
+    let (index, pos) = rest.split_once(' ').unwrap_or((rest, ""));
+    if index != expected.to_string() {
+        return Err(bad(
+            n,
+            format!("node `{index}` out of order (expected {expected})"),
+        ));
+    }
+    let position = Position::parse_with_rules(pos.trim(), rules)
+        .map_err(|e| bad(n, format!("bad position: {e}")))?;
+    Ok(CertificateNode {
+        position,
+        moves: Vec::new(),
+        otherwise: None,
+    })
+}
+
+/// An `else M` line of `node` (`rest` is what follows `else`): its move.
+fn else_line(
+    n: usize,
+    rest: &str,
+    node: &CertificateNode,
+    winner: Side,
+) -> Result<Move, CertificateParseError> {
+    if node.position.to_move() == winner {
+        return Err(bad(n, "`else` at a node where the winner is to move"));
+    }
+    if node.otherwise.is_some() {
+        return Err(bad(n, "a second `else` at one node"));
+    }
+    rest.trim()
+        .parse()
+        .map_err(|e| bad(n, format!("bad move `{rest}`: {e}")))
 }
 
 /// A `move M T` or `reply M T` line of `node`: the move and its target.

@@ -166,88 +166,101 @@ impl<'b> Dfpn<'b> {
             });
         }
         if pos.to_move() == self.attacker {
-            if let Some(m) = pos.scoring_jump_within(self.inner)? {
-                return Ok(Expansion::Decided(0, INF, Some(m)));
-            }
-            // Threats first, then jumps, then quiet placements nearest the ball.
-            let threats = pos.threat_placements_within(self.inner)?;
-            let mut children: Vec<Child> = threats
-                .iter()
-                .map(|&p| {
-                    let m = Move::Place(p);
-                    let after = play(pos, &m);
-                    self.child(m, after, THREAT_PN)
-                })
-                .collect();
-            for m in pos.jump_outcomes_within(self.inner)? {
-                let after = play(pos, &m);
-                // No jump scores (checked above): a finished one is an own goal.
-                if !after.is_finished() {
-                    children.push(self.child(m, after, JUMP_PN));
-                }
-            }
-            let mut quiet: Vec<Point> = pos
-                .placement_points()
-                .iter()
-                .filter(|p| !threats.contains(p))
-                .collect();
-            quiet.sort_by_key(|&p| distance(p, pos.ball()));
-            for p in quiet {
-                let m = Move::Place(p);
-                let after = play(pos, &m);
-                children.push(self.child(m, after, QUIET_PN));
-            }
-            if children.is_empty() {
-                return Ok(Expansion::Decided(INF, 0, None));
-            }
-            Ok(Expansion::Open(children))
+            self.expand_attack(pos)
         } else {
-            if pos.can_score_within(self.inner)? {
-                return Ok(Expansion::Decided(INF, 0, None));
-            }
-            // A placement leaves a scoring path of the attacker's as it is
-            // unless it takes one of the path's landing points: only those
-            // placements can stop the threat (the others are proved by
-            // that path, without a can-score search each).
-            let threat = pos.end_turn().scoring_jump_within(self.inner)?;
-            let stoppers = threat
-                .as_ref()
-                .map(|m| Bitboard::from_points(m.path()[1..].iter().copied()));
-            let mut children = Vec::new();
-            let mut consider = |m: Move, after: Position| -> Result<(), Stop> {
-                // A finished reply is the defender's own goal (it cannot score).
-                let key = self.key(&after);
-                if after.is_finished() || self.table.get(key) == Some((0, INF)) {
-                    return Ok(());
-                }
-                if after.can_score_within(self.inner)? {
-                    return Ok(());
-                }
-                children.push(Child {
-                    mv: m,
-                    pos: after,
-                    key,
-                    init_pn: 1,
-                });
-                Ok(())
-            };
-            for p in pos.placement_points() {
-                if stoppers.is_some_and(|s| !s.contains(p)) {
-                    continue;
-                }
+            self.expand_defence(pos)
+        }
+    }
+
+    /// The attacker's children of `pos` (the attacker to move), in the
+    /// order the search tries them; decided at once if one scores or none
+    /// is left.
+    fn expand_attack(&self, pos: &Position) -> Result<Expansion, Stop> {
+        if let Some(m) = pos.scoring_jump_within(self.inner)? {
+            return Ok(Expansion::Decided(0, INF, Some(m)));
+        }
+        // Threats first, then jumps, then quiet placements nearest the ball.
+        let threats = pos.threat_placements_within(self.inner)?;
+        let mut children: Vec<Child> = threats
+            .iter()
+            .map(|&p| {
                 let m = Move::Place(p);
                 let after = play(pos, &m);
-                consider(m, after)?;
+                self.child(m, after, THREAT_PN)
+            })
+            .collect();
+        for m in pos.jump_outcomes_within(self.inner)? {
+            let after = play(pos, &m);
+            // No jump scores (checked above): a finished one is an own goal.
+            if !after.is_finished() {
+                children.push(self.child(m, after, JUMP_PN));
             }
-            for m in pos.jump_outcomes_within(self.inner)? {
-                let after = play(pos, &m);
-                consider(m, after)?;
-            }
-            if children.is_empty() {
-                return Ok(Expansion::Decided(0, INF, None));
-            }
-            Ok(Expansion::Open(children))
         }
+        let mut quiet: Vec<Point> = pos
+            .placement_points()
+            .iter()
+            .filter(|p| !threats.contains(p))
+            .collect();
+        quiet.sort_by_key(|&p| distance(p, pos.ball()));
+        for p in quiet {
+            let m = Move::Place(p);
+            let after = play(pos, &m);
+            children.push(self.child(m, after, QUIET_PN));
+        }
+        if children.is_empty() {
+            return Ok(Expansion::Decided(INF, 0, None));
+        }
+        Ok(Expansion::Open(children))
+    }
+
+    /// The defender's replies to `pos` (the defender to move) that do not
+    /// lose at once; decided if the defender can score or none is left.
+    fn expand_defence(&self, pos: &Position) -> Result<Expansion, Stop> {
+        if pos.can_score_within(self.inner)? {
+            return Ok(Expansion::Decided(INF, 0, None));
+        }
+        // A placement leaves a scoring path of the attacker's as it is
+        // unless it takes one of the path's landing points: only those
+        // placements can stop the threat (the others are proved by
+        // that path, without a can-score search each).
+        let threat = pos.end_turn().scoring_jump_within(self.inner)?;
+        let stoppers = threat
+            .as_ref()
+            .map(|m| Bitboard::from_points(m.path()[1..].iter().copied()));
+        let mut children = Vec::new();
+        let mut consider = |m: Move, after: Position| -> Result<(), Stop> {
+            // A finished reply is the defender's own goal (it cannot score).
+            let key = self.key(&after);
+            if after.is_finished() || self.table.get(key) == Some((0, INF)) {
+                return Ok(());
+            }
+            if after.can_score_within(self.inner)? {
+                return Ok(());
+            }
+            children.push(Child {
+                mv: m,
+                pos: after,
+                key,
+                init_pn: 1,
+            });
+            Ok(())
+        };
+        for p in pos.placement_points() {
+            if stoppers.is_some_and(|s| !s.contains(p)) {
+                continue;
+            }
+            let m = Move::Place(p);
+            let after = play(pos, &m);
+            consider(m, after)?;
+        }
+        for m in pos.jump_outcomes_within(self.inner)? {
+            let after = play(pos, &m);
+            consider(m, after)?;
+        }
+        if children.is_empty() {
+            return Ok(Expansion::Decided(0, INF, None));
+        }
+        Ok(Expansion::Open(children))
     }
 
     /// The multiple-iterative-deepening step: searches `pos` until its proof
