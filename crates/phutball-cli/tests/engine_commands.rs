@@ -86,6 +86,16 @@ fn best_searches_with_two_threads() {
     );
     let out = run(&["best", "--depth", "2", "--threads", "2", CHAIN]);
     assert_eq!(text(&out.stdout).lines().next(), Some("H10-H19"));
+    // stderr is the analysis's Display, the line Rust users print.
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.starts_with("best H10-H19 (scores now), score win in 1, depth 0, 1 nodes in "),
+        "{stderr}"
+    );
+    assert!(
+        stderr.trim_end().ends_with("nodes/s), pv H10-H19"),
+        "{stderr}"
+    );
 }
 
 #[test]
@@ -150,7 +160,7 @@ fn game_against_the_engine_through_stdin() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains("O plays H9"), "{stdout}");
     assert!(stdout.contains("Not a move or command: \"I5\""), "{stdout}");
-    assert!(stdout.contains("Hint: "), "{stdout}");
+    assert!(stdout.contains("Hint: best "), "{stdout}");
     assert!(stdout.contains("Took back "), "{stdout}");
     assert!(stdout.contains("O plays H11"), "{stdout}");
     // The board is shown at the start, after every move and after undo.
