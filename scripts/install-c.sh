@@ -33,8 +33,16 @@ IFS=. read -r major minor patch <<<"${version%%[-+]*}"
 
 # One build of both libraries; rustc also reports the system libraries the
 # static one needs (a note Cargo repeats when nothing needs rebuilding).
-echo "install-c.sh: building libphutball $version (cargo, release)"
-build_output="$(cargo rustc --release --quiet -p phutball-capi --lib --message-format=json \
+# Cargo's progress ("Compiling ...") goes to stderr, so it shows; its
+# messages on stdout are read here. scripts/heartbeat.py (when there is a
+# Python) prints a line whenever the build has said nothing for 20 s.
+echo "install-c.sh: building libphutball $version with Rust (cargo rustc --release -p phutball-capi:" \
+    "the core, solver, engine and C ABI crates, thin LTO; about a minute from cold on 2 cores, seconds when built)"
+heartbeat=()
+if command -v python3 >/dev/null; then
+    heartbeat=(python3 "$root/scripts/heartbeat.py" --label "install-c.sh: cargo" --)
+fi
+build_output="$("${heartbeat[@]}" cargo rustc --release -p phutball-capi --lib --message-format=json \
     -- --print native-static-libs)"
 libs_private="$(grep -o '"message":"native-static-libs: [^"]*"' <<<"$build_output" | head -n 1 |
     sed -e 's/^"message":"native-static-libs: //' -e 's/"$//')"

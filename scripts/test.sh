@@ -49,7 +49,8 @@ suite() {
     shift
     local started=$SECONDS
     echo "=== $name"
-    if "$@"; then
+    # A line whenever the suite has said nothing for 20 s.
+    if "$@" 2>&1 | python3 scripts/heartbeat.py --label "$name"; then
         passed=$((passed + 1))
         echo "=== $name: ok ($((SECONDS - started)) s)"
     else

@@ -51,7 +51,7 @@ for lib in "${BUILD_TREE_LIBS[@]}"; do rm -f "$lib.moved-away"; done # left by a
 CBINDGEN_VERSION=0.29.4
 if [ "$(cbindgen --version 2>/dev/null || true)" != "cbindgen $CBINDGEN_VERSION" ]; then
     echo "installing cbindgen $CBINDGEN_VERSION into ~/.cargo/bin: cargo install builds it from source (a few minutes, once; no registry ships a binary)"
-    cargo install cbindgen --version "$CBINDGEN_VERSION" --locked --quiet
+    cargo install cbindgen --version "$CBINDGEN_VERSION" --locked
 fi
 missing=()
 command -v gcc >/dev/null || missing+=(gcc)
@@ -108,7 +108,8 @@ step "include/phutball.h is what cbindgen $CBINDGEN_VERSION generates (regenerat
 bash scripts/install-c.sh "$OUTSIDE/first-prefix"
 PREFIX="$OUTSIDE/prefix"
 mv "$OUTSIDE/first-prefix" "$PREFIX" # nothing installed may name where it was put
-cargo build --release --quiet -p phutball-cli
+echo "run.sh: building the CLI (cargo build --release -p phutball-cli), for the jump lists' cross-check"
+cargo build --release -p phutball-cli
 CLI="$LIB/phutball"
 for lib in "${BUILD_TREE_LIBS[@]}"; do
     if [ -e "$lib" ]; then mv "$lib" "$lib.moved-away"; fi

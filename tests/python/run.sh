@@ -45,8 +45,9 @@ fi
 
 wheel_dir="$CARGO_TARGET_DIR/python-wheels"
 rm -rf "$wheel_dir"
+# maturin and cargo show their progress: the build is the longest step.
 say "building the abi3 wheel (maturin build --release; cold: a minute or two on 2 cores)"
-maturin build --release --quiet --out "$wheel_dir"
+maturin build --release --out "$wheel_dir"
 ls "$wheel_dir"/phutball-*-cp39-abi3-*.whl >/dev/null
 wheel="$(ls "$wheel_dir"/phutball-*.whl)"
 say "building the sdist (maturin sdist)"
@@ -59,7 +60,7 @@ twine check --strict "$wheel" "$sdist"
 "${pip_quiet[@]}" --force-reinstall --no-deps "$wheel"
 
 say "building the CLI for the cross-check (cargo build --release -p phutball-cli)"
-cargo build --release --quiet -p phutball-cli
+cargo build --release -p phutball-cli
 export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
 
 # The wheel in a virtual environment of its own, with no Rust on PATH: what
@@ -99,5 +100,5 @@ without_rust python -m mypy.stubtest phutball._phutball
 # the mapping): they link the interpreter, so they run here, not in the
 # workspace's `cargo test`.
 say "the extension's Rust tests (cargo test -p phutball-py)"
-PYO3_PYTHON="$(command -v python)" cargo test --quiet -p phutball-py --lib
+PYO3_PYTHON="$(command -v python)" cargo test -p phutball-py --lib
 say "abi3 wheel $(basename "$wheel") and sdist $(basename "$sdist") pass"
