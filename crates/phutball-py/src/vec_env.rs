@@ -167,43 +167,64 @@ fn actions_arg(
     count: usize,
     action_count: usize,
 ) -> PyResult<Vec<usize>> {
-    let wrong_shape = |shape: &[usize]| {
-        PyValueError::new_err(format!(
-            "actions must have shape ({count},), one per game, not ({})",
-            shape.iter().map(|d| format!("{d},")).collect::<String>()
-        ))
-    };
-    if !actions.is_instance_of::<numpy::PyUntypedArray>() {
+    if !actions.is_instance_of::<numpy::PyUntypedArray>()
+        && !actions.is_instance_of::<pyo3::types::PyString>()
+    {
         if let Ok(list) = actions.cast::<pyo3::types::PySequence>() {
-            if !actions.is_instance_of::<pyo3::types::PyString>() {
-                // A Python sequence: each item as an int argument, so that
-                // an int no numpy dtype holds is out of range, not "float64".
-                let items: Vec<Bound<'_, PyAny>> = list.try_iter()?.collect::<PyResult<_>>()?;
-                if items.len() != count {
-                    return Err(wrong_shape(&[items.len()]));
-                }
-                return items
-                    .iter()
-                    .enumerate()
-                    .map(|(game, item)| {
-                        let value = Int::read(item, "action").map_err(|_| {
-                            PyTypeError::new_err(format!(
-                                "actions must be integers, not {} (actions[{game}])",
-                                item.get_type()
-                                    .name()
-                                    .map_or_else(|_| "that".to_string(), |n| n.to_string())
-                            ))
-                        })?;
-                        value
-                            .within("action", 0, i64::MAX)
-                            .ok()
-                            .and_then(|a| usize::try_from(a).ok())
-                            .ok_or_else(|| out_of_range(game, &value.text(), action_count))
-                    })
-                    .collect();
-            }
+            let items: Vec<Bound<'_, PyAny>> = list.try_iter()?.collect::<PyResult<_>>()?;
+            return sequence_actions(&items, count, action_count);
         }
     }
+    array_actions(py, actions, count, action_count)
+}
+
+/// The error for an `actions` argument of the wrong shape.
+fn wrong_shape(count: usize, shape: &[usize]) -> PyErr {
+    PyValueError::new_err(format!(
+        "actions must have shape ({count},), one per game, not ({})",
+        shape.iter().map(|d| format!("{d},")).collect::<String>()
+    ))
+}
+
+/// The actions of a Python sequence: each item read as an int argument, so
+/// that an int no numpy dtype holds is out of range, not "float64".
+fn sequence_actions(
+    items: &[Bound<'_, PyAny>],
+    count: usize,
+    action_count: usize,
+) -> PyResult<Vec<usize>> {
+    if items.len() != count {
+        return Err(wrong_shape(count, &[items.len()]));
+    }
+    items
+        .iter()
+        .enumerate()
+        .map(|(game, item)| {
+            let value = Int::read(item, "action").map_err(|_| {
+                PyTypeError::new_err(format!(
+                    "actions must be integers, not {} (actions[{game}])",
+                    item.get_type()
+                        .name()
+                        .map_or_else(|_| "that".to_string(), |n| n.to_string())
+                ))
+            })?;
+            value
+                .within("action", 0, i64::MAX)
+                .ok()
+                .and_then(|a| usize::try_from(a).ok())
+                .ok_or_else(|| out_of_range(game, &value.text(), action_count))
+        })
+        .collect()
+}
+
+/// The actions of anything `numpy.asarray` reads: an integer array of
+/// shape `(count,)`, unsigned or signed.
+fn array_actions(
+    py: Python<'_>,
+    actions: &Bound<'_, PyAny>,
+    count: usize,
+    action_count: usize,
+) -> PyResult<Vec<usize>> {
     let numpy = py.import("numpy")?;
     let array = numpy.call_method1("asarray", (actions,))?;
     let array = array
@@ -218,36 +239,44 @@ fn actions_arg(
         )));
     }
     if array.shape() != [count] {
-        return Err(wrong_shape(array.shape()));
+        return Err(wrong_shape(count, array.shape()));
     }
     if kind == b'u' {
-        let array = array.call_method1("astype", ("uint64",))?;
-        let array = array
-            .cast_into::<numpy::PyArray1<u64>>()
-            .map_err(PyErr::from)?;
-        let values = array
-            .to_vec()
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        return values
-            .into_iter()
-            .enumerate()
-            .map(|(game, a)| {
-                usize::try_from(a).map_err(|_| out_of_range(game, &a.to_string(), action_count))
-            })
-            .collect();
+        let values: Vec<u64> = array_values(&array, "uint64")?;
+        indices(values, action_count)
+    } else {
+        let values: Vec<i64> = array_values(&array, "int64")?;
+        indices(values, action_count)
     }
-    let array = array.call_method1("astype", ("int64",))?;
+}
+
+/// The integer array's values, cast to the numpy dtype `dtype` (which is
+/// `T`'s, and holds every value of the array's kind).
+fn array_values<T: numpy::Element>(
+    array: &Bound<'_, numpy::PyUntypedArray>,
+    dtype: &str,
+) -> PyResult<Vec<T>> {
+    let array = array.call_method1("astype", (dtype,))?;
     let array = array
-        .cast_into::<numpy::PyArray1<i64>>()
+        .cast_into::<numpy::PyArray1<T>>()
         .map_err(PyErr::from)?;
-    let values = array
+    array
         .to_vec()
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The values as action indices; a negative one, or one too large for a
+/// `usize`, is out of range.
+fn indices<T>(values: Vec<T>, action_count: usize) -> PyResult<Vec<usize>>
+where
+    T: Copy + ToString + TryInto<usize>,
+{
     values
         .into_iter()
         .enumerate()
         .map(|(game, a)| {
-            usize::try_from(a).map_err(|_| out_of_range(game, &a.to_string(), action_count))
+            a.try_into()
+                .map_err(|_| out_of_range(game, &a.to_string(), action_count))
         })
         .collect()
 }
