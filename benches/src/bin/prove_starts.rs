@@ -161,12 +161,23 @@ fn thousands(n: u64) -> String {
     out
 }
 
+/// Times every method on the start position of `board` and prints its rows.
 fn bench_board(board: &str, options: &Options) -> Result<(), String> {
     let size: BoardSize = board
         .parse()
         .map_err(|e| format!("{board}: {e} (a board is CxR, e.g. 9x9)"))?;
     let pos = Position::start_with(size, Rules::default()).map_err(|e| e.to_string())?;
+    bench_prover(board, &pos, options)?;
+    bench_deepening(board, &pos, options);
+    bench_solve(board, &pos, options)?;
+    if let Some(cli) = &options.old_cli {
+        bench_old_cli(board, cli, options)?;
+    }
+    Ok(())
+}
 
+/// The prover's row: `prove_within` with the timeout as its deadline.
+fn bench_prover(board: &str, pos: &Position, options: &Options) -> Result<(), String> {
     let mut times = Vec::new();
     let mut first = None;
     for _ in 0..options.repeat {
@@ -175,7 +186,7 @@ fn bench_board(board: &str, options: &Options) -> Result<(), String> {
             .with_memory_limit(MEMORY_LIMIT)
             .with_interrupt(&hook);
         let started = Instant::now();
-        let proof = prove_within(&pos, &budget).map_err(|e| format!("{board}: {e}"))?;
+        let proof = prove_within(pos, &budget).map_err(|e| format!("{board}: {e}"))?;
         times.push(started.elapsed());
         first.get_or_insert(proof);
     }
@@ -194,12 +205,16 @@ fn bench_board(board: &str, options: &Options) -> Result<(), String> {
         thousands(proof.nodes),
         thousands((proof.nodes as f64 / best.max(1e-9)).round() as u64),
     );
+    Ok(())
+}
 
+/// The row of 060cfd8's deepening loop (the copy above).
+fn bench_deepening(board: &str, pos: &Position, options: &Options) {
     let mut times = Vec::new();
     let mut result = String::new();
     for _ in 0..options.repeat {
         let started = Instant::now();
-        let (solution, depth) = deepening(&pos, options.timeout);
+        let (solution, depth) = deepening(pos, options.timeout);
         times.push(started.elapsed());
         result = format!("{} (depth {depth} started)", solution_text(&solution));
     }
@@ -207,13 +222,16 @@ fn bench_board(board: &str, options: &Options) -> Result<(), String> {
         "| {board} | 060cfd8's deepening loop, this build's engine | {result} | {} | |",
         seconds(&times)
     );
+}
 
+/// The row of today's `phutball_engine::solve`.
+fn bench_solve(board: &str, pos: &Position, options: &Options) -> Result<(), String> {
     let mut times = Vec::new();
     let mut result = String::new();
     for _ in 0..options.repeat {
         let started = Instant::now();
-        let solution = solve(&pos, options.timeout, &Budget::default())
-            .map_err(|e| format!("{board}: {e}"))?;
+        let solution =
+            solve(pos, options.timeout, &Budget::default()).map_err(|e| format!("{board}: {e}"))?;
         times.push(started.elapsed());
         result = solution_text(&solution);
     }
@@ -221,33 +239,35 @@ fn bench_board(board: &str, options: &Options) -> Result<(), String> {
         "| {board} | `phutball_engine::solve` (this build) | {result} | {} | |",
         seconds(&times)
     );
+    Ok(())
+}
 
-    if let Some(cli) = &options.old_cli {
-        let mut times = Vec::new();
-        let mut result = String::new();
-        for _ in 0..options.repeat {
-            let started = Instant::now();
-            let out = Command::new(cli)
-                .args(["solve", "--timeout"])
-                .arg(options.timeout.as_millis().to_string())
-                .arg(format!("start:{board}"))
-                .output()
-                .map_err(|e| format!("{cli}: {e}"))?;
-            times.push(started.elapsed());
-            let stdout = String::from_utf8_lossy(&out.stdout);
-            result = stdout
-                .split(':')
-                .next()
-                .unwrap_or_default()
-                .trim()
-                .to_string();
-        }
-        println!(
-            "| {board} | `{cli} solve --timeout {}` | {result} | {} | a process each |",
-            options.timeout.as_millis(),
-            seconds(&times)
-        );
+/// The row of an old CLI's `solve`, a process per run.
+fn bench_old_cli(board: &str, cli: &str, options: &Options) -> Result<(), String> {
+    let mut times = Vec::new();
+    let mut result = String::new();
+    for _ in 0..options.repeat {
+        let started = Instant::now();
+        let out = Command::new(cli)
+            .args(["solve", "--timeout"])
+            .arg(options.timeout.as_millis().to_string())
+            .arg(format!("start:{board}"))
+            .output()
+            .map_err(|e| format!("{cli}: {e}"))?;
+        times.push(started.elapsed());
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        result = stdout
+            .split(':')
+            .next()
+            .unwrap_or_default()
+            .trim()
+            .to_string();
     }
+    println!(
+        "| {board} | `{cli} solve --timeout {}` | {result} | {} | a process each |",
+        options.timeout.as_millis(),
+        seconds(&times)
+    );
     Ok(())
 }
 
