@@ -3,6 +3,8 @@
 //! Python's `PettingZoo` and Gymnasium envs) step [`Episode`]s and keep only
 //! their own bookkeeping.
 
+use core::fmt;
+
 use thiserror::Error;
 
 use crate::board::point::Side;
@@ -69,6 +71,35 @@ impl Transition {
         } else {
             -self.reward
         }
+    }
+}
+
+impl fmt::Display for Transition {
+    /// One line: `mover O, reward 0, ongoing, state STATE`, with
+    /// `terminated` (a goal) or `truncated` (the move limit) for an end, and
+    /// the state's text form (a position string or a jump in progress).
+    ///
+    /// ```
+    /// use phutball::{Episode, Position};
+    /// let start: Position = "7/7/7/7/3#3/3@3/7 O".parse()?;
+    /// let mut episode = Episode::new(start.into(), Some(1))?;
+    /// let t = episode.step(start.size().action_index("place E2".parse()?).unwrap())?;
+    /// assert_eq!(t.to_string(), "mover O, reward 0, truncated, state 7/7/7/7/3#3/3@#2/7 X");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let status = if self.terminated {
+            "terminated"
+        } else if self.truncated {
+            "truncated"
+        } else {
+            "ongoing"
+        };
+        write!(
+            f,
+            "mover {}, reward {}, {status}, state {}",
+            self.mover, self.reward, self.state
+        )
     }
 }
 
