@@ -1,6 +1,6 @@
 """The README's first screen, as a new user copies it: every Python block
 under "Start here" runs as written (the Rust one is a doctest of the core,
-the C one is built by tests/c/readme_example.sh, the commands are run by
+the C one is built and run by tests/c/run.sh, the commands are run by
 crates/phutball-cli/tests/readme.rs)."""
 
 import re

@@ -1,7 +1,7 @@
 //! The README's first screen, as a new user copies it: every `phutball`
 //! command of its shell blocks runs, and what its comment promises it
-//! prints, it prints (the Python blocks: tests/python/test_readme.py; the C
-//! block: tests/c/readme_example.sh; the Rust block: the core's doctest).
+//! prints, it prints (the Python blocks: `tests/python/test_readme.py`; the
+//! C block: `tests/c/run.sh`; the Rust block: the core's doctest).
 
 use std::process::Command;
 
