@@ -12,7 +12,10 @@
 # examples/c/jumps (and the outcomes of examples/cpp/outcomes) with the Rust
 # CLI's on the worked examples and every record of
 # crates/phutball/tests/data/jumps-24.fixture, and runs the tests once under
-# valgrind.
+# valgrind, the reports every correct program gets suppressed by
+# tests/c/valgrind.supp (which says why each is expected). A green run prints
+# the builds' progress and one line per program ("test_engine: N passed, 0
+# failed (shared and static); valgrind (shared): clean").
 # test_solver proves and checks certificates (phutball_prove_within,
 # phutball_check_proof), good and mutated; test_tablebase builds, probes and
 # reads back tablebases.
@@ -218,15 +221,24 @@ for request in "$MAJOR.$((MINOR + 1))" "$((MAJOR + 1)).0"; do
 done
 
 # --- the tests and examples, with both libraries ---------------------------------
+# logged PROGRAM LINKAGE ARGS...: runs WORK/PROGRAM-LINKAGE with its output in
+# WORK/PROGRAM-LINKAGE.log, shown when it fails (a green run prints a line
+# per program at the end instead).
+logged() {
+    local program="$1" linkage="$2"
+    shift 2
+    "$WORK/$program-$linkage" "$@" >"$WORK/$program-$linkage.log" 2>&1 ||
+        { cat "$WORK/$program-$linkage.log" >&2; return 1; }
+}
 prints_three_jump_moves() { "$1" >"$WORK/readme_first.out" && grep -qx '3 jump moves' "$WORK/readme_first.out"; }
 plays_to_a_win() { "$1" >"$WORK/play.out" && grep -q '^result: Ohs wins$' "$WORK/play.out"; }
 for linkage in shared static; do
-    step "test_capi ($linkage)" "$WORK/test_capi-$linkage" "$FIXTURES"
-    step "test_cpp ($linkage)" "$WORK/test_cpp-$linkage"
-    step "test_engine ($linkage)" "$WORK/test_engine-$linkage"
-    step "test_budget ($linkage)" "$WORK/test_budget-$linkage" "$FIXTURES"
-    step "test_solver ($linkage)" "$WORK/test_solver-$linkage"
-    step "test_tablebase ($linkage)" "$WORK/test_tablebase-$linkage"
+    step "test_capi ($linkage)" logged test_capi "$linkage" "$FIXTURES"
+    step "test_cpp ($linkage)" logged test_cpp "$linkage"
+    step "test_engine ($linkage)" logged test_engine "$linkage"
+    step "test_budget ($linkage)" logged test_budget "$linkage" "$FIXTURES"
+    step "test_solver ($linkage)" logged test_solver "$linkage"
+    step "test_tablebase ($linkage)" logged test_tablebase "$linkage"
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
     step "the README's C program ($linkage) prints 3 jump moves" prints_three_jump_moves "$WORK/readme_first-$linkage"
 done
@@ -313,21 +325,54 @@ gives_up_at_the_timeout() {
 }
 step "jumps --timeout gives up with exit status 3 on a dense board" gives_up_at_the_timeout "$WORK/jumps-static"
 
-# --- once under valgrind ----------------------------------------------------------
-# to_file COMMAND...: runs COMMAND with its output kept out of the log.
-to_file() { "$@" >"$WORK/valgrind.out"; }
+# --- once under valgrind, and a line per program ----------------------------------
 # --fair-sched=yes: valgrind runs one thread at a time, and by default a
 # busy thread (a search) can keep the lock long enough to starve the thread
 # that cancels it, past the cancel tests' 30 s backstop on a loaded machine.
-VALGRIND=(to_file valgrind -q --fair-sched=yes --error-exitcode=1 --leak-check=full --errors-for-leak-kinds=definite,indirect)
-step "valgrind test_capi" "${VALGRIND[@]}" "$WORK/test_capi-shared" "$FIXTURES"
-step "valgrind test_cpp" "${VALGRIND[@]}" "$WORK/test_cpp-static"
-step "valgrind test_engine" "${VALGRIND[@]}" "$WORK/test_engine-shared"
-step "valgrind test_budget" "${VALGRIND[@]}" "$WORK/test_budget-static" "$FIXTURES"
-step "valgrind test_solver" "${VALGRIND[@]}" "$WORK/test_solver-shared"
-step "valgrind test_tablebase" "${VALGRIND[@]}" "$WORK/test_tablebase-static"
-step "valgrind play" "${VALGRIND[@]}" "$WORK/play-shared"
-step "valgrind jumps" "${VALGRIND[@]}" "$WORK/jumps-static" "${WORKED[0]}"
+# The reports every correct program gets are suppressed (tests/c/valgrind.supp
+# says why each is expected), so every leak kind, possibly lost included, is
+# an error, and a green run prints nothing of valgrind's.
+# shellcheck disable=SC2054 # the commas are valgrind's list, one argument
+VALGRIND=(valgrind -q --fair-sched=yes --error-exitcode=1 --leak-check=full
+    --errors-for-leak-kinds=definite,indirect,possible --suppressions=tests/c/valgrind.supp)
+# checks PROGRAM LINKAGE: the "N passed, M failed" of PROGRAM's run above.
+checks() { sed -n "s/^$1: \([0-9]* passed, [0-9]* failed\)\$/\1/p" "$WORK/$1-$2.log" 2>/dev/null | tail -n 1; }
+# under_valgrind PROGRAM LINKAGE ARGS...: runs WORK/PROGRAM-LINKAGE under
+# valgrind (the program's output and valgrind's report to files, shown when
+# either has something to say), then prints PROGRAM's summary line.
+under_valgrind() {
+    local program="$1" linkage="$2" status=0 result counts shared static
+    shift 2
+    "${VALGRIND[@]}" --log-file="$WORK/$program.valgrind" "$WORK/$program-$linkage" "$@" \
+        >"$WORK/$program.valgrind.out" 2>&1 || status=$?
+    if [ "$status" -ne 0 ]; then
+        cat "$WORK/$program.valgrind.out" "$WORK/$program.valgrind" >&2
+        result="FAILED (exit status $status; the program's output and valgrind's report above)"
+    elif [ -s "$WORK/$program.valgrind" ]; then
+        cat "$WORK/$program.valgrind" >&2
+        result="no errors, but the messages above"
+    else
+        result="clean"
+    fi
+    shared="$(checks "$program" shared)"
+    static="$(checks "$program" static)"
+    counts=""
+    if [ -n "$shared" ] && [ "$shared" = "$static" ]; then
+        counts="$shared (shared and static); "
+    elif [ -n "$shared$static" ]; then
+        counts="shared: ${shared:-no count}, static: ${static:-no count}; "
+    fi
+    echo "$program: ${counts}valgrind ($linkage): $result"
+    [ "$status" -eq 0 ]
+}
+step "valgrind test_capi" under_valgrind test_capi shared "$FIXTURES"
+step "valgrind test_cpp" under_valgrind test_cpp static
+step "valgrind test_engine" under_valgrind test_engine shared
+step "valgrind test_budget" under_valgrind test_budget static "$FIXTURES"
+step "valgrind test_solver" under_valgrind test_solver shared
+step "valgrind test_tablebase" under_valgrind test_tablebase static
+step "valgrind play" under_valgrind play shared
+step "valgrind jumps" under_valgrind jumps static "${WORKED[0]}"
 
 echo "capi: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
