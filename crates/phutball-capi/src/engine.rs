@@ -2,7 +2,8 @@
 
 use core::ffi::c_char;
 
-use phutball_engine::{analyse_many, default_jobs, Analysis, Engine, Limits, Score};
+use phutball::Position;
+use phutball_engine::{analyse_many, default_jobs, Analysis, Engine, EngineError, Limits, Score};
 
 use crate::budget::{budget_arg, PhutballBudget};
 use crate::buffers::{
@@ -407,21 +408,8 @@ pub unsafe extern "C" fn phutball_engine_analyse_many(
         if count > 0 {
             require_out(results, "results")?;
         }
-        // SAFETY: the caller's promise about engine.
-        let engine = unsafe { engine_arg(engine) }?;
-        let handles: &[*const PhutballPosition] = if count == 0 {
-            &[]
-        } else if positions.is_null() {
-            return Err(Failure::null("positions (with a non-zero count)"));
-        } else {
-            // SAFETY: not NULL, and the caller promises count readable pointers.
-            unsafe { core::slice::from_raw_parts(positions, count) }
-        };
-        let batch = handles
-            .iter()
-            // SAFETY: the caller promises each is NULL or live.
-            .map(|&pos| unsafe { position_arg(pos) }.copied())
-            .collect::<FfiResult<Vec<_>>>()?;
+        // SAFETY: the caller's promises about engine, positions and count.
+        let (engine, batch) = unsafe { (engine_arg(engine)?, batch_arg(positions, count)?) };
         let jobs = match jobs {
             0 => default_jobs(),
             jobs => jobs as usize,
@@ -430,34 +418,7 @@ pub unsafe extern "C" fn phutball_engine_analyse_many(
         let call = unsafe { budget_arg(budget) };
         let answers =
             call.run(|budget| analyse_many(&batch, engine.limits(), engine.seed(), jobs, budget));
-        let mut text = String::new();
-        let mut items = Vec::with_capacity(count);
-        for answer in &answers {
-            let move_offset = text.len();
-            let item = match answer {
-                Ok(analysis) => {
-                    text.push_str(&analysis.best_move.to_string());
-                    PhutballBatchAnalysis {
-                        status: PhutballStatus::Ok,
-                        analysis: figures(analysis),
-                        move_offset,
-                    }
-                }
-                Err(e) => PhutballBatchAnalysis {
-                    status: Failure::from(e.clone()).status,
-                    analysis: PhutballAnalysis {
-                        score_kind: PHUTBALL_SCORE_EVAL,
-                        score: 0,
-                        depth: 0,
-                        nodes: 0,
-                        seconds: 0.0,
-                    },
-                    move_offset,
-                },
-            };
-            text.push('\0');
-            items.push(item);
-        }
+        let (text, items) = batch_items(&answers);
         // The moves first: if they do not fit, no result is written.
         // SAFETY: the caller's promises about moves, moves_len and moves_written.
         unsafe {
@@ -472,4 +433,62 @@ pub unsafe extern "C" fn phutball_engine_analyse_many(
         // caller promises count writable items; the lists cannot overlap.
         unsafe { copy_items(&items, results, count, &mut 0) }
     })
+}
+
+/// The positions behind `count` handles at `positions`, copied.
+///
+/// # Safety
+/// `positions` NULL or `count` readable pointers, each NULL or live
+/// (`count` 0: `positions` may be NULL).
+unsafe fn batch_arg(
+    positions: *const *const PhutballPosition,
+    count: usize,
+) -> FfiResult<Vec<Position>> {
+    let handles: &[*const PhutballPosition] = if count == 0 {
+        &[]
+    } else if positions.is_null() {
+        return Err(Failure::null("positions (with a non-zero count)"));
+    } else {
+        // SAFETY: not NULL, and the caller promises count readable pointers.
+        unsafe { core::slice::from_raw_parts(positions, count) }
+    };
+    handles
+        .iter()
+        // SAFETY: the caller promises each is NULL or live.
+        .map(|&pos| unsafe { position_arg(pos) }.copied())
+        .collect()
+}
+
+/// The batch's results, in order, and their best moves as one text of
+/// NUL-terminated moves at the results' `move_offset`s.
+fn batch_items(answers: &[Result<Analysis, EngineError>]) -> (String, Vec<PhutballBatchAnalysis>) {
+    let mut text = String::new();
+    let mut items = Vec::with_capacity(answers.len());
+    for answer in answers {
+        let move_offset = text.len();
+        let item = match answer {
+            Ok(analysis) => {
+                text.push_str(&analysis.best_move.to_string());
+                PhutballBatchAnalysis {
+                    status: PhutballStatus::Ok,
+                    analysis: figures(analysis),
+                    move_offset,
+                }
+            }
+            Err(e) => PhutballBatchAnalysis {
+                status: Failure::from(e.clone()).status,
+                analysis: PhutballAnalysis {
+                    score_kind: PHUTBALL_SCORE_EVAL,
+                    score: 0,
+                    depth: 0,
+                    nodes: 0,
+                    seconds: 0.0,
+                },
+                move_offset,
+            },
+        };
+        text.push('\0');
+        items.push(item);
+    }
+    (text, items)
 }
