@@ -15,6 +15,14 @@ set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+# The run goes through scripts/heartbeat.py, which measures the gaps between
+# the lines it prints (the suites' heartbeat lines included), ends it with
+# "longest silent stretch: N s (during SUITE)" and fails it when N > 30.
+if [ -z "${PHUTBALL_TEST_SH_WATCHED:-}" ] && command -v python3 >/dev/null; then
+    export PHUTBALL_TEST_SH_WATCHED=1
+    exec python3 scripts/heartbeat.py --every 0 --merge --report --max-gap 30 --label scripts/test.sh \
+        --sections '^=== (.+?)(: (ok|FAILED) \([0-9]+ s\))?$' -- bash "$root/scripts/test.sh" "$@"
+fi
 export PATH="$HOME/.cargo/bin:$PATH"
 export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 # The proptests draw the same cases on every run of this script, so a red
