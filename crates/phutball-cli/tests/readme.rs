@@ -60,7 +60,10 @@ fn words(command: &str) -> Vec<String> {
 #[test]
 fn every_phutball_command_of_the_readme_runs_and_prints_what_it_says() {
     let commands = readme_commands();
-    assert!(commands.len() >= 2, "the README lost its commands: {commands:?}");
+    assert!(
+        commands.len() >= 2,
+        "the README lost its commands: {commands:?}"
+    );
     for (words, promise) in commands {
         let out = Command::new(env!("CARGO_BIN_EXE_phutball"))
             .args(&words[1..])
@@ -75,7 +78,10 @@ fn every_phutball_command_of_the_readme_runs_and_prints_what_it_says() {
         // A promise of comma-separated moves: each is printed.
         if promise.contains("K6-") {
             for expected in promise.split(", ") {
-                assert!(stdout.lines().any(|l| l.trim() == expected), "{words:?}: {expected} not in {stdout}");
+                assert!(
+                    stdout.lines().any(|l| l.trim() == expected),
+                    "{words:?}: {expected} not in {stdout}"
+                );
             }
         }
     }
