@@ -37,7 +37,7 @@ IFS=. read -r major minor patch <<<"${version%%[-+]*}"
 # messages on stdout are read here. scripts/heartbeat.py (when there is a
 # Python) prints a line whenever the build has said nothing for 20 s.
 echo "install-c.sh: building libphutball $version with Rust (cargo rustc --release -p phutball-capi:" \
-    "the core, solver, engine and C ABI crates, thin LTO; about a minute from cold on 2 cores, seconds when built)"
+    "the core, solver, engine and C ABI crates, thin LTO; about 30 s from cold on 2 cores, under a second when built)"
 heartbeat=()
 if command -v python3 >/dev/null; then
     heartbeat=(python3 "$root/scripts/heartbeat.py" --label "install-c.sh: cargo" --)
