@@ -802,6 +802,99 @@ class ProveFigures:
     seconds: float = 0.0
 
 
+class _ProveRun:
+    """One distributed proof: the root, its frontier's certificates as they
+    arrive, the figures, and the caller's deadline."""
+
+    def __init__(self, root: "phutball.Position", frontier_plies: int, timeout: Optional[float]) -> None:
+        self.started = time.monotonic()
+        self.root = root
+        self.frontier_plies = frontier_plies
+        self.timeout = timeout
+        self.deadline = None if timeout is None else self.started + timeout
+        self.certificates: List["phutball.Certificate"] = []
+        self.figures = ProveFigures(frontier=0)
+
+    def left(self) -> Optional[float]:
+        """The seconds left before the deadline (None: no deadline)."""
+        return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
+
+    def timed_out(self) -> phutball.SearchTimeoutError:
+        figures = self.figures
+        return phutball.SearchTimeoutError(
+            f"timed out after {self.timeout} s with {figures.proved + figures.unknown} of {figures.frontier} "
+            "frontier positions answered"
+        )
+
+    def combined(self) -> "phutball.Proof":
+        """The root's proof from the certificates so far."""
+        try:
+            return phutball.combine_proofs(self.root, self.frontier_plies, self.certificates, timeout=self.left())
+        except phutball.SearchTimeoutError as e:
+            raise self.timed_out() from e
+
+    def collect(self, finished: List[Any]) -> None:
+        """Reads finished tasks' answers into the figures and certificates."""
+        for ref in finished:
+            text, searched = ray.get(ref)  # raises the task's error, after Ray's retries
+            self.figures.nodes += searched
+            if text is None:
+                self.figures.unknown += 1
+            else:
+                self.figures.proved += 1
+                self.certificates.append(phutball.Certificate.parse(text))
+
+    def wait_and_combine(self, running: List[Any], bar: Any) -> Tuple[Optional["phutball.Proof"], List[Any]]:
+        """Waits for the tasks, combining their answers as they arrive (the
+        combination taking at most about a third of the time: a win is often
+        proved before every position is); returns the proof and the tasks
+        still running once it is decided."""
+        proof = None
+        combine_seconds, combined_at, combined_count = 0.0, time.monotonic(), 0
+        while running:
+            finished, running = ray.wait(running, num_returns=1, timeout=self.left())
+            if not finished:
+                raise self.timed_out()
+            if running:  # and every other answer already there
+                more, running = ray.wait(running, num_returns=len(running), timeout=0)
+                finished += more
+            self.collect(finished)
+            bar.update(len(finished))
+            count = len(self.certificates)
+            if count == combined_count or (running and time.monotonic() - combined_at < 2 * combine_seconds):
+                continue
+            began = time.monotonic()
+            proof = self.combined()
+            combined_at = time.monotonic()
+            combine_seconds, combined_count = combined_at - began, count
+            if proof.result != "unknown":
+                # The rest are not needed: stopped (Position.prove raises
+                # KeyboardInterrupt), their workers kept.
+                self.figures.cancelled = len(running)
+                return proof, running
+        if proof is None or (proof.result == "unknown" and combined_count < len(self.certificates)):
+            proof = self.combined()
+        return proof, running
+
+    def run_tasks(self, frontier: List[Any], limits: Dict[str, Any], address: Optional[str], progress: bool) -> "phutball.Proof":
+        """Proves the frontier one task a position and combines the answers;
+        stops the tasks left (forcefully if the driver failed) at the end."""
+        bar = _progress_bar(len(frontier), "position", progress)
+        try:
+            with _connected(address):
+                running = [_prove_task.remote(p, limits) for p in frontier]
+                force = True
+                try:
+                    proof, running = self.wait_and_combine(running, bar)
+                    force = False
+                    return proof
+                finally:
+                    for ref in running:
+                        ray.cancel(ref, force=force)
+        finally:
+            bar.close()
+
+
 def _prove(
     position: Union[str, "phutball.Position"],
     *,
@@ -813,88 +906,20 @@ def _prove(
     address: Optional[str],
     progress: bool,
 ) -> Tuple["phutball.Proof", ProveFigures]:
-    started = time.monotonic()
     root = position if isinstance(position, phutball.Position) else phutball.Position(position)
     _count_arg("frontier_plies", frontier_plies, allow_none=False)
     _seconds_arg("timeout", timeout)
     _seconds_arg("task_timeout", task_timeout)
     _count_arg("nodes", nodes)
-    deadline = None if timeout is None else started + timeout
-
-    def left() -> Optional[float]:
-        return None if deadline is None else max(0.0, deadline - time.monotonic())
-
-    def timed_out(figures: ProveFigures) -> phutball.SearchTimeoutError:
-        return phutball.SearchTimeoutError(
-            f"timed out after {timeout} s with {figures.proved + figures.unknown} of {figures.frontier} "
-            "frontier positions answered"
-        )
-
+    run = _ProveRun(root, frontier_plies, timeout)
     # On the driver, before any task: a finished root is a ValueError, a bad
     # memory limit or frontier_plies a TypeError or ValueError.
-    frontier = phutball.frontier(root, frontier_plies, timeout=left(), memory_limit=memory_limit)
-    figures = ProveFigures(frontier=len(frontier))
+    frontier = phutball.frontier(root, frontier_plies, timeout=run.left(), memory_limit=memory_limit)
+    run.figures.frontier = len(frontier)
     limits = {"timeout": task_timeout, "memory_limit": memory_limit, "nodes": nodes}
-    certificates: List["phutball.Certificate"] = []
-
-    def combined() -> "phutball.Proof":
-        try:
-            return phutball.combine_proofs(root, frontier_plies, certificates, timeout=left())
-        except phutball.SearchTimeoutError as e:
-            raise timed_out(figures) from e
-
-    proof = None
-    if frontier:
-        bar = _progress_bar(len(frontier), "position", progress)
-        try:
-            with _connected(address):
-                running = [_prove_task.remote(p, limits) for p in frontier]
-                force = True
-                try:
-                    # The frontier's answers are combined as they arrive, the
-                    # combination taking at most about a third of the time:
-                    # a win is often proved before every position is.
-                    combine_seconds, combined_at, combined_count = 0.0, time.monotonic(), 0
-                    while running:
-                        finished, running = ray.wait(running, num_returns=1, timeout=left())
-                        if not finished:
-                            raise timed_out(figures)
-                        if running:  # and every other answer already there
-                            more, running = ray.wait(running, num_returns=len(running), timeout=0)
-                            finished += more
-                        for ref in finished:
-                            text, searched = ray.get(ref)  # raises the task's error, after Ray's retries
-                            figures.nodes += searched
-                            if text is None:
-                                figures.unknown += 1
-                            else:
-                                figures.proved += 1
-                                certificates.append(phutball.Certificate.parse(text))
-                        bar.update(len(finished))
-                        if len(certificates) == combined_count or (running and time.monotonic() - combined_at < 2 * combine_seconds):
-                            continue
-                        began = time.monotonic()
-                        proof = combined()
-                        combined_at = time.monotonic()
-                        combine_seconds, combined_count = combined_at - began, len(certificates)
-                        if proof.result != "unknown":
-                            # The rest are not needed: stopped (Position.prove
-                            # raises KeyboardInterrupt), their workers kept.
-                            figures.cancelled = len(running)
-                            force = False
-                            break
-                    if proof is None or (proof.result == "unknown" and combined_count < len(certificates)):
-                        proof = combined()
-                    force = False
-                finally:
-                    for ref in running:
-                        ray.cancel(ref, force=force)
-        finally:
-            bar.close()
-    if proof is None:
-        proof = combined()
-    figures.seconds = time.monotonic() - started
-    return proof, figures
+    proof = run.run_tasks(frontier, limits, address, progress) if frontier else run.combined()
+    run.figures.seconds = time.monotonic() - run.started
+    return proof, run.figures
 
 
 def prove(
