@@ -47,7 +47,7 @@ where="$("$python" -c 'import sys; print(sys.prefix)')"
 target="${CARGO_TARGET_DIR:-$root/target}"
 echo "install-python.sh: building the phutball wheel with Rust and installing it into $where (pip install -v .${extras:+[$extras]})"
 echo "install-python.sh: pip fetches maturin, which builds crates/phutball-py and the core in release mode"
-echo "  (LTO) in $target: about 4 minutes from cold on 2 busy cores, under a minute when built;"
+echo "  (thin LTO) in $target: about a minute from cold on 2 cores (4 on a busy machine), seconds when built;"
 echo "  cargo's lines show its progress, and a '... still running' line comes after 20 s without one"
 "$python" scripts/heartbeat.py --merge --label "install-python.sh: pip install" -- "$python" -m pip install -v --disable-pip-version-check ".${extras:+[$extras]}"
 # From / so that the checkout's files cannot shadow the installed package.
