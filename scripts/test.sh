@@ -95,6 +95,8 @@ docs() {
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings &&
         python3 scripts/check_links.py --map &&
+        echo "scripts/heartbeat.py's own tests (tests/scripts)" &&
+        python3 -m unittest discover -q -s tests/scripts &&
         echo "cargo package: the publishable crates (core, env, solver, engine, CLI) package and build on their own" &&
         forget_packed_crates &&
         CARGO_TARGET_DIR="$root/target/package-check" cargo package --quiet --allow-dirty -p phutball -p phutball-env -p phutball-solver -p phutball-engine -p phutball-cli &&

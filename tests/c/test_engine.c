@@ -271,8 +271,10 @@ static void stops_within_the_callers_budget(void) {
 static const char *const HARD[] = {HARD_1, HARD_2};
 
 /* The engine's own time limit holds on boards where deciding whether a
- * side can score is hard: a legal move comes back. The bound is generous
- * (valgrind); the measured figures are in docs/engine.md. */
+ * side can score is hard: a legal move comes back. The bound is 200 times
+ * the limit (valgrind on a loaded machine once took over 5 s) and still far
+ * below the minutes an unbounded search takes; the measured figures are in
+ * docs/engine.md. */
 static void keeps_its_clock_on_hard_positions(void) {
     PhutballEngine *engine = engine_with(100, 0, 0, 1);
     for (size_t i = 0; i < sizeof HARD / sizeof HARD[0]; i++) {
@@ -281,7 +283,7 @@ static void keeps_its_clock_on_hard_positions(void) {
         size_t written = 0;
         double started = now_ms();
         CHECK_OK(phutball_engine_best_move(engine, pos, move, sizeof move, &written));
-        CHECK(now_ms() - started < 5000.0);
+        CHECK(now_ms() - started < 20000.0);
         CHECK_OK(phutball_position_play(pos, move));
         phutball_position_free(pos);
     }
