@@ -24,6 +24,8 @@ __all__ = [
     "Position",
     "JumpInProgress",
     "Game",
+    "Episode",
+    "Transition",
     "Engine",
     "Analysis",
     "SelfPlayGame",
@@ -422,8 +424,9 @@ class Episode:
         *,
         move_limit: Optional[int] = 200,
         rules: Optional[Rules] = None,
+        moves: int = 0,
     ) -> "Episode":
-        """An episode from ``start`` (``None``: the standard start under ``rules``). Raises ``ValueError`` for a finished start or a move limit below 1, ``TypeError`` for a start or move limit of the wrong type."""
+        """An episode from ``start`` (``None``: the standard start under ``rules``), resumed after ``moves`` whole moves if not 0. Raises ``ValueError`` for a finished start or a move limit below 1, ``TypeError`` for a start or move limit of the wrong type."""
     @property
     def state(self) -> Union[Position, JumpInProgress]:
         """The state now: a ``Position`` at the start of a move, a ``JumpInProgress`` during one."""
@@ -439,6 +442,12 @@ class Episode:
     @property
     def to_move(self) -> str:
         """``"O"`` or ``"X"``: the side to act."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[Union[Position, JumpInProgress]], Dict[str, Optional[int]]]:
+        """Pickling and copies: ``Episode(state, move_limit=..., moves=...)``."""
+    def __repr__(self) -> str:
+        """``Episode(<state's repr>, move_limit=..., moves=...)``: evaluates back."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal episodes: the same state, whole moves and move limit."""
     def step(self, action: int) -> "Transition":
         """Takes action ``action`` (an int) and returns the ``Transition``. Raises ``IllegalMoveError`` for an action that cannot be taken or once the episode is over (the episode is then unchanged), ``TypeError`` for a non-int."""
 
