@@ -862,6 +862,26 @@ class VecEnv:
         Dict[str, npt.NDArray[Any]],
     ]:
         """Takes ``actions[i]`` in game ``i``. Returns ``(obs, mask, rewards, terminated, truncated, info)``; raises ``IllegalMoveError`` (no game changes), ``ValueError``, ``TypeError`` or ``KeyboardInterrupt``."""
+    def step_into(
+        self,
+        actions: Union[npt.ArrayLike, List[int]],
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        truncated: npt.NDArray[np.bool_],
+        to_move: Optional[npt.NDArray[np.int8]] = None,
+    ) -> Dict[str, npt.NDArray[Any]]:
+        """``step`` into the caller's arrays, made once and reused: no array is allocated. Returns ``{}`` if no game ended, else ``step``'s info; raises ``TypeError`` or ``ValueError`` naming a bad array, ``IllegalMoveError`` or ``KeyboardInterrupt`` (no game changes; the arrays may hold part of the step)."""
+    def reset_into(
+        self,
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        *,
+        seed: Optional[int] = None,
+        to_move: Optional[npt.NDArray[np.int8]] = None,
+    ) -> None:
+        """``reset`` into the caller's arrays ``obs`` and ``mask`` (and ``to_move``), checked as ``step_into`` checks them (``TypeError``, ``ValueError``). ``KeyboardInterrupt`` on Ctrl-C."""
     def sample_actions(self) -> npt.NDArray[np.int64]:
         """One legal action per game, uniformly at random (the batch's seeded generator), as an int64 array."""
     def states(self) -> List[Union[Position, JumpInProgress]]:

@@ -5,6 +5,7 @@
 
 mod actions;
 mod budget;
+mod buffers;
 mod engine;
 mod episode;
 mod errors;

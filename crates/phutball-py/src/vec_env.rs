@@ -6,7 +6,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 use std::sync::{Mutex, MutexGuard, TryLockError};
 
-use numpy::ndarray::Array3;
+use numpy::ndarray::{Array3, Ix1, Ix2, Ix4};
 use numpy::{
     IntoPyArray, PyArray1, PyArray2, PyArray4, PyArrayDescrMethods, PyArrayMethods,
     PyUntypedArrayMethods,
@@ -19,6 +19,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::actions::step_to_py;
 use crate::budget::{run, BudgetArgs};
+use crate::buffers::{buffer_arg, writable, write_to_move};
 use crate::errors::{exception, IllegalMoveError, OrRaise};
 use crate::notation::{int, size_arg, Int};
 use crate::rules::{rules_arg, PyRules};
@@ -422,6 +423,106 @@ impl PyVecEnv {
                 self.info(py, finals)?.into_any(),
             ],
         )
+    }
+
+    /// ``step`` into the caller's arrays, made once and reused: no array is
+    /// allocated. They are ``obs`` float32 ``(N, C, rows + 2, cols)``,
+    /// ``mask`` bool ``(N, A)``, ``rewards`` float32, ``terminated`` and
+    /// ``truncated`` bool, and ``to_move`` int8 (0: Ohs to act, 1: Eks) if
+    /// given, each ``(N,)``: writeable C-contiguous numpy arrays of that
+    /// dtype and shape (``TypeError`` or ``ValueError`` naming the
+    /// argument). Returns ``{}`` if no game ended, else ``step``'s info
+    /// (``final_obs``, ``_final_obs``). Raises as ``step``
+    /// (``IllegalMoveError``, ``KeyboardInterrupt``): then no game changes,
+    /// but the arrays may hold part of the step's results.
+    #[pyo3(signature = (actions, obs, mask, rewards, terminated, truncated, to_move=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn step_into<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        obs: &Bound<'py, PyAny>,
+        mask: &Bound<'py, PyAny>,
+        rewards: &Bound<'py, PyAny>,
+        terminated: &Bound<'py, PyAny>,
+        truncated: &Bound<'py, PyAny>,
+        to_move: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let actions = actions_arg(py, actions, self.len, self.size.action_count())?;
+        let (n, (c, rows, cols)) = (self.len, self.observation_shape());
+        let obs = buffer_arg::<f32, Ix4>(obs, "obs", &[n, c, rows, cols])?;
+        let mask = buffer_arg::<bool, Ix2>(mask, "mask", &[n, self.size.action_count()])?;
+        let rewards = buffer_arg::<f32, Ix1>(rewards, "rewards", &[n])?;
+        let terminated = buffer_arg::<bool, Ix1>(terminated, "terminated", &[n])?;
+        let truncated = buffer_arg::<bool, Ix1>(truncated, "truncated", &[n])?;
+        let to_move = to_move
+            .map(|a| buffer_arg::<i8, Ix1>(a, "to_move", &[n]))
+            .transpose()?;
+        let finals = {
+            let (mut planes, mut flags) = (writable(&obs, "obs")?, writable(&mask, "mask")?);
+            let mut won = writable(&rewards, "rewards")?;
+            let mut ended = writable(&terminated, "terminated")?;
+            let mut cut = writable(&truncated, "truncated")?;
+            let mut sides = to_move
+                .as_ref()
+                .map(|a| writable(a, "to_move"))
+                .transpose()?;
+            let mut out = StepBuffers {
+                planes: contiguous(&mut planes)?,
+                masks: contiguous(&mut flags)?,
+                rewards: contiguous(&mut won)?,
+                terminated: contiguous(&mut ended)?,
+                truncated: contiguous(&mut cut)?,
+            };
+            let mut env = self.lock(py);
+            let env = &mut *env;
+            let finals = bounded(py, |budget| env.step_within(&actions, &mut out, budget))?;
+            if let Some(sides) = sides.as_mut() {
+                write_to_move(env.states(), contiguous(sides)?);
+            }
+            finals
+        };
+        if finals.is_empty() {
+            Ok(PyDict::new(py))
+        } else {
+            self.info(py, finals)
+        }
+    }
+
+    /// ``reset`` into the caller's arrays ``obs`` and ``mask`` (and
+    /// ``to_move``), checked as ``step_into`` checks them (``TypeError``,
+    /// ``ValueError``). ``seed`` reseeds ``sample_actions``. Ctrl-C raises
+    /// ``KeyboardInterrupt`` (no game changes; the arrays may hold part of
+    /// the start's observations).
+    #[pyo3(signature = (obs, mask, *, seed=None, to_move=None))]
+    fn reset_into<'py>(
+        &self,
+        py: Python<'py>,
+        obs: &Bound<'py, PyAny>,
+        mask: &Bound<'py, PyAny>,
+        #[pyo3(from_py_with = int::seed_or_none)] seed: Option<Int>,
+        to_move: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<()> {
+        let seed = seed.map(|s| s.within("seed", 0, u64::MAX)).transpose()?;
+        let (n, (c, rows, cols)) = (self.len, self.observation_shape());
+        let obs = buffer_arg::<f32, Ix4>(obs, "obs", &[n, c, rows, cols])?;
+        let mask = buffer_arg::<bool, Ix2>(mask, "mask", &[n, self.size.action_count()])?;
+        let to_move = to_move
+            .map(|a| buffer_arg::<i8, Ix1>(a, "to_move", &[n]))
+            .transpose()?;
+        let (mut planes, mut flags) = (writable(&obs, "obs")?, writable(&mask, "mask")?);
+        let mut sides = to_move
+            .as_ref()
+            .map(|a| writable(a, "to_move"))
+            .transpose()?;
+        let (planes, flags) = (contiguous(&mut planes)?, contiguous(&mut flags)?);
+        let mut env = self.lock(py);
+        let env = &mut *env;
+        bounded(py, |budget| env.reset_within(seed, planes, flags, budget))?;
+        if let Some(sides) = sides.as_mut() {
+            write_to_move(env.states(), contiguous(sides)?);
+        }
+        Ok(())
     }
 
     /// One legal action per game, uniformly at random (the batch's seeded
