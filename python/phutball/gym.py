@@ -1,0 +1,311 @@
+"""Gymnasium environments for step-by-step Phutball (needs ``gymnasium>=1.1``).
+
+- ``PhutballVectorEnv``: a ``gymnasium.vector.VectorEnv`` of ``num_envs``
+  games stepped together in Rust (the extension's ``VecEnv``), writing into
+  arrays made once (no allocation per step), same-step autoreset.
+- ``PhutballEnv``: one game as a ``gymnasium.Env`` (it steps a
+  ``phutball.Episode``), the same spaces unbatched.
+
+Importing this module registers both as ``"Phutball-v0"``::
+
+    import gymnasium
+    import phutball.gym
+
+    envs = gymnasium.make_vec("Phutball-v0", num_envs=256, cols=5, rows=7)
+    env = gymnasium.make("Phutball-v0", cols=5, rows=7)
+
+(``gymnasium.make_vec("phutball.gym:Phutball-v0", ...)`` imports it itself.)
+
+An observation is ``planes()`` of the state, float32 ``(5, rows + 2, cols)``;
+an action is an index of the fixed action space (``Discrete(action_count)``).
+``info["action_mask"]`` (bool, ``(action_count,)`` a game) marks the legal
+actions of the side to act, ``info["to_move"]`` (int8) says who that is: 0
+for Ohs, 1 for Eks. An illegal action raises ``phutball.IllegalMoveError``
+and changes no game.
+
+Self-play is the mode: one agent plays both sides. The reward of a step is
+the reward of the side that took the action (the mover, ``to_move`` before
+the step): +1.0 if it scored, -1.0 for an own goal, else 0.0 (a jump keeps
+the turn, so a side can act several times in a row). For one side's view,
+keep ``to_move`` before the step: Ohs' reward is ``rewards`` where the mover
+was 0 and ``-rewards`` where it was 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+
+import gymnasium
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode
+from gymnasium.vector.utils import batch_space
+
+from ._phutball import Episode, JumpInProgress, Position, Rules
+from ._phutball import VecEnv as _RustVecEnv
+
+__all__ = ["PhutballEnv", "PhutballVectorEnv", "LegalDiscrete", "ENV_ID"]
+
+#: The id both environments are registered under.
+ENV_ID = "Phutball-v0"
+
+#: The channel of the planes that is all ones when Ohs is to move.
+_OHS_CHANNEL = 2
+
+
+def _check_options(options: Optional[Dict[str, Any]]) -> None:
+    """Refuses reset options: a game always restarts at the start position."""
+    if options:
+        raise ValueError(f"Phutball's reset takes no options, not {sorted(options)}")
+
+
+def _planes_space(cols: int, rows: int) -> spaces.Box:
+    """One game's observation: float32 planes in [0, 1]."""
+    return spaces.Box(low=0.0, high=1.0, shape=(5, rows + 2, cols), dtype=np.float32)
+
+
+class LegalDiscrete(spaces.Discrete):
+    """``Discrete(action_count)`` whose ``sample()`` (with no ``mask`` or
+    ``probability``) draws uniformly among the legal actions of the game as
+    it stands, read from ``legal_mask()``: a random agent plays legal moves
+    (most of the action space is jumps, illegal at most times). With a
+    ``mask`` or ``probability`` it samples as ``Discrete`` does; once the
+    game is over (no legal action) it gives 0. ``contains`` is
+    ``Discrete``'s: every index is in the space."""
+
+    def __init__(self, n: int, legal_mask: Callable[[], np.ndarray], seed: Optional[int] = None) -> None:
+        super().__init__(n, seed=seed)
+        self._legal_mask = legal_mask
+
+    def sample(self, mask: Optional[np.ndarray] = None, probability: Optional[np.ndarray] = None) -> np.int64:
+        """A legal action (see the class docs), or ``Discrete.sample``'s with a mask."""
+        if mask is None and probability is None:
+            mask = self._legal_mask().astype(np.int8)
+        return super().sample(mask=mask, probability=probability)
+
+
+class PhutballVectorEnv(gymnasium.vector.VectorEnv):
+    """``num_envs`` games of Phutball stepped together in Rust, as a
+    ``gymnasium.vector.VectorEnv`` (Gymnasium 1.x API, same-step autoreset).
+
+    ``reset(seed=None, options=None)`` returns ``(obs, infos)`` and
+    ``step(actions)`` ``(obs, rewards, terminations, truncations, infos)``:
+    ``obs`` float32 ``(N, 5, rows + 2, cols)``, ``rewards`` float32 ``(N,)``
+    (the mover's), the flags bool ``(N,)`` (a goal; ``move_limit`` whole
+    moves without one). ``infos["action_mask"]`` is bool ``(N,
+    action_count)``, ``infos["to_move"]`` int8 ``(N,)`` (0 Ohs, 1 Eks), each
+    with its all-true ``_`` mask. A game that ends restarts in the same step:
+    ``obs`` shows the new game, and ``infos["final_obs"][i]`` (an object
+    array) and ``infos["final_info"]`` (``action_mask`` all false and
+    ``to_move`` of the last state) hold the ended game's, where
+    ``infos["_final_obs"]`` and ``infos["_final_info"]`` are true.
+
+    The arrays returned are the same objects every step, overwritten in
+    place by the next ``reset`` or ``step``: copy what you keep. ``seed``
+    seeds the batch's generator (``sample_actions``) and the action spaces;
+    ``reset(seed=)`` reseeds them. ``jobs`` is the threads a step may use
+    (``None``: every core; one per 512 games at most).
+    """
+
+    metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        *,
+        cols: int = 15,
+        rows: int = 19,
+        rules: Optional[Rules] = None,
+        move_limit: Optional[int] = 200,
+        seed: Optional[int] = None,
+        jobs: Optional[int] = None,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        # The extension checks every argument (ValueError, TypeError).
+        self._env = _RustVecEnv(
+            num_envs, cols=cols, rows=rows, rules=rules, move_limit=move_limit, seed=seed, jobs=jobs
+        )
+        self.num_envs = n = self._env.num_envs
+        self.render_mode = render_mode
+        count = self._env.action_count
+        self.single_observation_space = _planes_space(cols, rows)
+        self.single_action_space = spaces.Discrete(count)
+        self.observation_space = batch_space(self.single_observation_space, n)
+        self.action_space = batch_space(self.single_action_space, n)
+        if seed is not None:
+            self._seed_spaces(seed)
+        # The buffers every step writes into (numpy.empty: each value is written).
+        self._obs = np.empty((n, *self._env.observation_shape), dtype=np.float32)
+        self._mask = np.zeros((n, count), dtype=np.bool_)
+        self._rewards = np.zeros(n, dtype=np.float32)
+        self._terminated = np.zeros(n, dtype=np.bool_)
+        self._truncated = np.zeros(n, dtype=np.bool_)
+        self._to_move = np.zeros(n, dtype=np.int8)
+        self._every = np.ones(n, dtype=np.bool_)
+        self._has_reset = False
+
+    def _seed_spaces(self, seed: int) -> None:
+        """Seeds the action spaces (their ``sample()``)."""
+        self.action_space.seed(seed)
+        self.single_action_space.seed(seed)
+
+    def _infos(self) -> Dict[str, Any]:
+        """A new dict (wrappers add keys to it) of the reused arrays."""
+        return {
+            "action_mask": self._mask,
+            "_action_mask": self._every,
+            "to_move": self._to_move,
+            "_to_move": self._every,
+        }
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """Every game back at the start; ``seed`` reseeds the generator and
+        the action spaces. Returns ``(obs, infos)``."""
+        _check_options(options)
+        super().reset(seed=seed)
+        if seed is not None:
+            self._seed_spaces(seed)
+        self._env.reset_into(self._obs, self._mask, seed=seed, to_move=self._to_move)
+        self._has_reset = True
+        return self._obs, self._infos()
+
+    def step(
+        self, actions: Any
+    ) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, Dict[str, Any]]:
+        """Takes ``actions[i]`` (an int array or sequence of ``num_envs``) in
+        game ``i``. Raises ``IllegalMoveError`` naming the game (then no game
+        changes, but the arrays may hold part of the step), ``ValueError``
+        for a wrong shape, ``TypeError`` for non-integers, ``RuntimeError``
+        before ``reset()``."""
+        if not self._has_reset:
+            raise RuntimeError("step() before reset(): call envs.reset() first")
+        ended = self._env.step_into(
+            actions, self._obs, self._mask, self._rewards, self._terminated, self._truncated, self._to_move
+        )
+        infos = self._infos()
+        if ended:
+            self._add_final(infos, ended["final_obs"], ended["_final_obs"])
+        return self._obs, self._rewards, self._terminated, self._truncated, infos
+
+    def _add_final(self, infos: Dict[str, Any], final_obs: np.ndarray, ended: np.ndarray) -> None:
+        """The ended games' last observations and infos, laid out as
+        ``SyncVectorEnv`` lays out those of ``PhutballEnv`` (allocated only
+        in the steps where games end)."""
+        to_move = np.zeros(self.num_envs, dtype=np.int8)
+        for i in np.flatnonzero(ended):
+            to_move[i] = final_obs[i][_OHS_CHANNEL, 0, 0] == 0
+        infos["final_obs"] = final_obs
+        infos["_final_obs"] = ended
+        infos["final_info"] = {
+            # An ended episode takes no action (PhutballEnv's mask is all false).
+            "action_mask": np.zeros_like(self._mask),
+            "_action_mask": ended.copy(),
+            "to_move": to_move,
+            "_to_move": ended.copy(),
+        }
+        infos["_final_info"] = ended.copy()
+
+    def sample_actions(self) -> np.ndarray:
+        """One legal action per game, uniformly at random from the batch's
+        generator (``seed``), as a new int64 array."""
+        return self._env.sample_actions()
+
+    def states(self) -> List[Union[JumpInProgress, Position]]:
+        """Each game's state: a ``Position``, or a ``JumpInProgress`` mid-jump."""
+        return self._env.states()
+
+    def render(self) -> Optional[Tuple[str, ...]]:
+        """With ``render_mode="ansi"``, each game's diagram; else ``None``."""
+        if self.render_mode != "ansi":
+            return None
+        return tuple(state.diagram() for state in self._env.states())
+
+
+class PhutballEnv(gymnasium.Env):
+    """One game of Phutball as a ``gymnasium.Env``: it steps a
+    ``phutball.Episode`` from the start of a ``cols`` x ``rows`` board.
+
+    ``reset`` returns ``(obs, info)`` and ``step(action)`` ``(obs, reward,
+    terminated, truncated, info)``, with ``PhutballVectorEnv``'s meanings
+    for one game (the reward is the mover's; ``info["action_mask"]`` bool,
+    all false once the episode is over, truncated too; ``info["to_move"]``
+    an int8, 0 Ohs, 1 Eks). Every call returns new arrays. After the game ends, ``step``
+    raises ``IllegalMoveError`` until ``reset()``.
+    """
+
+    # render_fps as gymnasium's text environments (Taxi) declare it; nothing waits on it.
+    metadata: Dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
+
+    def __init__(
+        self,
+        *,
+        cols: int = 15,
+        rows: int = 19,
+        rules: Optional[Rules] = None,
+        move_limit: Optional[int] = 200,
+        render_mode: Optional[str] = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self._start = Position.start(cols=cols, rows=rows, rules=rules)
+        # The episode checks the move limit (ValueError, TypeError).
+        self._episode = Episode(self._start, move_limit=move_limit)
+        self.move_limit = move_limit
+        self.render_mode = render_mode
+        self.observation_space = _planes_space(cols, rows)
+        self.action_space = LegalDiscrete(self._start.action_count, self._legal_mask)
+
+    def _legal_mask(self) -> np.ndarray:
+        """The actions the episode can take now: none once it is over, at
+        the move limit too (an ended episode takes no action)."""
+        if self._episode.is_over:
+            return np.zeros(self._start.action_count, dtype=np.bool_)
+        return self._episode.state.legal_action_mask()
+
+    def _observe(self) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """The state's planes and its info."""
+        state = self._episode.state
+        info = {"action_mask": self._legal_mask(), "to_move": np.int8(state.to_move == "X")}
+        return state.planes(), info
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[np.ndarray, Dict[str, Any]]:
+        """The game back at the start; ``seed`` seeds ``np_random`` and the
+        action space. Returns ``(obs, info)``."""
+        _check_options(options)
+        super().reset(seed=seed)
+        if seed is not None:
+            self.action_space.seed(seed)
+        self._episode = Episode(self._start, move_limit=self.move_limit)
+        return self._observe()
+
+    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        """Takes ``action`` (an int). Raises ``IllegalMoveError`` for an
+        action the game cannot take, or once it is over (nothing changes)."""
+        transition = self._episode.step(action)
+        obs, info = self._observe()
+        return obs, transition.reward, transition.terminated, transition.truncated, info
+
+    @property
+    def state(self) -> Any:
+        """The state now: a ``Position``, or a ``JumpInProgress`` mid-jump."""
+        return self._episode.state
+
+    def render(self) -> Optional[str]:
+        """With ``render_mode="ansi"``, the diagram of the state; else ``None``."""
+        if self.render_mode != "ansi":
+            return None
+        return self._episode.state.diagram()
+
+
+if ENV_ID not in gymnasium.registry:
+    gymnasium.register(
+        ENV_ID,
+        entry_point="phutball.gym:PhutballEnv",
+        vector_entry_point="phutball.gym:PhutballVectorEnv",
+    )
