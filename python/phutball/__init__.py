@@ -11,7 +11,9 @@ runs out) and stops on Ctrl-C; the lists also take ``memory_limit=`` (bytes,
 ``DEFAULT_MEMORY_LIMIT`` by default; ``MemoryLimitError`` past it). The
 rules are in the repository's ``docs/rules.md``; the reinforcement-learning
 environment is ``phutball.env`` (import it explicitly: it needs PettingZoo's
-API only if PettingZoo is installed); the board to play on in Jupyter is
+API only if PettingZoo is installed), and Gymnasium's is ``phutball.gym``
+(``import phutball.gym`` registers ``"Phutball-v0"``; it needs gymnasium);
+the board to play on in Jupyter is
 ``phutball.widget.Board`` (import it explicitly: it needs ``anywidget``,
 ``pip install "phutball[notebook]"``).
 """

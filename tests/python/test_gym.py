@@ -4,11 +4,13 @@ PhutballVectorEnv over the Rust VecEnv (same-step autoreset, arrays written
 in place by VecEnv.step_into) and PhutballEnv over a phutball.Episode, both
 registered as "Phutball-v0"."""
 
+import re
 import signal
 import subprocess
 import sys
 import time
 import warnings
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -22,11 +24,20 @@ from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
 from gymnasium.vector.utils import batch_space  # noqa: E402
 
 SMALL = {"cols": 5, "rows": 7}
+DOCS = Path(__file__).resolve().parents[2] / "docs" / "python.md"
 
 
 def masked_actions(rng, mask):
     """One legal action per row of the masks, uniformly at random."""
     return np.where(mask, rng.random(mask.shape), -1.0).argmax(axis=1)
+
+
+def test_the_docs_example_runs():
+    section = DOCS.read_text(encoding="utf-8").split("### Gymnasium\n", 1)[1].split("\n## ", 1)[0]
+    blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
+    assert blocks, "docs/python.md lost its Gymnasium example"
+    for code in blocks:
+        exec(compile(code, str(DOCS), "exec"), {})
 
 
 def test_check_env_passes_on_the_registered_env():
@@ -117,6 +128,14 @@ def test_gymnasiums_observation_wrappers_refuse_same_step_autoreset():
     envs = gymnasium.make_vec("Phutball-v0", num_envs=2, **SMALL)
     with pytest.raises(ValueError, match="NEXT_STEP or DISABLED"):
         gymnasium.wrappers.vector.NormalizeObservation(envs)
+    # The docs' way round: a SyncVectorEnv of PhutballEnvs, next-step autoreset.
+    synced = gymnasium.make_vec("Phutball-v0", 2, vectorization_mode="sync", **SMALL)
+    synced = gymnasium.wrappers.vector.NormalizeObservation(synced)
+    _, infos = synced.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(60):
+        obs, *_, infos = synced.step(masked_actions(rng, infos["action_mask"]))
+        assert np.isfinite(obs).all()
 
 
 def test_same_step_autoreset_shows_what_the_episode_shows():
