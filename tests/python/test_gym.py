@@ -9,6 +9,7 @@ import signal
 import subprocess
 import sys
 import time
+import tracemalloc
 import warnings
 from pathlib import Path
 
@@ -223,6 +224,27 @@ def test_the_arrays_are_reused_and_the_infos_dict_is_new():
         arrays = now
     obs_again, infos_again = envs.reset()
     assert obs_again is obs and infos_again["action_mask"] is arrays[3]
+
+
+def test_a_step_allocates_no_array():
+    # tracemalloc sees numpy's allocations: a new observation array (400 kB
+    # here) would show in the peak; the infos dict and the actions' cast do not.
+    envs = pgym.PhutballVectorEnv(64, seed=0, jobs=1)
+    envs.reset()
+    actions = []  # a run's actions, drawn first so that the replay draws none
+    for _ in range(30):
+        actions.append(envs.sample_actions())
+        envs.step(actions[-1])
+    envs.reset()
+    tracemalloc.start()
+    try:
+        base = tracemalloc.get_traced_memory()[0]
+        for a in actions:
+            envs.step(a)
+        peak = tracemalloc.get_traced_memory()[1] - base
+    finally:
+        tracemalloc.stop()
+    assert peak < envs._obs.nbytes / 4, f"{peak} bytes at the peak of 30 steps"
 
 
 def test_the_buffers_hand_over_without_a_copy():
