@@ -172,6 +172,15 @@ build CXXFLAGS g++ tests/c/test_cpp.cpp test_cpp
 awk '/^## Start here/{on=1} /^## Two commands/{on=0} on&&/^```c$/{c=1;next} c&&/^```$/{c=0} c' README.md >"$WORK/readme_first.c"
 step "the README's C program is there" test -s "$WORK/readme_first.c"
 build CFLAGS gcc "$WORK/readme_first.c" readme_first
+# ... and its build line, as written there (PREFIX and pkg-config replaced by
+# this run's), in a folder of its own.
+readme_build_line() {
+    local line
+    line="$(grep -o '`cc -std=c11 first.c[^`]*`' README.md | tr -d '`')" && [ -n "$line" ] || return 1
+    mkdir -p "$WORK/readme-build" && cp "$WORK/readme_first.c" "$WORK/readme-build/first.c" &&
+        (cd "$WORK/readme-build" && export PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" &&
+            line="${line//PREFIX/$PREFIX}" && bash -c "${line//pkg-config/$PKG_CONFIG}" | tee first.out | grep -qx '3 jump moves')
+}
 not_linked_to_shared_library() { ! ldd "$1" | grep 'libphutball\.so' >/dev/null; }
 step "static test binary does not load libphutball.so" not_linked_to_shared_library "$WORK/test_capi-static"
 needs_soname() { readelf -d "$1" | grep "(NEEDED) *Shared library: \[libphutball.so.$MAJOR\]\$" >/dev/null; }
@@ -242,6 +251,7 @@ for linkage in shared static; do
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
     step "the README's C program ($linkage) prints 3 jump moves" prints_three_jump_moves "$WORK/readme_first-$linkage"
 done
+step "the README's build line builds and runs its C program" readme_build_line
 
 # --- jump lists: C and C++ against the Rust CLI --------------------------------
 # board ROW TEXT [ROW TEXT]... SIDE: a 15 x 19 position string, rows "15" unless given.
