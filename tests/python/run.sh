@@ -89,7 +89,34 @@ assert phutball.__file__.startswith(sys.prefix), phutball.__file__
 print('run.sh: testing the installed wheel:', phutball.__file__)"
 say "pytest, with no cargo or rustc on PATH"
 rm -f "$CARGO_TARGET_DIR/widget-jupyterlab.png"
-without_rust python -m pytest -q -p no:cacheprovider tests/python "$@"
+# The Ray suites run in pytest processes of their own, after the rest: Ray
+# 2.60's driver can abort (SIGABRT, exit status 134, "Check failed: ... Tried
+# to complete task that was not pending": a Ray bug, a task's cancellation
+# racing its completion) seconds after a test passed, which would take every
+# test after it down too. A file whose process aborts so is run once more,
+# saying so; any other failure, or a second abort, fails the suite.
+ray_files=(tests/python/test_dataset.py tests/python/test_distributed.py tests/python/test_distributed_prove.py)
+not_ray=()
+for file in "${ray_files[@]}"; do not_ray+=(--ignore="$file"); done
+# pytest's status 5 is "no test collected": what a -k filter given to this script can leave.
+run_pytest() {
+    local status=0
+    without_rust python -m pytest -q -p no:cacheprovider "$@" || status=$?
+    if [ "$status" -eq 5 ] && [ "$filtered" -eq 1 ]; then status=0; fi
+    return "$status"
+}
+filtered=$(( $# > 0 ? 1 : 0 ))
+run_pytest tests/python "${not_ray[@]}" "$@"
+for file in "${ray_files[@]}"; do
+    status=0
+    run_pytest "$file" "$@" || status=$?
+    if [ "$status" -eq 134 ]; then
+        say "$file: Ray's driver aborted (SIGABRT, the Ray bug above); running the file once more"
+        status=0
+        run_pytest "$file" "$@" || status=$?
+    fi
+    [ "$status" -eq 0 ] || exit "$status"
+done
 if [ -f "$CARGO_TARGET_DIR/widget-jupyterlab.png" ]; then
     say "the widget in JupyterLab after the browser test's clicks: $CARGO_TARGET_DIR/widget-jupyterlab.png"
 fi
