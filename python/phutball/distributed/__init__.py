@@ -791,8 +791,9 @@ def _count_arg(name: str, value: Optional[int], allow_none: bool = True) -> None
 @dataclass
 class ProveFigures:
     """What a ``prove`` run did, for the command's figures: the frontier's
-    size, the tasks' answers (proved, unknown, not needed: cancelled once the
-    root was proved), their nodes, and the run's seconds."""
+    size, the tasks' answers (proved, unknown, not needed: ``cancelled``, the
+    tasks not waited for once the root was proved, left to end on their own),
+    their nodes, and the run's seconds."""
 
     frontier: int
     proved: int = 0
@@ -868,8 +869,8 @@ class _ProveRun:
             combined_at = time.monotonic()
             combine_seconds, combined_count = combined_at - began, count
             if proof.result != "unknown":
-                # The rest are not needed: stopped (Position.prove raises
-                # KeyboardInterrupt), their workers kept.
+                # The rest are not needed: not waited for (run_tasks says
+                # why they are not cancelled).
                 self.figures.cancelled = len(running)
                 return proof, running
         if proof is None or (proof.result == "unknown" and combined_count < len(self.certificates)):
@@ -877,20 +878,30 @@ class _ProveRun:
         return proof, running
 
     def run_tasks(self, frontier: List[Any], limits: Dict[str, Any], address: Optional[str], progress: bool) -> "phutball.Proof":
-        """Proves the frontier one task a position and combines the answers;
-        stops the tasks left (forcefully if the driver failed) at the end."""
+        """Proves the frontier one task a position and combines the answers.
+        Once the root is decided the tasks left run on to their own limits,
+        their answers dropped; if the driver fails (a timeout, Ctrl-C) they
+        are cancelled."""
         bar = _progress_bar(len(frontier), "position", progress)
         try:
             with _connected(address):
                 running = [_prove_task.remote(p, limits) for p in frontier]
-                force = True
+                decided = False
                 try:
                     proof, running = self.wait_and_combine(running, bar)
-                    force = False
+                    decided = True
                     return proof
                 finally:
-                    for ref in running:
-                        ray.cancel(ref, force=force)
+                    # Not cancelled once decided: Ray 2.60's cancel (plain
+                    # or forced) can race a task that is finishing and abort
+                    # the driver ("Check failed: ... Tried to complete task
+                    # that was not pending"), seen in about one run in four
+                    # of test_distributed_prove, where many small tasks end at
+                    # once. A failed driver's tasks are long-running ones,
+                    # cancelled as before.
+                    if not decided:
+                        for ref in running:
+                            ray.cancel(ref, force=True)
         finally:
             bar.close()
 
