@@ -26,46 +26,15 @@ from __future__ import annotations
 
 import argparse
 import random
-import time
-from typing import Callable, Dict, Optional
+from typing import Dict, Optional
 
 import numpy as np
 
-import phutball
-import phutball.env
+# The rows both scripts have are timed one way: vecenv_bench.py's (this
+# script's folder is on sys.path when it runs).
+from vecenv_bench import numpy_actions, pettingzoo_rate, timed, vec_env_rate
 
 NOT_INSTALLED = "not installed"
-
-
-def timed(seconds: float, run: Callable[[], int]) -> float:
-    """Calls ``run`` (which returns the steps it took) until ``seconds`` have passed."""
-    steps = 0
-    begin = time.perf_counter()
-    while time.perf_counter() - begin < seconds:
-        steps += run()
-    return steps / (time.perf_counter() - begin)
-
-
-def numpy_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
-    """A uniformly random legal action per row: the k-th True of the row."""
-    counts = masks.sum(axis=1)
-    kth = (rng.random(masks.shape[0]) * counts).astype(np.int64)
-    return (np.cumsum(masks, axis=1) > kth[:, None]).argmax(axis=1)
-
-
-def vec_env_rate(seconds: float, games: int, jobs: Optional[int], numpy_choice: bool = False) -> float:
-    env = phutball.VecEnv(games, seed=1, jobs=jobs)
-    print(f"  {env!r}: {env.jobs} job(s) a step")
-    _, mask = env.reset()
-    rng = np.random.default_rng(1)
-    state = {"mask": mask}
-
-    def run() -> int:
-        actions = numpy_actions(rng, state["mask"]) if numpy_choice else env.sample_actions()
-        _, state["mask"], *_ = env.step(actions)
-        return games
-
-    return timed(seconds, run)
 
 
 def gym_rate(seconds: float, games: int, numpy_choice: bool) -> float:
@@ -83,27 +52,6 @@ def gym_rate(seconds: float, games: int, numpy_choice: bool) -> float:
         actions = numpy_actions(rng, state["infos"]["action_mask"]) if numpy_choice else sample()
         _, _, _, _, state["infos"] = envs.step(actions)
         return games
-
-    return timed(seconds, run)
-
-
-def pettingzoo_rate(seconds: float) -> float:
-    env = phutball.env.env()
-    env.reset(seed=1)
-
-    def run() -> int:
-        steps = 0
-        for _ in range(1000):
-            agent = env.agent_selection
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                if not env.agents:
-                    env.reset()
-                continue
-            env.step(env.action_space(agent).sample(observation["action_mask"]))
-            steps += 1
-        return steps
 
     return timed(seconds, run)
 
@@ -197,11 +145,11 @@ def main() -> None:
     print(f"random play, {secs} s a measurement")
     rates: Dict[str, Optional[float]] = {}
     base = "VecEnv(256), sample_actions, jobs=1"
-    rates[base] = vec_env_rate(secs, 256, 1)
-    rates["VecEnv(256), sample_actions, jobs=None (every core)"] = vec_env_rate(secs, 256, None)
-    rates["VecEnv(256), numpy choice, jobs=1"] = vec_env_rate(secs, 256, 1, numpy_choice=True)
-    rates["VecEnv(1024), sample_actions, jobs=1"] = vec_env_rate(secs, 1024, 1)
-    rates["VecEnv(1024), sample_actions, jobs=2"] = vec_env_rate(secs, 1024, 2)
+    rates[base] = vec_env_rate(secs, 1)
+    rates["VecEnv(256), sample_actions, jobs=None (every core)"] = vec_env_rate(secs, None)
+    rates["VecEnv(256), numpy choice, jobs=1"] = vec_env_rate(secs, 1, numpy_choice=True)
+    rates["VecEnv(1024), sample_actions, jobs=1"] = vec_env_rate(secs, 1, games=1024)
+    rates["VecEnv(1024), sample_actions, jobs=2"] = vec_env_rate(secs, 2, games=1024)
     rates["Gymnasium make_vec(256), numpy choice from infos"] = gym_rate(secs, 256, numpy_choice=True)
     rates["Gymnasium make_vec(256), VecEnv.sample_actions"] = gym_rate(secs, 256, numpy_choice=False)
     rates["PettingZoo env, action_space.sample(mask)"] = pettingzoo_rate(secs)

@@ -21,7 +21,7 @@ import argparse
 import re
 import subprocess
 import time
-from typing import Callable, Dict
+from typing import Callable, Dict, Optional
 
 import numpy as np
 
@@ -54,7 +54,14 @@ def timed(seconds: float, run: Callable[[], int]) -> float:
     return steps / (time.perf_counter() - begin)
 
 
-def vec_env_rate(seconds: float, jobs: int, numpy_choice: bool = False, games: int = GAMES) -> float:
+def numpy_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """A uniformly random legal action per row: the k-th True of the row."""
+    counts = masks.sum(axis=1)
+    kth = (rng.random(masks.shape[0]) * counts).astype(np.int64)
+    return (np.cumsum(masks, axis=1) > kth[:, None]).argmax(axis=1)
+
+
+def vec_env_rate(seconds: float, jobs: Optional[int], numpy_choice: bool = False, games: int = GAMES) -> float:
     env = phutball.VecEnv(games, seed=1, jobs=jobs)
     print(f"  {env!r}: {env.jobs} job(s) a step")
     _, mask = env.reset()
@@ -62,14 +69,7 @@ def vec_env_rate(seconds: float, jobs: int, numpy_choice: bool = False, games: i
     state = {"mask": mask}
 
     def run() -> int:
-        if numpy_choice:
-            # A uniformly random legal action per row: the k-th True of the row.
-            masks = state["mask"]
-            counts = masks.sum(axis=1)
-            kth = (rng.random(games) * counts).astype(np.int64)
-            actions = (np.cumsum(masks, axis=1) > kth[:, None]).argmax(axis=1)
-        else:
-            actions = env.sample_actions()
+        actions = numpy_actions(rng, state["mask"]) if numpy_choice else env.sample_actions()
         _, state["mask"], *_ = env.step(actions)
         return games
 
