@@ -117,6 +117,38 @@ impl PyVecEnv {
         PyArray2::zeros(py, shape, false)
     }
 
+    /// Steps the batch into `out` (and, when given, each game's side to act
+    /// into `to_move`), the lock held throughout, with the GIL released and
+    /// Ctrl-C answered (`bounded`): the one stepping of `step` and
+    /// `step_into`.
+    fn step_arrays(
+        &self,
+        py: Python<'_>,
+        actions: &[usize],
+        out: &StepArrays<'_, '_>,
+        to_move: Option<&Bound<'_, PyArray1<i8>>>,
+    ) -> PyResult<Vec<FinalObservation>> {
+        let (mut planes, mut flags) = (writable(out.obs, "obs")?, writable(out.mask, "mask")?);
+        let mut won = writable(out.rewards, "rewards")?;
+        let mut ended = writable(out.terminated, "terminated")?;
+        let mut cut = writable(out.truncated, "truncated")?;
+        let mut sides = to_move.map(|a| writable(a, "to_move")).transpose()?;
+        let mut buffers = StepBuffers {
+            planes: contiguous(&mut planes)?,
+            masks: contiguous(&mut flags)?,
+            rewards: contiguous(&mut won)?,
+            terminated: contiguous(&mut ended)?,
+            truncated: contiguous(&mut cut)?,
+        };
+        let mut env = self.lock(py);
+        let env = &mut *env;
+        let finals = bounded(py, |budget| env.step_within(actions, &mut buffers, budget))?;
+        if let Some(sides) = sides.as_mut() {
+            write_to_move(env.states(), contiguous(sides)?);
+        }
+        Ok(finals)
+    }
+
     /// `info`: `final_obs`, an object array with the last observation of each
     /// game that ended (None for the others), and `_final_obs`, which ended.
     fn info<'py>(
@@ -139,6 +171,15 @@ impl PyVecEnv {
         info.set_item("_final_obs", PyArray1::from_vec(py, ended))?;
         Ok(info)
     }
+}
+
+/// The arrays a step writes, checked (dtype, shape, C order) or made here.
+struct StepArrays<'a, 'py> {
+    obs: &'a Bound<'py, PyArray4<f32>>,
+    mask: &'a Bound<'py, PyArray2<bool>>,
+    rewards: &'a Bound<'py, PyArray1<f32>>,
+    terminated: &'a Bound<'py, PyArray1<bool>>,
+    truncated: &'a Bound<'py, PyArray1<bool>>,
 }
 
 /// The values of an array this module made (C order, so contiguous).
@@ -394,24 +435,14 @@ impl PyVecEnv {
         let rewards = PyArray1::<f32>::zeros(py, n, false);
         let terminated = PyArray1::<bool>::zeros(py, n, false);
         let truncated = PyArray1::<bool>::zeros(py, n, false);
-        let finals = {
-            let (mut planes, mut flags) = (obs.readwrite(), masks.readwrite());
-            let (mut won, mut ended, mut cut) = (
-                rewards.readwrite(),
-                terminated.readwrite(),
-                truncated.readwrite(),
-            );
-            let mut out = StepBuffers {
-                planes: contiguous(&mut planes)?,
-                masks: contiguous(&mut flags)?,
-                rewards: contiguous(&mut won)?,
-                terminated: contiguous(&mut ended)?,
-                truncated: contiguous(&mut cut)?,
-            };
-            let mut env = self.lock(py);
-            let env = &mut *env;
-            bounded(py, |budget| env.step_within(&actions, &mut out, budget))?
+        let out = StepArrays {
+            obs: &obs,
+            mask: &masks,
+            rewards: &rewards,
+            terminated: &terminated,
+            truncated: &truncated,
         };
+        let finals = self.step_arrays(py, &actions, &out, None)?;
         PyTuple::new(
             py,
             [
@@ -458,30 +489,14 @@ impl PyVecEnv {
         let to_move = to_move
             .map(|a| buffer_arg::<i8, Ix1>(a, "to_move", &[n]))
             .transpose()?;
-        let finals = {
-            let (mut planes, mut flags) = (writable(&obs, "obs")?, writable(&mask, "mask")?);
-            let mut won = writable(&rewards, "rewards")?;
-            let mut ended = writable(&terminated, "terminated")?;
-            let mut cut = writable(&truncated, "truncated")?;
-            let mut sides = to_move
-                .as_ref()
-                .map(|a| writable(a, "to_move"))
-                .transpose()?;
-            let mut out = StepBuffers {
-                planes: contiguous(&mut planes)?,
-                masks: contiguous(&mut flags)?,
-                rewards: contiguous(&mut won)?,
-                terminated: contiguous(&mut ended)?,
-                truncated: contiguous(&mut cut)?,
-            };
-            let mut env = self.lock(py);
-            let env = &mut *env;
-            let finals = bounded(py, |budget| env.step_within(&actions, &mut out, budget))?;
-            if let Some(sides) = sides.as_mut() {
-                write_to_move(env.states(), contiguous(sides)?);
-            }
-            finals
+        let out = StepArrays {
+            obs: &obs,
+            mask: &mask,
+            rewards: &rewards,
+            terminated: &terminated,
+            truncated: &truncated,
         };
+        let finals = self.step_arrays(py, &actions, &out, to_move.as_ref())?;
         if finals.is_empty() {
             Ok(PyDict::new(py))
         } else {
