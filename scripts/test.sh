@@ -141,7 +141,8 @@ suite "C and C++ (tests/c/run.sh)" timeout 900 bash tests/c/run.sh
 suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
 # The README's install lines as written (cargo install of the CLI, pip
 # install of the notebook extras into a new environment) and their first
-# programs; it reuses the two suites' release builds above (about 30 s).
+# programs, and the Rust user's dependency lines; it reuses the release
+# builds above (about 45 s: the Rust package builds in debug).
 suite "the README's installs (tests/readme/run.sh)" timeout 900 bash tests/readme/run.sh
 # The CLI, C and Python under `ulimit -v`: memory exhaustion is the memory
 # error, never an abort. It reuses the release builds and the wheel's

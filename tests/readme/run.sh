@@ -4,10 +4,10 @@
 # `pip install -v ".[notebook]" jupyterlab`, each in a place of its own (a
 # cargo --root and a new virtual environment under target/readme-installs),
 # then the first program of each: the README's `phutball jumps` line and its
-# first Python block, which must print what their comments say. The other
-# audiences' lines run elsewhere: the C install and program in
-# tests/c/run.sh, the Rust example as a doctest, the RL block in
-# tests/python/test_readme.py. Run after tests/python/run.sh, whose release
+# first Python block, which must print what their comments say; and the Rust
+# user's dependency lines and main in a new package next to the repository.
+# The other audiences' lines run elsewhere: the C install and program in
+# tests/c/run.sh, the RL block in tests/python/test_readme.py. Run after tests/python/run.sh, whose release
 # builds it reuses (target/); cold, each install builds for minutes.
 set -euo pipefail
 
@@ -74,4 +74,31 @@ if [ "$got" != "$want" ]; then
 fi
 "$work/venv/bin/python" -c "import jupyterlab, anywidget" ||
     { echo "readme/run.sh: the notebook install has no jupyterlab or anywidget" >&2; exit 1; }
-say "ok: both install lines and their first programs work as the README says"
+
+# The Rust user's project: the README's [dependencies] block and its main,
+# in a new package next to the repository (as the README's path lines
+# expect), built and run with cargo (a debug build of its own: half a minute).
+# Outside the repository's tree, or cargo takes the package for a member of
+# its workspace.
+user="$(mktemp -d)"
+trap 'rm -rf "$user"' EXIT
+mkdir -p "$user/first/src"
+ln -s "$repo" "$user/phutball"
+start_here_block() {
+    awk -v lang="$1" '/^## Start here/{on=1} /^## Two commands/{on=0} on&&$0=="```"lang{c=1;next} c&&/^```$/{exit} c' README.md
+}
+{
+    printf '[package]\nname = "first"\nversion = "0.1.0"\nedition = "2021"\n\n'
+    start_here_block toml
+} >"$user/first/Cargo.toml"
+start_here_block rust >"$user/first/src/main.rs"
+grep -q '^phutball = ' "$user/first/Cargo.toml" && grep -q 'fn main' "$user/first/src/main.rs" ||
+    { echo "readme/run.sh: the README's Start here lost its toml or Rust block" >&2; exit 1; }
+want="$(grep -m1 'println!' "$user/first/src/main.rs" | sed 's/^.*[[:space:]]\/\/[[:space:]]*//')"
+say "the README's Rust dependency lines and main in a new package next to the repository (cargo run) print: $want"
+got="$(cd "$user/first" && CARGO_TARGET_DIR="$work/rust-user-target" cargo run)"
+if [ "$got" != "$want" ]; then
+    echo "readme/run.sh: it printed '$got'" >&2
+    exit 1
+fi
+say "ok: the install lines and each one's first program work as the README says"
