@@ -62,6 +62,14 @@ say "$pip_line   (in a new virtual environment, $work/venv; maturin's cargo line
     source "$work/venv/bin/activate"
     python3 scripts/heartbeat.py --merge --label "readme/run.sh: pip install" -- bash -c "$pip_line --disable-pip-version-check"
 )
+# The line's alternative, in its comment: scripts/install-python.sh.
+alternative="$(grep -m1 -o 'or: scripts/install-python.sh [^`]*' README.md | sed 's/^or: //; s/[[:space:]]*$//')"
+[ -n "$alternative" ] || { echo "readme/run.sh: the README lost its install-python.sh alternative" >&2; exit 1; }
+"$python" -m venv "$work/venv-script"
+say "$alternative --python $work/venv-script/bin/python   (the pip line's alternative, into a second new environment)"
+# shellcheck disable=SC2086 # the README's words
+bash $alternative --python "$work/venv-script/bin/python"
+(cd / && "$work/venv-script/bin/python" -c "import phutball, anywidget; print('readme/run.sh: the script installed phutball', phutball.__version__)")
 first_block="$(awk '/^## Start here/{on=1} /^## Two commands/{on=0} on&&/^```python$/{c=1;next} c&&/^```$/{exit} c' README.md)"
 [ -n "$first_block" ] || { echo "readme/run.sh: the README's Start here has no Python block" >&2; exit 1; }
 print_line="$(grep -m1 '^print(' <<<"$first_block")"
