@@ -99,3 +99,51 @@ def test_random_games_end_properly():
         e.reset(seed=3)
         play_random(e, rng)
         assert e.agents == []
+
+
+def jump_position():
+    # The seeds' worked example: three jump moves besides the placements.
+    return phutball.Position.from_points("K6", ["J7", "H8", "G10", "H11"])
+
+
+def test_sampling_the_observed_mask_draws_every_legal_action_and_only_those():
+    e = phutball_env.env(start=jump_position())
+    e.reset(seed=3)
+    mask = e.last()[0]["action_mask"]
+    legal = set(np.flatnonzero(mask).tolist())
+    space = e.action_space(e.agent_selection)
+    drawn = [int(space.sample(mask)) for _ in range(20000)]
+    assert set(drawn) == legal  # 280 placements and one jump each way: all met in 20000 draws
+    counts = np.bincount(drawn, minlength=len(mask))[sorted(legal)]
+    assert counts.min() > 20000 / len(legal) / 3  # roughly uniform, not stuck on a few
+
+
+def test_sampling_is_seeded_by_reset_and_other_masks_sample_as_discrete_does():
+    def draws(seed):
+        e = phutball_env.env(start=jump_position())
+        e.reset(seed=seed)
+        mask = e.last()[0]["action_mask"]
+        space = e.action_space(e.agent_selection)
+        return [int(space.sample(mask)) for _ in range(50)], e, mask
+
+    first, e, mask = draws(7)
+    assert first == draws(7)[0] and first != draws(8)[0]
+    space = e.action_space(e.agent_selection)
+    only = np.zeros_like(mask)
+    only[int(np.flatnonzero(mask)[-1])] = 1
+    assert {int(space.sample(only)) for _ in range(20)} == {int(np.flatnonzero(mask)[-1])}
+
+
+def test_the_observed_mask_is_read_only_and_a_stale_one_samples_its_own_state():
+    e = phutball_env.env(start=jump_position())
+    e.reset(seed=1)
+    agent = e.agent_selection
+    stale = e.last()[0]["action_mask"]
+    with pytest.raises(ValueError):
+        stale[0] = 0
+    e.step(int(np.flatnonzero(stale)[0]))  # a placement: the turn passes
+    e.last()  # the other agent's mask is now the observed one
+    after = e.observe(e.agent_selection)["action_mask"]
+    # The stale mask still gives its own state's legal actions, not the new state's.
+    assert int(e.action_space(agent).sample(stale)) in set(np.flatnonzero(stale).tolist())
+    assert not np.array_equal(stale, after)
