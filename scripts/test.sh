@@ -6,7 +6,8 @@
 # installed by scripts/install-c.sh and used by pkg-config and CMake, shared
 # and static linking, valgrind), the Python suite (tests/python/run.sh: a virtual
 # environment with maturin and pytest; the built wheel tested with no Rust on
-# PATH), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh) and the
+# PATH), the WebAssembly suite (tests/wasm/run.sh: the npm package from Node
+# and tsc, the playground page in headless Chromium), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh) and the
 # fuzz targets (scripts/fuzz.sh). Installs what it needs, saying so (see the banner below); exits
 # non-zero if any suite fails. Usage: scripts/test.sh
 # For everyday work scripts/quick-test.sh runs the Rust, C and Python suites
@@ -30,7 +31,7 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261201}"
 
 cat <<'BANNER'
-scripts/test.sh: ten suites, each announced by "=== NAME" and ended with its time.
+scripts/test.sh: eleven suites, each announced by "=== NAME" and ended with its time.
 Installs what is missing, each install announced as it starts:
   - into ~/.cargo/bin: cbindgen 0.29.4 (cargo install: built from source,
     a few minutes once: crates.io ships no binary, PyPI and npm have no
@@ -47,7 +48,11 @@ Installs what is missing, each install announced as it starts:
   - into target/readme-installs: the README's `cargo install` (its own
     --root) and `pip install -v ".[notebook]" jupyterlab` (a new venv);
   - with apt-get (root), only if missing: gcc, g++, valgrind, and chromium
-    with chromium-driver for the widget's browser test.
+    with chromium-driver for the widget's and the playground's browser tests;
+  - with rustup: the wasm32-unknown-unknown target; into target/wasm-tools:
+    wasm-bindgen-cli of Cargo.lock's wasm-bindgen version (cargo install,
+    built from source: a few minutes once); into target/wasm-ts (npm):
+    typescript, for the npm package's `tsc --strict` check.
 Everything else it builds goes to target/.
 BANNER
 
@@ -139,6 +144,9 @@ oldest_rust() {
 suite "cargo doc -D warnings, Markdown links, cargo package, rust-version" docs
 suite "C and C++ (tests/c/run.sh)" timeout 900 bash tests/c/run.sh
 suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
+# The npm package (scripts/build-wasm.sh into web/pkg) from Node and tsc,
+# and the playground page (web/) in headless Chromium.
+suite "WebAssembly (tests/wasm/run.sh)" timeout 900 bash tests/wasm/run.sh
 # The README's install lines as written (cargo install of the CLI, pip
 # install of the notebook extras into a new environment) and their first
 # programs, and the Rust user's dependency lines; it reuses the release

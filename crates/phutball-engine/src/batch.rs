@@ -10,12 +10,13 @@ use std::collections::BTreeMap;
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use phutball::{Budget, Game, Move, Position, SearchError, Side, SplitMix64};
 use thiserror::Error;
 
 use crate::arena::{play_game, MatchError};
+use crate::clock::Instant;
 use crate::error::EngineError;
 use crate::limits::Limits;
 use crate::players::Player;

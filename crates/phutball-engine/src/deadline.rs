@@ -1,9 +1,11 @@
 //! The clock the core does not read: a deadline as an interrupt hook for a
 //! [`Budget`](phutball::Budget), shared by the engine and every wrapper.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use phutball::Interrupt;
+
+use crate::clock::Instant;
 
 /// A point in time after which a search should stop.
 ///

@@ -50,6 +50,7 @@
 mod arena;
 mod batch;
 mod candidates;
+mod clock;
 mod deadline;
 mod error;
 mod eval;
@@ -66,6 +67,8 @@ mod threats;
 
 pub use arena::{play_game, MatchError};
 pub use batch::{analyse_many, OpeningError, SelfPlay, SelfPlayGame};
+#[cfg(target_arch = "wasm32")]
+pub use clock::set_clock;
 pub use deadline::Deadline;
 #[cfg(feature = "test-support")]
 pub use error::every_error_named;

@@ -3,11 +3,12 @@
 //! time that is left.
 
 use core::fmt;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use phutball::{Budget, Move, Position, SearchError};
 use phutball_solver::{prove_within, Value};
 
+use crate::clock::Instant;
 use crate::deadline::Deadline;
 use crate::error::EngineError;
 use crate::limits::{Limits, MAX_DEPTH};

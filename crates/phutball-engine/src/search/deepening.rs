@@ -2,7 +2,6 @@
 //! read back from the table once it is done.
 
 use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 use phutball::{Move, Position};
 
@@ -10,6 +9,7 @@ use super::caps::NODE_SCORE_WORK;
 use super::state::Search;
 use super::{Analysis, Decision};
 use crate::candidates::all_moves;
+use crate::clock::Instant;
 use crate::score::{DECIDED, INFINITY};
 
 /// The principal variation shown is at most this long.

@@ -4,11 +4,11 @@
 
 use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
-use std::time::Instant;
 
 use phutball::{Budget, Move, Position, SearchError, Side};
 
 use super::{Analysis, Decision};
+use crate::clock::Instant;
 use crate::deadline::Deadline;
 use crate::limits::Limits;
 use crate::score::Score;

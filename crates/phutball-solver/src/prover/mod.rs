@@ -22,8 +22,9 @@ use table::Table;
 const FIRST_ROUND_NODES: u64 = 1 << 10;
 
 /// The most memory the two transposition tables take together, whatever
-/// the limit (a larger table than this has not helped on the boards tried).
-const MAX_TABLE_BYTES: usize = 4 << 30;
+/// the limit (a larger table than this has not helped on the boards tried);
+/// 1 GiB on a 32-bit target (wasm32), where 4 GiB is the whole address space.
+const MAX_TABLE_BYTES: usize = if usize::BITS > 32 { 4 << 30 } else { 1 << 30 };
 
 /// [`prove_within`] builds a tablebase first for boards of at most this
 /// many points (a few thousand states: milliseconds), so that their values
@@ -192,14 +193,20 @@ pub fn prove_with_tablebase_within(
     if pos.is_finished() {
         return Err(SolverError::Finished);
     }
+    let run = || match tablebase.filter(|t| t.covers(pos)) {
+        Some(table) => prove_by_table(pos, table, budget),
+        None => prove_on_this_thread(pos, budget),
+    };
+    // wasm32 has no threads: the caller's stack (the wasm bindings link
+    // theirs large enough for MAX_DEPTH plies).
+    if cfg!(target_arch = "wasm32") {
+        return run();
+    }
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .name("phutball-prover".into())
             .stack_size(PROVER_STACK_BYTES)
-            .spawn_scoped(scope, || match tablebase.filter(|t| t.covers(pos)) {
-                Some(table) => prove_by_table(pos, table, budget),
-                None => prove_on_this_thread(pos, budget),
-            })
+            .spawn_scoped(scope, run)
             .map_err(|_| SearchError::OutOfMemory {
                 what: "the prover's thread",
             })?

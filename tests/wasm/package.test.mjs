@@ -1,0 +1,125 @@
+// The npm package from Node (node --test): the seeds' worked example of the
+// README (ball K6, men J7 H8 G10 H11), a game's record read back, the
+// engine's move within a time limit, and bad input as named JavaScript
+// errors (a wasm panic would be an abort: every case must throw cleanly
+// and leave the module usable).
+import { test } from "node:test";
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+
+const pkg = new URL("../../web/pkg/", import.meta.url);
+const wasm = await import(new URL("phutball.js", pkg));
+wasm.initSync({ module: readFileSync(new URL("phutball_bg.wasm", pkg)) });
+const { Position, Game, analyse, bestMove, solve } = wasm;
+
+const seeds = () => Position.fromPoints("K6", ["J7", "H8", "G10", "H11"]);
+
+test("the seeds' jump paths and outcomes", () => {
+  const pos = seeds();
+  assert.deepEqual(pos.jumpPaths(), ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
+  assert.equal(pos.countJumpPaths(), 3);
+  assert.equal(pos.jumpOutcomes().length, 3);
+  assert.deepEqual(pos.singleJumps(), ["G9"]);
+  assert.equal(pos.canScore(), false);
+  assert.equal(pos.legalMoves().length, pos.placements().length + 3);
+  assert.equal(pos.cols, 15);
+  assert.equal(pos.rows, 19);
+  assert.equal(pos.toMove, "O");
+  assert.equal(pos.ball, "K6");
+});
+
+test("a position string parses back", () => {
+  const pos = seeds();
+  const again = new Position(pos.toString());
+  assert.equal(again.toString(), pos.toString());
+  assert.deepEqual(again.men, ["J7", "H8", "G10", "H11"]);
+  assert.equal(new Position("start:9x11").cols, 9);
+  assert.equal(Position.start(9, 11, "continue-off-board").rules, "continue-off-board");
+});
+
+test("play, step-by-step jumps and the game record", () => {
+  const after = seeds().play("K6-G9-G11-J11");
+  assert.equal(after.ball, "J11");
+  assert.equal(after.toMove, "X");
+  assert.deepEqual(after.men, []);
+  const step = seeds().applyJump("G9").applyJump("G11");
+  assert.deepEqual(step.singleJumps(), ["J11"]);
+  assert.equal(step.end().ball, "G11");
+
+  const game = new Game(seeds());
+  game.push("K6-G9");
+  game.push("A1");
+  assert.equal(game.length, 2);
+  const record = game.record();
+  const back = Game.fromRecord(record);
+  assert.deepEqual(back.moves, ["K6-G9", "A1"]);
+  assert.equal(back.position.toString(), game.position.toString());
+  assert.equal(game.pop(), "A1");
+  assert.equal(game.length, 1);
+  assert.equal(game.position.toMove, "X");
+});
+
+test("pictures", () => {
+  const svg = seeds().svg(undefined, ["K6-G9-G11-J11"], ["K6"], true, 300);
+  assert.match(svg, /^<svg/);
+  assert.match(svg, /width="300"/);
+  const [x, y] = seeds().svgPointCentre("K6");
+  assert.equal(seeds().svgPointAt(x, y), "K6");
+  assert.equal(seeds().svgPointAt(-1000, -1000), undefined);
+});
+
+test("the engine: a legal move within its limit", () => {
+  const pos = seeds();
+  const move = bestMove(pos, 300);
+  assert.ok(pos.isLegal(move), move);
+  const analysis = analyse(new Position(), 2000, 3);
+  assert.ok(analysis.depth <= 3 && analysis.depth >= 1);
+  assert.ok(analysis.nodes > 0);
+  assert.equal(analysis.pv[0], analysis.bestMove);
+  // A time limit alone, on a dense board: it returns near its limit.
+  const started = performance.now();
+  analyse(new Position(), 250);
+  assert.ok(performance.now() - started < 2500);
+});
+
+test("solve: who wins a small board", () => {
+  const verdict = solve(new Position("1/@/1 O"), 2000);
+  assert.equal(verdict.result, "win");
+  assert.equal(verdict.plies, 3);
+});
+
+function throwsNamed(call, name, pattern) {
+  assert.throws(call, (error) => {
+    assert.ok(error instanceof Error, `an Error, not ${error}`);
+    assert.equal(error.name, name);
+    assert.match(error.message, pattern);
+    return true;
+  });
+}
+
+test("bad input throws named errors, and the module still works", () => {
+  throwsNamed(() => new Position("not a position"), "ParseError", /./);
+  throwsNamed(() => seeds().play("K6-K8"), "IllegalMoveError", /./);
+  throwsNamed(() => seeds().play("Z99"), "ParseError", /./);
+  throwsNamed(() => seeds().isLegal(""), "ParseError", /move/);
+  throwsNamed(() => Position.start(0, 19), "InvalidPositionError", /board/);
+  throwsNamed(() => Position.start(1.5, 19), "InvalidPositionError", /board/);
+  throwsNamed(() => Position.fromPoints("K6", ["K6"]), "InvalidPositionError", /./);
+  throwsNamed(() => new Position(undefined, "no-such-rule"), "ParseError", /./);
+  throwsNamed(() => seeds().jumpPaths(-1), "ValueError", /limit/);
+  throwsNamed(() => seeds().jumpPaths(undefined, NaN), "ValueError", /timeMs/);
+  throwsNamed(() => new Position().countJumpPaths(0), "SearchTimeoutError", /./);
+  throwsNamed(() => seeds().svg(undefined, undefined, undefined, false, 0), "ValueError", /width/);
+  throwsNamed(() => seeds().svg(undefined, ["A1-A3"]), "IllegalMoveError", /./);
+  throwsNamed(() => Game.fromRecord("start nonsense"), "ParseError", /line 1/);
+  throwsNamed(() => analyse(seeds()), "ValueError", /limit/);
+  throwsNamed(() => analyse(seeds(), undefined, 1000), "ValueError", /./);
+  throwsNamed(() => bestMove(new Position("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/7@7 O"), 100), "EngineError", /./);
+  throwsNamed(() => seeds().applyJump("A1"), "IllegalMoveError", /./);
+  const game = new Game();
+  throwsNamed(() => game.push("K6-G9"), "IllegalMoveError", /./);
+  assert.equal(game.length, 0);
+  assert.equal(game.pop(), undefined);
+  // Still usable after every error.
+  assert.deepEqual(seeds().jumpPaths(), ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
+});

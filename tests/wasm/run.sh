@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+# The npm package's tests, from a clean clone: builds it (scripts/build-wasm.sh:
+# the wasm32 target, wasm-bindgen-cli, web/pkg), runs tests/wasm/*.test.mjs
+# with `node --test` (the seeds' worked example, a game record read back,
+# the engine within a time limit, bad input as named errors), checks
+# tests/wasm/example.ts with `tsc --strict --noEmit` (typescript installed
+# by npm into target/wasm-ts, announced), lints the bindings for wasm32
+# (cargo clippy --target wasm32-unknown-unknown), then the playground page in
+# headless Chromium (tests/wasm/page_test.py, when it exists).
+# Exits non-zero on any failure.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+TS="$ROOT/target/wasm-ts"
+TS_VERSION=5.9.3
+
+bash scripts/build-wasm.sh
+# The bindings exist for wasm32 only (natively the crate is empty): their
+# lints run here, for that target.
+echo "wasm: cargo clippy -p phutball-wasm --target wasm32-unknown-unknown -D warnings"
+cargo clippy --quiet -p phutball-wasm --target wasm32-unknown-unknown -- -D warnings
+
+echo "wasm: node --test tests/wasm/"
+node --test tests/wasm/
+
+if [ "$("$TS/node_modules/.bin/tsc" --version 2>/dev/null)" != "Version $TS_VERSION" ]; then
+    echo "wasm: installing typescript $TS_VERSION into target/wasm-ts (npm install)"
+    mkdir -p "$TS"
+    python3 scripts/heartbeat.py --label "npm install typescript" -- \
+        npm install --prefix "$TS" --no-audit --no-fund --silent "typescript@$TS_VERSION"
+fi
+echo "wasm: tsc --strict --noEmit tests/wasm/example.ts"
+"$TS/node_modules/.bin/tsc" --strict --noEmit --target es2022 --module es2022 \
+    --moduleResolution bundler --lib esnext,dom tests/wasm/example.ts
+echo "wasm: tsc ok"
+
+if [ -f tests/wasm/page_test.py ]; then
+    echo "wasm: the playground page in headless Chromium (tests/wasm/page_test.py)"
+    timeout 300 python3 tests/wasm/page_test.py
+fi
