@@ -6,7 +6,8 @@
 # tests/wasm/example.ts with `tsc --strict --noEmit` (typescript installed
 # by npm into target/wasm-ts, announced), lints the bindings for wasm32
 # (cargo clippy --target wasm32-unknown-unknown), then the playground page in
-# headless Chromium (tests/wasm/page_test.py, when it exists).
+# headless Chromium (tests/wasm/page_test.py; chromium and chromium-driver
+# from apt-get if missing, announced).
 # Exits non-zero on any failure.
 set -euo pipefail
 
@@ -35,7 +36,10 @@ echo "wasm: tsc --strict --noEmit tests/wasm/example.ts"
     --moduleResolution bundler --lib esnext,dom tests/wasm/example.ts
 echo "wasm: tsc ok"
 
-if [ -f tests/wasm/page_test.py ]; then
-    echo "wasm: the playground page in headless Chromium (tests/wasm/page_test.py)"
-    timeout 300 python3 tests/wasm/page_test.py
+echo "wasm: the playground page in headless Chromium (tests/wasm/page_test.py)"
+if ! [ -x /usr/bin/chromium ] || ! [ -x /usr/bin/chromedriver ]; then
+    echo "wasm: installing chromium and chromium-driver (apt-get, root)"
+    python3 scripts/heartbeat.py --label "apt-get install chromium" -- \
+        apt-get install -y -qq chromium chromium-driver
 fi
+timeout 300 python3 tests/wasm/page_test.py
