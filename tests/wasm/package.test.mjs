@@ -10,7 +10,11 @@ import { readFileSync } from "node:fs";
 const pkg = new URL("../../web/pkg/", import.meta.url);
 const wasm = await import(new URL("phutball.js", pkg));
 wasm.initSync({ module: readFileSync(new URL("phutball_bg.wasm", pkg)) });
-const { Position, Game, analyse, bestMove, solve } = wasm;
+const { Position, Game, analyse, bestMove, solve, prove } = wasm;
+// hard-32's boards, where the can-score search ran for seconds to minutes.
+const dense = readFileSync(new URL("../../crates/phutball/tests/data/hard-32.fixture", import.meta.url), "utf8")
+  .split("\n").filter((line) => line.includes("/") && !line.startsWith("#"))
+  .map((line) => new Position(line.trim()));
 
 const seeds = () => Position.fromPoints("K6", ["J7", "H8", "G10", "H11"]);
 
@@ -88,6 +92,34 @@ test("solve: who wins a small board", () => {
   assert.equal(verdict.plies, 3);
 });
 
+test("prove: the issue-15 position and small boards, on wasm32's one stack", () => {
+  const proof = prove(new Position("15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O"), 5000);
+  assert.equal(proof.result, "win in 3");
+  assert.equal(proof.line.length, 3);
+  assert.ok(proof.certified);
+  const deep = prove(Position.start(7, 9), 10000);
+  assert.match(deep.result, /^win in \d+$/);
+  assert.ok(deep.line.length > 20, deep.result);
+});
+
+test("long calls on dense boards return within their limits", () => {
+  assert.ok(dense.length >= 3, `${dense.length} dense boards`);
+  for (const pos of dense.slice(0, 3)) {
+    let started = performance.now();
+    const move = analyse(pos, 200).bestMove;
+    assert.ok(pos.isLegal(move));
+    assert.ok(performance.now() - started < 2000, "analyse");
+    started = performance.now();
+    const verdict = solve(pos, 300);
+    assert.ok(["win", "loss", "draw", "unknown"].includes(verdict.result));
+    assert.ok(performance.now() - started < 3000, "solve");
+    started = performance.now();
+    // Done or timed out, but within the limit (and the poll's slack).
+    try { pos.jumpOutcomes(undefined, 20); } catch (error) { assert.equal(error.name, "SearchTimeoutError"); }
+    assert.ok(performance.now() - started < 1000, "jumpOutcomes");
+  }
+});
+
 function throwsNamed(call, name, pattern) {
   assert.throws(call, (error) => {
     assert.ok(error instanceof Error, `an Error, not ${error}`);
@@ -116,6 +148,9 @@ test("bad input throws named errors, and the module still works", () => {
   throwsNamed(() => analyse(seeds(), undefined, 1000), "ValueError", /./);
   throwsNamed(() => bestMove(new Position("15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/15/7@7 O"), 100), "EngineError", /./);
   throwsNamed(() => seeds().applyJump("A1"), "IllegalMoveError", /./);
+  throwsNamed(() => prove(seeds()), "ValueError", /limit/);
+  throwsNamed(() => prove(seeds(), undefined, 0), "ValueError", /nodes/);
+  throwsNamed(() => prove(new Position("1/1/@ O"), 100), "SolverError", /./);
   const game = new Game();
   throwsNamed(() => game.push("K6-G9"), "IllegalMoveError", /./);
   assert.equal(game.length, 0);

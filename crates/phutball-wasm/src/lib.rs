@@ -24,4 +24,6 @@ mod jump_in_progress;
 #[cfg(target_arch = "wasm32")]
 mod position;
 #[cfg(target_arch = "wasm32")]
+mod prover;
+#[cfg(target_arch = "wasm32")]
 mod svg;
