@@ -830,8 +830,11 @@ class VecEnv:
         move_limit: Optional[int] = 200,
         seed: Optional[int] = None,
         jobs: Optional[int] = None,
+        opponent: Optional[str] = None,
+        opponent_limits: Optional[Dict[str, int]] = None,
+        agent_side: Optional[str] = "O",
     ) -> "VecEnv":
-        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). Raises ``ValueError`` for a bad size, board, move limit or job count."""
+        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). ``opponent``: ``None`` (self-play), ``"random"``, ``"engine"`` (``opponent_limits``: a dict of ``time_ms``, ``depth``, ``nodes``; default ``{"nodes": 100}``) or ``"external"`` (``step_waiting_into``; ``phutball.VecEnv`` takes a callable); ``agent_side`` ``"O"`` or ``"X"``. Raises ``ValueError`` for a bad size, board, move limit, job count or opponent, ``TypeError`` for an argument of the wrong type."""
     def __len__(self) -> int:
         """The number of games."""
     @property
@@ -846,6 +849,29 @@ class VecEnv:
     @property
     def action_count(self) -> int:
         """The number of actions of the board (the masks' second dimension)."""
+    @property
+    def opponent(self) -> Optional[str]:
+        """The opponent: ``None`` (self-play), ``"random"``, ``"engine"`` or ``"external"`` (a callable's, stepped by ``step_waiting_into``)."""
+    @property
+    def agent_side(self) -> str:
+        """The agent's side, ``"O"`` or ``"X"`` (``"O"`` in self-play, where it plays both)."""
+    def waiting(self) -> npt.NDArray[np.int64]:
+        """The games waiting for an external opponent's action, in order, as an int64 array (empty for the other opponents)."""
+    def step_waiting_into(
+        self,
+        actions: Union[npt.ArrayLike, List[int]],
+        obs: npt.NDArray[np.float32],
+        mask: npt.NDArray[np.bool_],
+        rewards: npt.NDArray[np.float32],
+        terminated: npt.NDArray[np.bool_],
+        truncated: npt.NDArray[np.bool_],
+        to_move: Optional[npt.NDArray[np.int8]] = None,
+    ) -> Dict[str, npt.NDArray[Any]]:
+        """An external opponent's ``actions``, one per game of ``waiting()`` in its order, into the arrays of ``step_into`` (checked as it checks them): only the waiting games' entries are written (their observation and mask; their reward and end flags if the action ended the game, the reward the agent's). Returns ``{}`` if no game ended, else ``step``'s info for the games that did. Raises as ``step_into`` (``IllegalMoveError`` naming the game, ``ValueError`` for a wrong number of actions or a batch without an external opponent); then no game changes."""
+    def _save(self) -> None:
+        """Keeps a copy of the batch (its games and generators) for ``_restore``: ``phutball.VecEnv`` saves before a step with a callable opponent, so that an error in any of its calls changes no game."""
+    def _restore(self) -> None:
+        """Puts the batch back as ``_save`` left it (nothing if it saved none)."""
     @property
     def observation_shape(self) -> Tuple[int, int, int]:
         """The shape of one game's observation, ``(C, rows + 2, cols)``."""

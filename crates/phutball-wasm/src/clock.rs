@@ -17,8 +17,9 @@ fn now() -> Duration {
 }
 
 /// Runs as the module is instantiated: the engine's deadlines need a clock
-/// (`std::time::Instant::now` panics on this target).
+/// (`std::time::Instant::now` panics on this target). wasm-bindgen also
+/// exports it; calling it again changes nothing.
 #[wasm_bindgen(start)]
-fn start() {
+fn set_engine_clock() {
     phutball_engine::set_clock(now);
 }

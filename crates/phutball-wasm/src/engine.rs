@@ -55,7 +55,7 @@ fn limits(time_ms: Option<f64>, depth: Option<f64>, nodes: Option<f64>) -> Resul
 #[wasm_bindgen]
 pub fn analyse(
     position: &WasmPosition,
-    time_ms: Option<f64>,
+    #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
     depth: Option<f64>,
     nodes: Option<f64>,
     seed: Option<f64>,
@@ -78,7 +78,10 @@ pub fn analyse(
 
 /// The engine's move in `position` within `timeMs` milliseconds.
 #[wasm_bindgen(js_name = bestMove)]
-pub fn best_move(position: &WasmPosition, time_ms: f64) -> Result<String, JsValue> {
+pub fn best_move(
+    position: &WasmPosition,
+    #[wasm_bindgen(js_name = timeMs)] time_ms: f64,
+) -> Result<String, JsValue> {
     analyse(position, Some(time_ms), None, None, None).map(|a| a.best_move)
 }
 
@@ -97,7 +100,10 @@ pub struct Verdict {
 /// milliseconds (the engine's deepening search, then the prover), or
 /// `"unknown"`. Throws `EngineError` for a finished position.
 #[wasm_bindgen]
-pub fn solve(position: &WasmPosition, time_ms: f64) -> Result<Verdict, JsValue> {
+pub fn solve(
+    position: &WasmPosition,
+    #[wasm_bindgen(js_name = timeMs)] time_ms: f64,
+) -> Result<Verdict, JsValue> {
     let time = timeout(Some(time_ms))?.unwrap_or(Duration::ZERO);
     let solution = phutball_engine::solve(&position.inner, time, &Budget::default())
         .map_err(|e| errors::named("EngineError", e))?;

@@ -65,7 +65,7 @@ impl WasmJumpInProgress {
     /// An SVG picture, as `Position.svg`; `lastMove` is the path so far.
     pub fn svg(
         &self,
-        last_move: Option<String>,
+        #[wasm_bindgen(js_name = lastMove)] last_move: Option<String>,
         moves: Option<Vec<String>>,
         highlight: Option<Vec<String>>,
         flip: Option<bool>,

@@ -78,7 +78,7 @@ impl WasmPosition {
     pub fn from_points(
         ball: &str,
         men: Vec<String>,
-        to_move: Option<String>,
+        #[wasm_bindgen(js_name = toMove)] to_move: Option<String>,
         rules: Option<String>,
     ) -> Result<WasmPosition, JsValue> {
         let ball = parse_point(ball)?;
@@ -180,7 +180,7 @@ impl WasmPosition {
     pub fn legal_moves(
         &self,
         limit: Option<f64>,
-        time_ms: Option<f64>,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
     ) -> Result<Vec<String>, JsValue> {
         let limit = list_limit(limit)?;
         within(time_ms, |b| self.inner.legal_moves_up_to(limit, b)).map(|m| texts(&m))
@@ -191,7 +191,7 @@ impl WasmPosition {
     pub fn jump_paths(
         &self,
         limit: Option<f64>,
-        time_ms: Option<f64>,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
     ) -> Result<Vec<String>, JsValue> {
         let limit = list_limit(limit)?;
         within(time_ms, |b| self.inner.jump_paths_up_to(limit, b)).map(|m| texts(&m))
@@ -199,7 +199,10 @@ impl WasmPosition {
 
     /// The number of jump paths, within `timeMs`.
     #[wasm_bindgen(js_name = countJumpPaths)]
-    pub fn count_jump_paths(&self, time_ms: Option<f64>) -> Result<f64, JsValue> {
+    pub fn count_jump_paths(
+        &self,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
+    ) -> Result<f64, JsValue> {
         within(time_ms, |b| self.inner.count_jump_paths_within(b)).map(|n| n as f64)
     }
 
@@ -208,7 +211,7 @@ impl WasmPosition {
     pub fn jump_outcomes(
         &self,
         limit: Option<f64>,
-        time_ms: Option<f64>,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
     ) -> Result<Vec<String>, JsValue> {
         let limit = list_limit(limit)?;
         within(time_ms, |b| self.inner.jump_outcomes_up_to(limit, b)).map(|m| texts(&m))
@@ -216,13 +219,19 @@ impl WasmPosition {
 
     /// Whether the side to move can score this move, within `timeMs`.
     #[wasm_bindgen(js_name = canScore)]
-    pub fn can_score(&self, time_ms: Option<f64>) -> Result<bool, JsValue> {
+    pub fn can_score(
+        &self,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
+    ) -> Result<bool, JsValue> {
         within(time_ms, |b| self.inner.can_score_within(b))
     }
 
     /// A jump that scores for the side to move, if any, within `timeMs`.
     #[wasm_bindgen(js_name = scoringMove)]
-    pub fn scoring_move(&self, time_ms: Option<f64>) -> Result<Option<String>, JsValue> {
+    pub fn scoring_move(
+        &self,
+        #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
+    ) -> Result<Option<String>, JsValue> {
         within(time_ms, |b| self.inner.scoring_jump_within(b)).map(|m| m.map(|m| m.to_string()))
     }
 
@@ -261,7 +270,7 @@ impl WasmPosition {
     /// degrees), `width` in pixels.
     pub fn svg(
         &self,
-        last_move: Option<String>,
+        #[wasm_bindgen(js_name = lastMove)] last_move: Option<String>,
         moves: Option<Vec<String>>,
         highlight: Option<Vec<String>>,
         flip: Option<bool>,

@@ -35,7 +35,7 @@ pub struct Proof {
 #[wasm_bindgen]
 pub fn prove(
     position: &WasmPosition,
-    time_ms: Option<f64>,
+    #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
     nodes: Option<f64>,
 ) -> Result<Proof, JsValue> {
     let time = timeout(time_ms)?;
