@@ -8,6 +8,9 @@
   num_envs=256)``, with actions drawn in numpy from ``infos["action_mask"]``
   and with the underlying ``VecEnv``'s ``sample_actions()``;
 - the PettingZoo AEC env ``phutball.env`` with ``action_space.sample(mask)``;
+- single-agent play (issue 25, item 2): ``VecEnv(256, opponent="random")``
+  and ``opponent="engine"`` at ``{"nodes": 100}`` (jobs 1 and 2), the agent
+  stepped with ``sample_actions()``, each step with the opponent's reply;
 - when installed: OpenSpiel's plain Python loop (``pyspiel``) on Go 19x19
   and Hex 11x11, and pgx's Hex and Go 19x19 on the CPU (JAX, one jitted and
   vmapped step of the whole batch, timed after a warm-up call).
@@ -51,6 +54,21 @@ def gym_rate(seconds: float, games: int, numpy_choice: bool) -> float:
     def run() -> int:
         actions = numpy_actions(rng, state["infos"]["action_mask"]) if numpy_choice else sample()
         _, _, _, _, state["infos"] = envs.step(actions)
+        return games
+
+    return timed(seconds, run)
+
+
+def opponent_rate(seconds: float, opponent: str, jobs: int, games: int = 256) -> float:
+    """Agent steps per second against ``opponent`` (each with its reply)."""
+    import phutball
+
+    limits = {"nodes": 100} if opponent == "engine" else None
+    env = phutball.VecEnv(games, seed=1, jobs=jobs, opponent=opponent, opponent_limits=limits)
+    env.reset()
+
+    def run() -> int:
+        env.step(env.sample_actions())
         return games
 
     return timed(seconds, run)
@@ -153,6 +171,9 @@ def main() -> None:
     rates["Gymnasium make_vec(256), numpy choice from infos"] = gym_rate(secs, 256, numpy_choice=True)
     rates["Gymnasium make_vec(256), VecEnv.sample_actions"] = gym_rate(secs, 256, numpy_choice=False)
     rates["PettingZoo env, action_space.sample(mask)"] = pettingzoo_rate(secs)
+    rates["VecEnv(256), random opponent, jobs=1"] = opponent_rate(secs, "random", 1)
+    rates["VecEnv(256), engine opponent nodes=100, jobs=1"] = opponent_rate(secs, "engine", 1)
+    rates["VecEnv(256), engine opponent nodes=100, jobs=2"] = opponent_rate(secs, "engine", 2)
     rates["OpenSpiel Go 19x19, Python loop"] = open_spiel_rate(secs, "go", 19)
     rates["OpenSpiel Hex 11x11, Python loop"] = open_spiel_rate(secs, "hex", 11)
     rates[f"pgx Hex 11x11, CPU, jit+vmap {args.pgx_batch}"] = pgx_rate(secs, "hex", args.pgx_batch)

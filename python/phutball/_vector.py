@@ -5,7 +5,7 @@ spaces from gymnasium when it is installed, else small stand-ins."""
 from __future__ import annotations
 
 from functools import cached_property
-from typing import Any, Dict
+from typing import Any, Callable, Dict, Optional
 
 import numpy as np
 
@@ -34,7 +34,96 @@ class VecEnv(_RustVecEnv):
     their last observation in ``info["final_obs"]`` (gymnasium's same-step
     autoreset). The attributes follow ``gymnasium.vector.VectorEnv``; the
     spaces are made once, so seeding one (``env.action_space.seed(1)``) lasts.
+
+    ``opponent=`` makes it single-agent: ``"random"``, ``"engine"`` (with
+    ``opponent_limits=``, a dict such as ``{"nodes": 100}``) or a callable
+    ``policy(obs, mask) -> actions`` on the batch of games where the
+    opponent is to act (float32 ``(k, C, rows + 2, cols)``, bool ``(k, A)``,
+    ``k`` ints back), called until no game waits for it (a jump move is
+    several actions). ``agent_side=`` is ``"O"`` (default) or ``"X"``.
     """
+
+    _policy: Optional[Callable[[Any, Any], Any]] = None
+
+    def __new__(cls, num_envs: int, *args: Any, opponent: Any = None, **kwargs: Any) -> "VecEnv":
+        policy = None
+        if callable(opponent):
+            # The extension stops at the opponent's turn; this class asks the callable.
+            policy, opponent = opponent, "external"
+        self = super().__new__(cls, num_envs, *args, opponent=opponent, **kwargs)
+        self._policy = policy
+        return self
+
+    def _answer(self, obs: Any, mask: Any, rewards: Any, terminated: Any, truncated: Any,
+                to_move: Any, info: Dict[str, Any]) -> Dict[str, Any]:
+        """Asks the callable opponent for the waiting games' actions until none
+        waits, adding the games that end to ``info`` (``step``'s layout). On
+        any error the batch is put back as it was before the step."""
+        try:
+            waiting = self.waiting()
+            while len(waiting):
+                actions = self._policy(obs[waiting], mask[waiting])  # type: ignore[misc]
+                ended = self.step_waiting_into(actions, obs, mask, rewards, terminated, truncated, to_move)
+                if ended:
+                    if not info:
+                        info.update(final_obs=ended["final_obs"], _final_obs=ended["_final_obs"])
+                    for i in ended["_final_obs"].nonzero()[0]:
+                        info["final_obs"][i] = ended["final_obs"][i]
+                        info["_final_obs"][i] = True
+                waiting = self.waiting()
+        except BaseException:
+            self._restore()
+            raise
+        return info
+
+    def reset(self, seed: Optional[int] = None) -> Any:
+        """As the extension's; a callable opponent that moves first plays its opening."""
+        if self._policy is None:
+            return super().reset(seed)
+        self._save()
+        obs, mask = super().reset(seed)
+        self._answer_reset(obs, mask, None)
+        return obs, mask
+
+    def reset_into(self, obs: Any, mask: Any, *, seed: Optional[int] = None, to_move: Any = None) -> None:
+        """As the extension's; a callable opponent that moves first plays its opening."""
+        if self._policy is not None:
+            self._save()
+        super().reset_into(obs, mask, seed=seed, to_move=to_move)
+        if self._policy is not None:
+            self._answer_reset(obs, mask, to_move)
+
+    def _answer_reset(self, obs: Any, mask: Any, to_move: Any) -> None:
+        """The callable's openings after a reset (which end no game)."""
+        n = self.num_envs
+        scratch = np.zeros(n, np.float32), np.zeros(n, np.bool_), np.zeros(n, np.bool_)
+        self._answer(obs, mask, *scratch, to_move, {})
+
+    def step(self, actions: Any) -> Any:
+        """As the extension's, with a callable opponent's replies played."""
+        if self._policy is None:
+            return super().step(actions)
+        self._save()
+        try:
+            obs, mask, rewards, terminated, truncated, info = super().step(actions)
+        except BaseException:
+            self._restore()
+            raise
+        info = self._answer(obs, mask, rewards, terminated, truncated, None, info)
+        return obs, mask, rewards, terminated, truncated, info
+
+    def step_into(self, actions: Any, obs: Any, mask: Any, rewards: Any, terminated: Any,
+                  truncated: Any, to_move: Any = None) -> Dict[str, Any]:
+        """As the extension's, with a callable opponent's replies played."""
+        if self._policy is None:
+            return super().step_into(actions, obs, mask, rewards, terminated, truncated, to_move)
+        self._save()
+        try:
+            info = super().step_into(actions, obs, mask, rewards, terminated, truncated, to_move)
+        except BaseException:
+            self._restore()
+            raise
+        return self._answer(obs, mask, rewards, terminated, truncated, to_move, info)
 
     #: As gymnasium's vector environments: the autoreset convention, no rendering.
     metadata: Dict[str, Any] = {"autoreset_mode": _SAME_STEP}

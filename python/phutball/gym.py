@@ -29,6 +29,15 @@ the step): +1.0 if it scored, -1.0 for an own goal, else 0.0 (a jump keeps
 the turn, so a side can act several times in a row). For one side's view,
 keep ``to_move`` before the step: Ohs' reward is ``rewards`` where the mover
 was 0 and ``-rewards`` where it was 1.
+
+Single-agent play: ``opponent="random"``, ``"engine"`` (``opponent_limits=``,
+e.g. ``{"nodes": 100}``, the default) or a callable ``policy(obs, mask) ->
+actions`` on the batch of games where the opponent is to act, with
+``agent_side="O"`` (default) or ``"X"``. Each step then takes the agent's
+action and, when it passes the turn, the opponent's whole move; every
+observation is the agent's turn and the reward is the agent's (+1 it won
+in the step, -1 it lost: its own goal or the opponent's goal). The random
+and engine opponents play in Rust, on the batch's threads.
 """
 
 from __future__ import annotations
@@ -41,8 +50,8 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from ._phutball import Episode, JumpInProgress, Position, Rules
-from ._phutball import VecEnv as _RustVecEnv
+from ._phutball import Episode, IllegalMoveError, JumpInProgress, Position, Rules
+from ._vector import VecEnv as _RustVecEnv
 
 __all__ = ["PhutballEnv", "PhutballVectorEnv", "LegalDiscrete", "ENV_ID"]
 
@@ -104,7 +113,9 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
     place by the next ``reset`` or ``step``: copy what you keep. ``seed``
     seeds the batch's generator (``sample_actions``) and the action spaces;
     ``reset(seed=)`` reseeds them. ``jobs`` is the threads a step may use
-    (``None``: every core; one per 512 games at most).
+    (``None``: every core; one per 512 games at most). ``opponent``,
+    ``opponent_limits`` and ``agent_side`` make it single-agent (see the
+    module docs).
     """
 
     metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
@@ -120,12 +131,24 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
         seed: Optional[int] = None,
         jobs: Optional[int] = None,
         render_mode: Optional[str] = None,
+        opponent: Any = None,
+        opponent_limits: Optional[Dict[str, int]] = None,
+        agent_side: str = "O",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         # The extension checks every argument (ValueError, TypeError).
         self._env = _RustVecEnv(
-            num_envs, cols=cols, rows=rows, rules=rules, move_limit=move_limit, seed=seed, jobs=jobs
+            num_envs,
+            cols=cols,
+            rows=rows,
+            rules=rules,
+            move_limit=move_limit,
+            seed=seed,
+            jobs=jobs,
+            opponent=opponent,
+            opponent_limits=opponent_limits,
+            agent_side=agent_side,
         )
         self.num_envs = n = self._env.num_envs
         self.render_mode = render_mode
@@ -235,6 +258,12 @@ class PhutballEnv(gymnasium.Env):
     all false once the episode is over, truncated too; ``info["to_move"]``
     an int8, 0 Ohs, 1 Eks). Every call returns new arrays. After the game ends, ``step``
     raises ``IllegalMoveError`` until ``reset()``.
+
+    With ``opponent=`` (as ``PhutballVectorEnv``'s: ``"random"``,
+    ``"engine"`` with ``opponent_limits=``, or a callable on batches, here
+    of one game) the agent plays ``agent_side`` and the opponent replies in
+    the same step; the game is a one-game ``phutball.VecEnv`` then, and
+    ``state`` is ``None`` once the episode is over.
     """
 
     # render_fps as gymnasium's text environments (Taxi) declare it; nothing waits on it.
@@ -248,9 +277,27 @@ class PhutballEnv(gymnasium.Env):
         rules: Optional[Rules] = None,
         move_limit: Optional[int] = 200,
         render_mode: Optional[str] = None,
+        opponent: Any = None,
+        opponent_limits: Optional[Dict[str, int]] = None,
+        agent_side: str = "O",
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
+        self._batch: Optional[_RustVecEnv] = None
+        self._over = False
+        if opponent is not None or opponent_limits is not None or agent_side != "O":
+            # The extension checks every argument (ValueError, TypeError).
+            self._batch = _RustVecEnv(
+                1,
+                cols=cols,
+                rows=rows,
+                rules=rules,
+                move_limit=move_limit,
+                jobs=1,
+                opponent=opponent,
+                opponent_limits=opponent_limits,
+                agent_side=agent_side,
+            )
         self._start = Position.start(cols=cols, rows=rows, rules=rules)
         # The episode checks the move limit (ValueError, TypeError).
         self._episode = Episode(self._start, move_limit=move_limit)
@@ -262,13 +309,17 @@ class PhutballEnv(gymnasium.Env):
     def _legal_mask(self) -> np.ndarray:
         """The actions the episode can take now: none once it is over, at
         the move limit too (an ended episode takes no action)."""
+        if self._batch is not None:
+            if self._over:
+                return np.zeros(self._start.action_count, dtype=np.bool_)
+            return self._batch.states()[0].legal_action_mask()
         if self._episode.is_over:
             return np.zeros(self._start.action_count, dtype=np.bool_)
         return self._episode.state.legal_action_mask()
 
     def _observe(self) -> Tuple[np.ndarray, Dict[str, Any]]:
         """The state's planes and its info."""
-        state = self._episode.state
+        state = self._episode.state if self._batch is None else self._batch.states()[0]
         info = {"action_mask": self._legal_mask(), "to_move": np.int8(state.to_move == "X")}
         return state.planes(), info
 
@@ -282,25 +333,52 @@ class PhutballEnv(gymnasium.Env):
         if seed is not None:
             self.action_space.seed(seed)
         self._episode = Episode(self._start, move_limit=self.move_limit)
+        if self._batch is not None:
+            self._batch.reset(seed)
+            self._over = False
         return self._observe()
 
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
         """Takes ``action`` (an int). Raises ``IllegalMoveError`` for an
         action the game cannot take, or once it is over (nothing changes)."""
+        if self._batch is not None:
+            return self._step_against(action)
         transition = self._episode.step(action)
         obs, info = self._observe()
         return obs, transition.reward, transition.terminated, transition.truncated, info
 
+    def _step_against(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        """``step`` with an opponent: the one-game batch's step (which
+        restarts an ended game: its last observation is in the info)."""
+        assert self._batch is not None
+        if self._over:
+            raise IllegalMoveError("the episode is over: reset it to play again")
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)):
+            raise TypeError(f"action must be an int, not {type(action).__name__}")
+        obs, _, rewards, terminated, truncated, info = self._batch.step([int(action)])
+        if terminated[0] or truncated[0]:
+            self._over = True
+            obs = info["final_obs"][0]
+            return obs, float(rewards[0]), bool(terminated[0]), bool(truncated[0]), {
+                "action_mask": self._legal_mask(),
+                "to_move": np.int8(obs[_OHS_CHANNEL, 0, 0] == 0),
+            }
+        obs, info = self._observe()
+        return obs, float(rewards[0]), False, False, info
+
     @property
     def state(self) -> Any:
-        """The state now: a ``Position``, or a ``JumpInProgress`` mid-jump."""
+        """The state now: a ``Position``, or a ``JumpInProgress`` mid-jump
+        (``None`` once an episode with an opponent is over)."""
+        if self._batch is not None:
+            return None if self._over else self._batch.states()[0]
         return self._episode.state
 
     def render(self) -> Optional[str]:
         """With ``render_mode="ansi"``, the diagram of the state; else ``None``."""
-        if self.render_mode != "ansi":
+        if self.render_mode != "ansi" or self.state is None:
             return None
-        return self._episode.state.diagram()
+        return self.state.diagram()
 
 
 if ENV_ID not in gymnasium.registry:

@@ -258,6 +258,9 @@ LONG_CALLS = {
     "Engine.best_move, 2 threads": "lambda: phutball.Engine(depth=64, threads=2).best_move(START)",
     # Steps without end, each result dropped: Ctrl-C lands inside a step or between two.
     "VecEnv.step": "lambda: all(env.step(env.sample_actions()) for env in [phutball.VecEnv(4096)] for _ in iter(int, 1))",
+    # An engine opponent at a minute a move: Ctrl-C stops its search inside the step.
+    "VecEnv.step, engine opponent": "lambda: [(env.reset(), env.step(env.sample_actions())) for env in "
+    "[phutball.VecEnv(4, opponent='engine', opponent_limits={'time_ms': 60000})]]",
 }
 
 

@@ -28,7 +28,10 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod opponent;
 mod vec_env;
+
+pub use opponent::Opponent;
 
 pub use vec_env::{
     FinalObservation, StepBuffers, VecEnv, VecEnvError, MIN_GAMES_PER_JOB, POLL_GAMES,

@@ -32,9 +32,12 @@ use std::sync::{Mutex, OnceLock, PoisonError};
 use std::thread;
 
 use phutball::{
-    ActionError, Budget, Episode, EpisodeError, Position, SearchError, SplitMix64, StepState,
+    ActionError, Budget, Episode, EpisodeError, Position, SearchError, Side, SplitMix64, StepState,
 };
+use phutball_engine::Engine;
 use thiserror::Error;
+
+use crate::opponent::{Opponent, Seat};
 
 /// The fewest games a step gives a job (a thread) of its own. A game's step (with
 /// its planes and mask) takes about half a microsecond, and a step starts
@@ -84,6 +87,24 @@ pub enum VecEnvError {
         /// restarts its games as they end, so no game is ever over).
         source: EpisodeError,
     },
+    /// Game `game` waits for the opponent: [`VecEnv::step_waiting`] (an
+    /// external opponent) must move first, or (a random or engine
+    /// opponent) the batch needs a [`VecEnv::reset`] after
+    /// [`VecEnv::with_opponent`].
+    #[error("game {game} waits for the opponent's action: step_waiting (an external opponent) or reset first")]
+    Waiting {
+        /// The game's index in the batch.
+        game: usize,
+    },
+    /// The opponent could not move in game `game` (the engine found no
+    /// move, or its move was not the episode's): a bug, reported.
+    #[error("game {game}: the opponent could not move: {message}")]
+    Opponent {
+        /// The game's index in the batch.
+        game: usize,
+        /// What went wrong.
+        message: String,
+    },
 }
 
 /// Why an action cannot be taken, naming it unless the core's message does.
@@ -103,7 +124,9 @@ pub struct StepBuffers<'a> {
     /// The legal-action masks: [`phutball::BoardSize::action_count`] flags a game.
     pub masks: &'a mut [bool],
     /// The reward of the side that took the action: +1 if it scored, -1 for
-    /// an own goal, 0 otherwise.
+    /// an own goal, 0 otherwise; with an [`Opponent`], the agent's: +1 if
+    /// it won in the step, -1 if it lost (an own goal, or the opponent's
+    /// goal in its reply).
     pub rewards: &'a mut [f32],
     /// Whether the action ended the game with a goal.
     pub terminated: &'a mut [bool],
@@ -136,6 +159,10 @@ pub struct VecEnv {
     /// The fewest games a job of a step gets.
     min_games_per_job: usize,
     rng: SplitMix64,
+    /// The agent's side and opponent.
+    seat: Seat,
+    /// An engine opponent's engines, one per job (each keeps its table).
+    engines: Vec<Engine>,
 }
 
 impl VecEnv {
@@ -180,7 +207,57 @@ impl VecEnv {
             jobs,
             min_games_per_job: MIN_GAMES_PER_JOB,
             rng: SplitMix64::new(seed),
+            seat: Seat::self_play(seed),
+            engines: Vec::new(),
         })
+    }
+
+    /// The same batch for one agent playing `agent` against `opponent`
+    /// (see [`Opponent`]): every step takes the agent's action in each game
+    /// and, when it passes the turn, the opponent's whole move; rewards are
+    /// the agent's, and observations always show the agent to act (with an
+    /// [`Opponent::External`], until [`VecEnv::step_waiting`] has answered
+    /// [`VecEnv::waiting`]). Call [`VecEnv::reset`] before the first step:
+    /// where the opponent moves first, it plays its opening there.
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Config`] if the opponent moves first at the start and
+    /// could end the game at once (a jump there, or a move limit of 1).
+    pub fn with_opponent(mut self, opponent: Opponent, agent: Side) -> Result<VecEnv, VecEnvError> {
+        self.seat.opponent = opponent;
+        self.seat.agent = agent;
+        self.seat.check_start(&self.start)?;
+        self.engines = match opponent {
+            // The seed breaks the engine's ties: each engine plays the same moves.
+            Opponent::Engine(limits) => vec![Engine::new(limits, self.seat.seed)],
+            _ => Vec::new(),
+        };
+        if let Opponent::Engine(_) = opponent {
+            // A game's step is a search then (a millisecond or more, not half
+            // a microsecond): a block of games is worth a thread of its own.
+            self.min_games_per_job = self.min_games_per_job.min(BLOCK_GAMES);
+        }
+        Ok(self)
+    }
+
+    /// The opponent.
+    pub fn opponent(&self) -> Opponent {
+        self.seat.opponent
+    }
+
+    /// The agent's side (Ohs in self-play, where it plays both).
+    pub fn agent_side(&self) -> Side {
+        self.seat.agent
+    }
+
+    /// The games waiting for an [`Opponent::External`]'s action, in order
+    /// (none for the other opponents, between steps).
+    pub fn waiting(&self) -> Vec<usize> {
+        let seat = &self.seat;
+        (0..self.games.len())
+            .filter(|&i| seat.waits(&self.games[i].state()))
+            .collect()
     }
 
     /// The same batch with `games` (at least 1) instead of
@@ -276,11 +353,72 @@ impl VecEnv {
             planes.copy_within(..planes_len, i * planes_len);
             masks.copy_within(..action_count, i * action_count);
         }
+        let mut seat = self.seat.clone();
+        if let Some(seed) = seed {
+            (seat.seed, seat.steps) = (seed, 0);
+        }
+        let openings = self.openings(&seat, planes, masks, budget)?;
         if let Some(seed) = seed {
             self.rng = SplitMix64::new(seed);
         }
-        self.games.fill(self.start);
+        match openings {
+            Some(games) => self.games = games,
+            None => self.games.fill(self.start),
+        }
+        seat.steps = seat.steps.wrapping_add(1);
+        self.seat = seat;
         Ok(())
+    }
+
+    /// Where a random or engine opponent moves first, each game's start
+    /// after its opening move (`None` otherwise), its observation and mask
+    /// written; the budget polled every [`POLL_GAMES`] games.
+    fn openings(
+        &self,
+        seat: &Seat,
+        planes: &mut [f32],
+        masks: &mut [bool],
+        budget: &Budget<'_>,
+    ) -> Result<Option<Vec<Episode>>, VecEnvError> {
+        if !(seat.plays_here() && seat.waits(&self.start.state())) {
+            return Ok(None);
+        }
+        let (planes_len, action_count) = self.block_sizes();
+        let mut games = Vec::new();
+        games.try_reserve_exact(self.games.len()).map_err(|_| {
+            VecEnvError::Interrupted(SearchError::OutOfMemory {
+                what: "the batch's games",
+            })
+        })?;
+        // The engine's opening is the same in every game: searched once.
+        let mut shared = None;
+        for i in 0..self.games.len() {
+            if i % POLL_GAMES == 0 {
+                if let Some(stop) = budget.interrupted() {
+                    return Err(VecEnvError::Interrupted(stop));
+                }
+            }
+            let game = if let Some(game) = shared {
+                game
+            } else {
+                seat.opening(
+                    &self.start,
+                    self.engines.first(),
+                    &mut seat.rng(i),
+                    budget,
+                    i,
+                )?
+            };
+            if matches!(seat.opponent, Opponent::Engine(_)) {
+                shared = Some(game);
+            }
+            game.state()
+                .write_planes(false, &mut planes[i * planes_len..][..planes_len]);
+            game.state()
+                .write_legal_action_mask(&mut masks[i * action_count..][..action_count]);
+            games.push(game);
+        }
+        Ok(Some(games))
     }
 
     /// One legal action for every game, uniformly at random from the batch's
@@ -333,6 +471,13 @@ impl VecEnv {
         self.check_length("rewards", out.rewards.len(), 1)?;
         self.check_length("terminated", out.terminated.len(), 1)?;
         self.check_length("truncated", out.truncated.len(), 1)?;
+        let jobs = self.jobs();
+        if let Some(engine) = self.engines.first() {
+            // A clone has no table yet: each job's engine allocates its own
+            // once, and keeps it for the steps after.
+            let engine = engine.clone();
+            self.engines.resize(jobs.max(self.engines.len()), engine);
+        }
         let mut next = self.games.clone();
         let blocks = Block::split(
             &self.games,
@@ -342,8 +487,87 @@ impl VecEnv {
             planes_len,
             action_count,
         );
-        let results = run_blocks(blocks, &self.start, self.jobs(), budget);
+        let shared = Shared {
+            start: &self.start,
+            seat: &self.seat,
+            engines: &self.engines,
+        };
+        let results = run_blocks(blocks, &shared, jobs, budget);
         let finals = merge(results)?;
+        self.games = next;
+        self.seat.steps = self.seat.steps.wrapping_add(1);
+        Ok(finals)
+    }
+
+    /// An [`Opponent::External`]'s actions: `actions[k]` in the `k`-th game
+    /// of [`VecEnv::waiting`]. Only those games change and only their
+    /// entries of `out` are written: the observation and mask (the
+    /// opponent's again mid-jump, else the agent's), and, for a game the
+    /// action ended, the agent's reward and the end flags (which the
+    /// agent's step had written for the other games). A game that ended
+    /// restarts, waiting again if the opponent moves first. It returns the
+    /// last observations of the games that ended. The budget is polled
+    /// every [`POLL_GAMES`] games.
+    ///
+    /// # Errors
+    ///
+    /// As [`VecEnv::step_within`] (`actions` must have one entry per
+    /// waiting game, [`VecEnvError::Config`] for a batch without an
+    /// external opponent). After any error no game has changed.
+    pub fn step_waiting(
+        &mut self,
+        actions: &[usize],
+        out: &mut StepBuffers<'_>,
+        budget: &Budget<'_>,
+    ) -> Result<Vec<FinalObservation>, VecEnvError> {
+        if self.seat.opponent != Opponent::External {
+            return Err(VecEnvError::Config(
+                "step_waiting is for an external opponent".to_string(),
+            ));
+        }
+        let (planes_len, action_count) = self.block_sizes();
+        let waiting = self.waiting();
+        if actions.len() != waiting.len() {
+            return Err(VecEnvError::Length {
+                what: "actions",
+                expected: waiting.len(),
+                got: actions.len(),
+            });
+        }
+        self.check_length("planes", out.planes.len(), planes_len)?;
+        self.check_length("masks", out.masks.len(), action_count)?;
+        for (what, len) in [
+            ("rewards", out.rewards.len()),
+            ("terminated", out.terminated.len()),
+        ] {
+            self.check_length(what, len, 1)?;
+        }
+        self.check_length("truncated", out.truncated.len(), 1)?;
+        let mut next = self.games.clone();
+        let mut finals = Vec::new();
+        for (k, (&i, &action)) in waiting.iter().zip(actions).enumerate() {
+            if k % POLL_GAMES == 0 {
+                if let Some(stop) = budget.interrupted() {
+                    return Err(VecEnvError::Interrupted(stop));
+                }
+            }
+            let taken = self
+                .seat
+                .step_opponent(i, &self.games[i], action, &self.start)?;
+            if let Some(last) = taken.last {
+                out.rewards[i] = taken.reward;
+                out.terminated[i] = taken.terminated;
+                out.truncated[i] = taken.truncated;
+                finals.push(FinalObservation {
+                    game: i,
+                    planes: last.planes(false),
+                });
+            }
+            next[i] = taken.next;
+            let shown = next[i].state();
+            shown.write_planes(false, &mut out.planes[i * planes_len..][..planes_len]);
+            shown.write_legal_action_mask(&mut out.masks[i * action_count..][..action_count]);
+        }
         self.games = next;
         Ok(finals)
     }
@@ -379,21 +603,23 @@ impl VecEnv {
 /// Each thread's answer: the games that ended, and the error that stopped it.
 fn run_blocks(
     blocks: Vec<Block<'_>>,
-    start: &Episode,
+    shared: &Shared<'_>,
     jobs: usize,
     budget: &Budget<'_>,
 ) -> Vec<(Vec<FinalObservation>, Option<VecEnvError>)> {
     let queue = Mutex::new(blocks.into_iter());
     // The first interrupt any thread sees; the others stop at their next block.
     let stop = OnceLock::new();
-    let work = || -> (Vec<FinalObservation>, Option<VecEnvError>) {
+    // Job `job` has engine `job` of an engine opponent (its own table).
+    let work = |job: usize| -> (Vec<FinalObservation>, Option<VecEnvError>) {
         let mut finals = Vec::new();
+        let engine = shared.engines.get(job);
         loop {
             let block = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
             let Some(block) = block else {
                 return (finals, None);
             };
-            if let Err(e) = block.run(start, budget, &stop, &mut finals) {
+            if let Err(e) = block.run(shared, engine, budget, &stop, &mut finals) {
                 return (finals, Some(e));
             }
         }
@@ -403,9 +629,13 @@ fn run_blocks(
         // an address-space limit) is left out: this thread and the helpers
         // that started take its blocks.
         let helpers: Vec<_> = (1..jobs)
-            .filter_map(|_| thread::Builder::new().spawn_scoped(scope, work).ok())
+            .filter_map(|job| {
+                thread::Builder::new()
+                    .spawn_scoped(scope, move || work(job))
+                    .ok()
+            })
             .collect();
-        let mut results = vec![work()];
+        let mut results = vec![work(0)];
         results.extend(helpers.into_iter().map(|helper| {
             helper
                 .join()
@@ -451,6 +681,13 @@ fn failed_game(error: &VecEnvError) -> Option<usize> {
         VecEnvError::Action { game, .. } => Some(*game),
         _ => None,
     }
+}
+
+/// What every block of a step reads: the start, the seat, the engines.
+struct Shared<'a> {
+    start: &'a Episode,
+    seat: &'a Seat,
+    engines: &'a [Engine],
 }
 
 /// [`BLOCK_GAMES`] games of a step, from game `first` on: the slices of the
@@ -511,7 +748,8 @@ impl Block<'_> {
     /// every thread if the budget says to stop).
     fn run(
         self,
-        start: &Episode,
+        shared: &Shared<'_>,
+        engine: Option<&Engine>,
         budget: &Budget<'_>,
         stop: &OnceLock<SearchError>,
         finals: &mut Vec<FinalObservation>,
@@ -526,28 +764,23 @@ impl Block<'_> {
                 stop.get_or_init(|| interrupt).clone(),
             ));
         }
-        let board = start.state().position().size();
+        let board = shared.start.state().position().size();
         let (planes_len, action_count) = (board.planes_len(), board.action_count());
         for (i, (game, &action)) in self.games.iter().zip(self.actions).enumerate() {
             let index = self.first + i;
-            let mut episode = *game;
-            let taken = episode.step(action).map_err(|source| VecEnvError::Action {
-                game: index,
-                action,
-                source,
-            })?;
+            let taken = shared
+                .seat
+                .step_game(index, game, action, shared.start, engine, budget)?;
             self.out.rewards[i] = taken.reward;
             self.out.terminated[i] = taken.terminated;
             self.out.truncated[i] = taken.truncated;
-            self.next[i] = if taken.is_over() {
+            if let Some(last) = taken.last {
                 finals.push(FinalObservation {
                     game: index,
-                    planes: taken.state.planes(false),
+                    planes: last.planes(false),
                 });
-                *start
-            } else {
-                episode
-            };
+            }
+            self.next[i] = taken.next;
             let shown = self.next[i].state();
             shown.write_planes(false, &mut self.out.planes[i * planes_len..][..planes_len]);
             shown.write_legal_action_mask(&mut self.out.masks[i * action_count..][..action_count]);

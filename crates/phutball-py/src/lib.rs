@@ -14,6 +14,7 @@ mod game;
 mod jump_in_progress;
 mod moves;
 mod notation;
+mod opponent;
 mod position;
 mod rules;
 mod solver;

@@ -12,8 +12,8 @@ use numpy::{
     PyUntypedArrayMethods,
 };
 use phutball::{BoardSize, Position, PLANE_COUNT};
-use phutball_env::{FinalObservation, StepBuffers, VecEnv, VecEnvError};
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use phutball_env::{FinalObservation, Opponent, StepBuffers, VecEnv, VecEnvError};
+use pyo3::exceptions::{PyRuntimeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
@@ -22,6 +22,7 @@ use crate::budget::{run, BudgetArgs};
 use crate::buffers::{buffer_arg, writable, write_to_move};
 use crate::errors::{exception, IllegalMoveError, OrRaise};
 use crate::notation::{int, size_arg, Int};
+use crate::opponent::{agent_side_arg, opponent_arg};
 use crate::rules::{rules_arg, PyRules};
 
 /// ``num_envs`` games of step-by-step play stepped together in Rust (see
@@ -46,6 +47,10 @@ pub(crate) struct PyVecEnv {
     jobs: usize,
     move_limit: Option<u32>,
     size: BoardSize,
+    opponent: Opponent,
+    /// The batch as `_save` left it, for `_restore` (a callable opponent's
+    /// step, which is several calls, undone as a whole on an error).
+    saved: Mutex<Option<VecEnv>>,
 }
 
 /// The Python exception for a batch that cannot be made or stepped.
@@ -53,6 +58,9 @@ fn raise(e: &VecEnvError) -> PyErr {
     match e {
         VecEnvError::Action { .. } => IllegalMoveError::new_err(e.to_string()),
         VecEnvError::Config(_) | VecEnvError::Length { .. } => PyValueError::new_err(e.to_string()),
+        VecEnvError::Waiting { .. } | VecEnvError::Opponent { .. } => {
+            PyRuntimeError::new_err(e.to_string())
+        }
         // As a search stopped by the same budget (`bounded` lets
         // `budget::run` raise these, with the signal handler's exception).
         VecEnvError::Interrupted(stop) => exception(&stop.clone().into()),
@@ -124,7 +132,7 @@ impl PyVecEnv {
     fn step_arrays(
         &self,
         py: Python<'_>,
-        actions: &[usize],
+        actions: Actions<'_>,
         out: &StepArrays<'_, '_>,
         to_move: Option<&Bound<'_, PyArray1<i8>>>,
     ) -> PyResult<Vec<FinalObservation>> {
@@ -142,7 +150,10 @@ impl PyVecEnv {
         };
         let mut env = self.lock(py);
         let env = &mut *env;
-        let finals = bounded(py, |budget| env.step_within(actions, &mut buffers, budget))?;
+        let finals = bounded(py, |budget| match actions {
+            Actions::All(actions) => env.step_within(actions, &mut buffers, budget),
+            Actions::Waiting(actions) => env.step_waiting(actions, &mut buffers, budget),
+        })?;
         if let Some(sides) = sides.as_mut() {
             write_to_move(env.states(), contiguous(sides)?);
         }
@@ -171,6 +182,14 @@ impl PyVecEnv {
         info.set_item("_final_obs", PyArray1::from_vec(py, ended))?;
         Ok(info)
     }
+}
+
+/// A step's actions: the agent's in every game, or an external opponent's
+/// in the games waiting for it.
+#[derive(Clone, Copy)]
+enum Actions<'a> {
+    All(&'a [usize]),
+    Waiting(&'a [usize]),
 }
 
 /// The arrays a step writes, checked (dtype, shape, C order) or made here.
@@ -327,9 +346,10 @@ where
 impl PyVecEnv {
     #[new]
     #[pyo3(
-        signature = (num_envs, *, cols=Int::of(15), rows=Int::of(19), rules=None, move_limit=Some(Int::of(200)), seed=None, jobs=None),
-        text_signature = "(num_envs, *, cols=15, rows=19, rules=None, move_limit=200, seed=None, jobs=None)"
+        signature = (num_envs, *, cols=Int::of(15), rows=Int::of(19), rules=None, move_limit=Some(Int::of(200)), seed=None, jobs=None, opponent=None, opponent_limits=None, agent_side=None),
+        text_signature = "(num_envs, *, cols=15, rows=19, rules=None, move_limit=200, seed=None, jobs=None, opponent=None, opponent_limits=None, agent_side='O')"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         #[pyo3(from_py_with = int::num_envs)] num_envs: Int,
         #[pyo3(from_py_with = int::cols)] cols: Int,
@@ -338,7 +358,17 @@ impl PyVecEnv {
         #[pyo3(from_py_with = int::move_limit_or_none)] move_limit: Option<Int>,
         #[pyo3(from_py_with = int::seed_or_none)] seed: Option<Int>,
         #[pyo3(from_py_with = int::jobs_or_none)] jobs: Option<Int>,
+        opponent: Option<&Bound<'_, PyAny>>,
+        opponent_limits: Option<&Bound<'_, PyAny>>,
+        agent_side: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
+        let opponent = opponent_arg(opponent, opponent_limits)?;
+        let agent = agent_side.map(agent_side_arg).transpose()?;
+        if opponent == Opponent::SelfPlay && agent == Some(phutball::Side::Eks) {
+            return Err(PyValueError::new_err(
+                "agent_side='X' needs an opponent (opponent=...): in self-play the agent plays both sides",
+            ));
+        }
         let start = Position::start_with(size_arg(&cols, &rows)?, rules_arg(rules)).or_raise()?;
         let count = num_envs.within("num_envs", 1, u32::MAX)? as usize;
         let move_limit = move_limit
@@ -352,8 +382,12 @@ impl PyVecEnv {
             Some(s) => s.within("seed", 0, u64::MAX)?,
             None => random_seed(),
         };
-        let env = VecEnv::new(start, count, move_limit, seed, jobs).map_err(|e| raise(&e))?;
+        let env = VecEnv::new(start, count, move_limit, seed, jobs)
+            .and_then(|env| env.with_opponent(opponent, agent.unwrap_or(phutball::Side::Ohs)))
+            .map_err(|e| raise(&e))?;
         Ok(PyVecEnv {
+            opponent,
+            saved: Mutex::new(None),
             len: env.len(),
             jobs: env.jobs(),
             move_limit: env.move_limit(),
@@ -382,6 +416,102 @@ impl PyVecEnv {
     #[getter]
     fn move_limit(&self) -> Option<u32> {
         self.move_limit
+    }
+
+    /// The opponent: ``None`` (self-play), ``"random"``, ``"engine"`` or
+    /// ``"external"`` (a callable's, stepped by ``step_waiting_into``).
+    #[getter]
+    fn opponent(&self) -> Option<&'static str> {
+        match self.opponent {
+            Opponent::SelfPlay => None,
+            Opponent::Random => Some("random"),
+            Opponent::Engine(_) => Some("engine"),
+            Opponent::External => Some("external"),
+        }
+    }
+
+    /// The agent's side, ``"O"`` or ``"X"`` (``"O"`` in self-play, where it plays both).
+    #[getter]
+    fn agent_side(&self, py: Python<'_>) -> String {
+        self.lock(py).agent_side().to_string()
+    }
+
+    /// Keeps a copy of the batch (its games and generators) for
+    /// ``_restore``: ``phutball.VecEnv`` saves before a step with a
+    /// callable opponent, so that an error in any of its calls changes no game.
+    fn _save(&self, py: Python<'_>) {
+        let copy = self.lock(py).clone();
+        *self
+            .saved
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(copy);
+    }
+
+    /// Puts the batch back as ``_save`` left it (nothing if it saved none).
+    fn _restore(&self, py: Python<'_>) {
+        let saved = self
+            .saved
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take();
+        if let Some(saved) = saved {
+            *self.lock(py) = saved;
+        }
+    }
+
+    /// The games waiting for an external opponent's action, in order, as
+    /// an int64 array (empty for the other opponents).
+    fn waiting<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
+        let waiting = self.lock(py).waiting();
+        PyArray1::from_vec(py, waiting.into_iter().map(|i| i as i64).collect())
+    }
+
+    /// An external opponent's ``actions``, one per game of ``waiting()``
+    /// in its order, into the arrays of ``step_into`` (checked as it
+    /// checks them): only the waiting games' entries are written (their
+    /// observation and mask; their reward and end flags if the action
+    /// ended the game, the reward the agent's). Returns ``{}`` if no game
+    /// ended, else ``step``'s info for the games that did. Raises as
+    /// ``step_into`` (``IllegalMoveError`` naming the game, ``ValueError``
+    /// for a wrong number of actions or a batch without an external
+    /// opponent); then no game changes.
+    #[pyo3(signature = (actions, obs, mask, rewards, terminated, truncated, to_move=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn step_waiting_into<'py>(
+        &self,
+        py: Python<'py>,
+        actions: &Bound<'py, PyAny>,
+        obs: &Bound<'py, PyAny>,
+        mask: &Bound<'py, PyAny>,
+        rewards: &Bound<'py, PyAny>,
+        terminated: &Bound<'py, PyAny>,
+        truncated: &Bound<'py, PyAny>,
+        to_move: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let count = self.lock(py).waiting().len();
+        let actions = actions_arg(py, actions, count, self.size.action_count())?;
+        let (n, (c, rows, cols)) = (self.len, self.observation_shape());
+        let obs = buffer_arg::<f32, Ix4>(obs, "obs", &[n, c, rows, cols])?;
+        let mask = buffer_arg::<bool, Ix2>(mask, "mask", &[n, self.size.action_count()])?;
+        let rewards = buffer_arg::<f32, Ix1>(rewards, "rewards", &[n])?;
+        let terminated = buffer_arg::<bool, Ix1>(terminated, "terminated", &[n])?;
+        let truncated = buffer_arg::<bool, Ix1>(truncated, "truncated", &[n])?;
+        let to_move = to_move
+            .map(|a| buffer_arg::<i8, Ix1>(a, "to_move", &[n]))
+            .transpose()?;
+        let out = StepArrays {
+            obs: &obs,
+            mask: &mask,
+            rewards: &rewards,
+            terminated: &terminated,
+            truncated: &truncated,
+        };
+        let finals = self.step_arrays(py, Actions::Waiting(&actions), &out, to_move.as_ref())?;
+        if finals.is_empty() {
+            Ok(PyDict::new(py))
+        } else {
+            self.info(py, finals)
+        }
     }
 
     /// The number of actions of the board (the masks' second dimension).
@@ -442,7 +572,7 @@ impl PyVecEnv {
             terminated: &terminated,
             truncated: &truncated,
         };
-        let finals = self.step_arrays(py, &actions, &out, None)?;
+        let finals = self.step_arrays(py, Actions::All(&actions), &out, None)?;
         PyTuple::new(
             py,
             [
@@ -496,7 +626,7 @@ impl PyVecEnv {
             terminated: &terminated,
             truncated: &truncated,
         };
-        let finals = self.step_arrays(py, &actions, &out, to_move.as_ref())?;
+        let finals = self.step_arrays(py, Actions::All(&actions), &out, to_move.as_ref())?;
         if finals.is_empty() {
             Ok(PyDict::new(py))
         } else {

@@ -1,0 +1,107 @@
+//! The `opponent=`, `opponent_limits=` and `agent_side=` arguments of
+//! `phutball.VecEnv`: which `phutball_env::Opponent` the agent plays.
+
+use phutball::Side;
+use phutball_engine::{LimitSetting, Limits};
+use phutball_env::Opponent;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyString, PyStringMethods};
+
+use crate::notation::{parse_side, Int};
+
+/// The engine opponent's limits when `opponent_limits` is not given: a node
+/// budget (deterministic) of about a millisecond a move.
+const DEFAULT_NODES: u64 = 100;
+
+/// The opponent of `opponent=` (None, "random", "engine", or "external":
+/// the caller's, which `phutball.VecEnv` uses for a callable) with
+/// `opponent_limits=` for the engine.
+pub(crate) fn opponent_arg(
+    opponent: Option<&Bound<'_, PyAny>>,
+    limits: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Opponent> {
+    let limits = limits.filter(|l| !l.is_none());
+    let Some(opponent) = opponent.filter(|o| !o.is_none()) else {
+        return no_limits(limits, Opponent::SelfPlay);
+    };
+    let Ok(name) = opponent.cast::<PyString>() else {
+        return Err(PyTypeError::new_err(format!(
+            "opponent must be None, 'random', 'engine' or a callable policy, not {}",
+            opponent.get_type().name()?
+        )));
+    };
+    match name.to_cow()?.as_ref() {
+        "random" => no_limits(limits, Opponent::Random),
+        "external" => no_limits(limits, Opponent::External),
+        "engine" => Ok(Opponent::Engine(match limits {
+            Some(limits) => limits_dict(limits)?,
+            None => Limits::nodes(DEFAULT_NODES),
+        })),
+        other => Err(PyValueError::new_err(format!(
+            "opponent must be None, 'random', 'engine' or a callable policy, not {other:?}"
+        ))),
+    }
+}
+
+/// `opponent`, refusing limits (they are the engine's).
+fn no_limits(limits: Option<&Bound<'_, PyAny>>, opponent: Opponent) -> PyResult<Opponent> {
+    match limits {
+        Some(_) => Err(PyValueError::new_err(
+            "opponent_limits is for opponent='engine' only",
+        )),
+        None => Ok(opponent),
+    }
+}
+
+/// The limits of a dict such as `{"nodes": 200}`: keys `time_ms`, `depth`
+/// and `nodes`, as `phutball.Engine` takes them (one thread a game).
+fn limits_dict(limits: &Bound<'_, PyAny>) -> PyResult<Limits> {
+    let dict = limits.cast::<PyDict>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "opponent_limits must be a dict such as {{'nodes': 200}}, not {}",
+            limits
+                .get_type()
+                .name()
+                .map_or_else(|_| "that".to_string(), |n| n.to_string())
+        ))
+    })?;
+    let (mut time, mut depth, mut nodes) = (None, None, None);
+    for (key, value) in dict.iter() {
+        let key: String = key.extract().map_err(|_| {
+            PyTypeError::new_err("opponent_limits' keys must be 'time_ms', 'depth' or 'nodes'")
+        })?;
+        let (slot, setting) = match key.as_str() {
+            "time_ms" => (&mut time, LimitSetting::TimeMs),
+            "depth" => (&mut depth, LimitSetting::Depth),
+            "nodes" => (&mut nodes, LimitSetting::Nodes),
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "opponent_limits takes 'time_ms', 'depth' and 'nodes', not {key:?}"
+                )))
+            }
+        };
+        let name = format!("opponent_limits[{key:?}]");
+        *slot = Some(Int::read(&value, &name)?.limit(setting, &name)?);
+    }
+    if time.is_none() && depth.is_none() && nodes.is_none() {
+        return Err(PyValueError::new_err(
+            "opponent_limits needs at least one of 'time_ms', 'depth' and 'nodes'",
+        ));
+    }
+    Limits::checked(time, depth, nodes, 1).map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// The `agent_side=` argument: "O" or "X".
+pub(crate) fn agent_side_arg(side: &Bound<'_, PyAny>) -> PyResult<Side> {
+    let text: String = side.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "agent_side must be 'O' or 'X', not {}",
+            side.get_type()
+                .name()
+                .map_or_else(|_| "that".to_string(), |n| n.to_string())
+        ))
+    })?;
+    parse_side(&text)
+        .map_err(|_| PyValueError::new_err(format!("agent_side must be 'O' or 'X', not {text:?}")))
+}
