@@ -13,6 +13,8 @@ rules are in the repository's ``docs/rules.md``; the reinforcement-learning
 environment is ``phutball.env`` (import it explicitly: it needs PettingZoo's
 API only if PettingZoo is installed), and Gymnasium's is ``phutball.gym``
 (``import phutball.gym`` registers ``"Phutball-v0"``; it needs gymnasium);
+a policy's exact accuracy against a tablebase and its Elo against the
+engine are ``phutball.rl``'s (import it explicitly);
 the board to play on in Jupyter is
 ``phutball.widget.Board`` (import it explicitly: it needs ``anywidget``,
 ``pip install "phutball[notebook]"``).

@@ -754,6 +754,8 @@ class Value:
     @property
     def plies(self) -> Optional[int]:
         """Plies (both sides' moves, the goal included) to the forced goal; ``None`` for a draw."""
+    def is_kept_by(self, child: "Value") -> bool:
+        """Whether a move to a position of value ``child`` (for its side to move, the opponent) keeps this value: a win stays a win (in any number of plies), a draw is not lost, a loss holds out its longest. The rule ``phutball.rl.exact_accuracy`` counts by (the solver's)."""
     def __eq__(self, other: object, /) -> bool:
         """The same result in the same number of plies."""
     def __hash__(self) -> int:
@@ -792,6 +794,8 @@ class Tablebase:
         """A move that keeps the value of ``position``: the shortest win, else a drawing move, else the loss that holds out longest."""
     def line(self, position: Position, max_plies: int) -> List[Move]:
         """The best moves from ``position`` (``best_move`` played) until the game ends or ``max_plies`` moves are made (a draw goes on for ever). Raises ``ValueError``."""
+    def position(self, index: int) -> Position:
+        """The position numbered ``index`` of the ``stats()["positions"]`` the table values (none over): below ``states``, Ohs to move; from there, the same ball and men with Eks to move. Raises ``IndexError`` past them (negative indices too), ``TypeError`` for a non-int."""
     def stats(self) -> Dict[str, int]:
         """The counts of the table's positions (either side to move, not over): ``positions``, ``wins``, ``losses``, ``draws``, and ``longest_win`` and ``longest_loss`` in plies, as a dict."""
     @property

@@ -51,6 +51,14 @@ impl PyValue {
         }
     }
 
+    /// Whether a move to a position of value ``child`` (for its side to
+    /// move, the opponent) keeps this value: a win stays a win (in any
+    /// number of plies), a draw is not lost, a loss holds out its longest.
+    /// The rule ``phutball.rl.exact_accuracy`` counts by (the solver's).
+    fn is_kept_by(&self, child: &PyValue) -> bool {
+        self.inner.is_kept_by(child.inner)
+    }
+
     fn __str__(&self) -> String {
         self.inner.to_string()
     }
@@ -216,6 +224,25 @@ impl PyTablebase {
         let max = limit_arg(Some(max_plies), "max_plies")?
             .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX));
         Ok(moves_to_py(self.inner.line(&position.inner, max)))
+    }
+
+    /// The position numbered ``index`` of the ``stats()["positions"]`` the
+    /// table values (none over): below ``states``, Ohs to move; from
+    /// there, the same ball and men with Eks to move. For enumerating or
+    /// sampling the table's positions. Raises ``IndexError`` past them
+    /// (negative indices too), ``TypeError`` for a non-int.
+    fn position(&self, index: &Bound<'_, PyAny>) -> PyResult<PyPosition> {
+        let count = self.inner.stats().positions;
+        let found = index
+            .extract::<i128>()?
+            .try_into()
+            .ok()
+            .and_then(|i: u64| self.inner.position(i));
+        found.map(PyPosition::from).ok_or_else(|| {
+            pyo3::exceptions::PyIndexError::new_err(format!(
+                "position index {index} out of range: the table has {count} positions"
+            ))
+        })
     }
 
     /// The counts of the table's positions (either side to move, not over):

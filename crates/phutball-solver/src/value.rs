@@ -34,6 +34,24 @@ impl Value {
             Value::Draw => Value::Draw,
         }
     }
+
+    /// Whether a move to a position of value `child` (for its side to
+    /// move, the opponent) keeps `self`, the value before it: a win stays
+    /// a win (in any number of plies, not only the fewest), a draw is not
+    /// lost, and a loss holds out its longest (`child.parent()` is the same
+    /// loss). [`crate::Tablebase::best_move`]'s move always keeps it; the
+    /// exact-accuracy figure of `phutball.rl` counts by this rule.
+    #[must_use]
+    pub const fn is_kept_by(self, child: Value) -> bool {
+        match (self, child.parent()) {
+            (Value::Win { .. }, after) => matches!(after, Value::Win { .. }),
+            (Value::Draw, after) => !matches!(after, Value::Loss { .. }),
+            (Value::Loss { plies }, after) => match after {
+                Value::Loss { plies: held } => held >= plies,
+                Value::Win { .. } | Value::Draw => true,
+            },
+        }
+    }
 }
 
 impl fmt::Display for Value {
@@ -57,5 +75,22 @@ mod tests {
         assert_eq!(Value::Win { plies: 1 }.parent(), Value::Loss { plies: 2 });
         assert_eq!(Value::Draw.parent(), Value::Draw);
         assert_eq!(Value::Loss { plies: 4 }.to_string(), "loss in 4");
+    }
+
+    #[test]
+    fn kept_values() {
+        let win = |plies| Value::Win { plies };
+        let loss = |plies| Value::Loss { plies };
+        // A win in 3 is kept by a move to a loss for the opponent, of any length.
+        assert!(win(3).is_kept_by(loss(2)));
+        assert!(win(3).is_kept_by(loss(6)));
+        assert!(!win(3).is_kept_by(Value::Draw));
+        assert!(!win(3).is_kept_by(win(1)));
+        assert!(Value::Draw.is_kept_by(Value::Draw));
+        assert!(!Value::Draw.is_kept_by(win(5)));
+        // A loss in 4: the opponent must be left a win in 3, not sooner.
+        assert!(loss(4).is_kept_by(win(3)));
+        assert!(!loss(4).is_kept_by(win(1)));
+        assert!(!loss(4).is_kept_by(win(0)));
     }
 }

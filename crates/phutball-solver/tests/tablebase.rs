@@ -564,3 +564,37 @@ fn a_known_position_of_3x4() {
         Some("B2-B5".to_string())
     );
 }
+
+/// `position` numbers every position the table values once (their values
+/// add up to the stats), and a move keeps a value (`Value::is_kept_by`)
+/// exactly when it ranks with the best move's, or wins when the best does:
+/// the rule the exact-accuracy figure of `phutball.rl` counts by.
+#[test]
+fn positions_are_numbered_once_and_kept_values_follow_the_best_moves() {
+    for table in tables().iter().filter(|t| t.stats().positions <= 40_000) {
+        let stats = table.stats();
+        let mut seen = std::collections::HashSet::new();
+        let (mut wins, mut draws, mut not_kept) = (0, 0, 0);
+        for index in 0..stats.positions {
+            let pos = table.position(index).expect("a position below the count");
+            assert!(seen.insert(pos.to_string()), "{pos} numbered twice");
+            let value = table.probe(&pos).expect("covered");
+            wins += u64::from(matches!(value, Value::Win { .. }));
+            draws += u64::from(value == Value::Draw);
+            let best = table.best_move(&pos).expect("a move");
+            let best_rank = rank(table.probe(&pos.play(&best).unwrap()).unwrap().parent());
+            for m in pos.legal_moves().expect("a small board's moves") {
+                let child = table.probe(&pos.play(&m).unwrap()).unwrap();
+                let expected = match (value, child.parent()) {
+                    (Value::Win { .. }, Value::Win { .. }) => true,
+                    (_, after) => rank(after) == best_rank,
+                };
+                assert_eq!(value.is_kept_by(child), expected, "{pos} {m}");
+                not_kept += u64::from(!expected);
+            }
+        }
+        assert_eq!((wins, draws), (stats.wins, stats.draws), "{table:?}");
+        assert_eq!(table.position(stats.positions), None);
+        assert!(not_kept > 0, "{table:?}: every move kept its value");
+    }
+}

@@ -291,6 +291,24 @@ impl Tablebase {
         self.layout.states()
     }
 
+    /// The position numbered `index` of the [`TablebaseStats::positions`]
+    /// the table values (none over): below [`Tablebase::states`], the
+    /// stored states with Ohs to move; from there, the same ball and men
+    /// with Eks to move. `None` from `positions` on. For enumerating or
+    /// sampling the table's positions (`phutball.rl` does).
+    pub fn position(&self, index: u64) -> Option<Position> {
+        let states = self.layout.states();
+        let (state, to_move) = if index < states {
+            (index, phutball::Side::Ohs)
+        } else if index - states < states {
+            (index - states, phutball::Side::Eks)
+        } else {
+            return None;
+        };
+        let small = self.layout.state(usize::try_from(state).ok()?);
+        self.layout.board.decode(small, to_move)
+    }
+
     /// The value of the start position of the table's board (the ball on
     /// the centre, Ohs to move): what the stats of a table lead with.
     pub fn start_value(&self) -> Value {
