@@ -170,6 +170,6 @@ $("load").onclick = () => load($("record").value);
 $("save").onclick = save;
 $("load-file").onchange = async (e) => { const f = e.target.files[0]; if (f) load(await f.text()); };
 // For tests and the console: the game and the page's calls.
-window.playground = { get game() { return game; }, load, cancel };
+window.playground = { get game() { return game; }, get flip() { return flip; }, load, cancel };
 busy(false);
 draw();

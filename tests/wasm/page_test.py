@@ -7,9 +7,9 @@ clicks on the board load the seeds' position (Eks to move) from a record,
 place Eks's man and make Ohs's jump K6-G9-G11-J11 step by step, ended by a
 click on the ball. Then "Engine move" (in the page's Web Worker) must add one
 move, which the package checks from Node (Game.fromRecord replays every
-move); "Who wins?" with a long limit is cancelled and the page must answer
-at once. The record is read back from the page, and a screenshot goes to
-target/wasm-playground.png. Needs web/pkg (scripts/build-wasm.sh)."""
+move), "Undo" takes it back, and a click on the flipped board places a man; "Who wins?" with a long limit is cancelled and the page must answer
+at once. The record is read back from the page, and a screenshot of the
+game after the engine's move goes to target/wasm-playground.png. Needs web/pkg (scripts/build-wasm.sh)."""
 
 import base64
 import json
@@ -77,7 +77,7 @@ class Driver:
         """A click on `point` of the board, where the core draws it."""
         xy = self.run(
             "const g = window.playground.game, svg = document.querySelector('#board svg');"
-            "const [x, y] = g.position.svgPointCentre(arguments[0]);"
+            "const [x, y] = g.position.svgPointCentre(arguments[0], window.playground.flip);"
             "const p = svg.createSVGPoint(); p.x = x; p.y = y;"
             "const c = p.matrixTransform(svg.getScreenCTM()); return [c.x, c.y];", point)
         self.click_at(*xy)
@@ -129,6 +129,14 @@ def play_the_page(driver, url):
     driver.click_button("engine")
     driver.wait("the engine's move", lambda: len(moves_of(driver.text("record"))) == 3)
     record = driver.text("record")
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    SCREENSHOT.write_bytes(base64.b64decode(driver.session_call("GET", "/screenshot")))
+    driver.click_button("undo")
+    driver.wait("the undo", lambda: moves_of(driver.text("record")) == ["B2", "K6-G9-G11-J11"])
+    driver.click_button("flip")  # Eks's view: the clicks turn with the board
+    driver.click_point("C3")
+    driver.wait("a placement on the flipped board",
+                lambda: moves_of(driver.text("record")) == ["B2", "K6-G9-G11-J11", "C3"])
     # "Who wins?" with a long limit, cancelled: the page answers at once.
     driver.run("document.getElementById('solve-ms').value = '600000';")
     driver.click_button("solve")
@@ -150,12 +158,10 @@ def main():
         time.sleep(1)
         driver = Driver(driver_port)
         record = play_the_page(driver, f"http://127.0.0.1:{web_port}/index.html")
-        SCREENSHOT.parent.mkdir(exist_ok=True)
-        SCREENSHOT.write_bytes(base64.b64decode(driver.session_call("GET", "/screenshot")))
         moves = replayed_by_node(record)
         assert moves[:2] == ["B2", "K6-G9-G11-J11"], moves
         assert len(moves) == 3, moves
-        print(f"page: placement, jump and the engine's {moves[2]} played by clicks; "
+        print(f"page: placement, jump and the engine's {moves[2]} played by clicks, then undone, and a placement on the flipped board; "
               f"record replayed by Node; cancel answered; screenshot {SCREENSHOT.relative_to(ROOT)}")
     finally:
         if driver is not None:
