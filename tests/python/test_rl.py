@@ -172,3 +172,20 @@ def test_the_docs_figures_for_3x7_hold():
     random = rl.exact_accuracy(rl.random_policy(1), "3x7", positions=10_000, seed=1)
     assert f"{random.accuracy:.4f}" in docs and "2488/7732" in docs
     assert random.by_value["win"] == (2488, 7732)
+
+
+RL = "__import__('phutball.rl', fromlist=['rl'])"
+LONG_RL_CALLS = {
+    # A policy of 10 ms a call, one position a batch: minutes in the Python loop.
+    "exact_accuracy": f"lambda: {RL}.exact_accuracy(lambda o, m: (time.sleep(0.01), m.argmax(1))[1], '3x4', batch=1)",
+    # The engine's first search, at a budget of a billion nodes.
+    "elo_vs_engine": f"lambda: {RL}.elo_vs_engine({RL}.random_policy(0), nodes=(10**9,), games=2)",
+}
+
+
+@pytest.mark.parametrize("name", LONG_RL_CALLS)
+def test_ctrl_c_stops_the_long_calls(name):
+    from test_bounded import interrupt_child
+
+    latency = interrupt_child(LONG_RL_CALLS[name], delay=1.0)
+    assert latency < 2, f"{name}: KeyboardInterrupt {latency:.2f} s after SIGINT"
