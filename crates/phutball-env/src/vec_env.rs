@@ -308,8 +308,10 @@ impl VecEnv {
         &self.games
     }
 
-    /// Puts every game back at the start (and reseeds [`VecEnv::sample_actions`]
-    /// when `seed` is given); writes the observations and masks.
+    /// Puts every game back at the start (and reseeds [`VecEnv::sample_actions`],
+    /// and an opponent's generator or engine, when `seed` is given), plays
+    /// a random or engine opponent's opening where it moves first, and
+    /// writes the observations and masks.
     ///
     /// # Errors
     ///
@@ -357,9 +359,18 @@ impl VecEnv {
         if let Some(seed) = seed {
             (seat.seed, seat.steps) = (seed, 0);
         }
-        let openings = self.openings(&seat, planes, masks, budget)?;
+        // A new seed is the engine opponent's too (it breaks the engine's ties).
+        let engines = match (seed, seat.opponent) {
+            (Some(seed), Opponent::Engine(limits)) => Some(vec![Engine::new(limits, seed)]),
+            _ => None,
+        };
+        let engine = engines.as_ref().unwrap_or(&self.engines).first();
+        let openings = self.openings(&seat, engine, planes, masks, budget)?;
         if let Some(seed) = seed {
             self.rng = SplitMix64::new(seed);
+        }
+        if let Some(engines) = engines {
+            self.engines = engines;
         }
         match openings {
             Some(games) => self.games = games,
@@ -376,6 +387,7 @@ impl VecEnv {
     fn openings(
         &self,
         seat: &Seat,
+        engine: Option<&Engine>,
         planes: &mut [f32],
         masks: &mut [bool],
         budget: &Budget<'_>,
@@ -401,13 +413,7 @@ impl VecEnv {
             let game = if let Some(game) = shared {
                 game
             } else {
-                seat.opening(
-                    &self.start,
-                    self.engines.first(),
-                    &mut seat.rng(i),
-                    budget,
-                    i,
-                )?
+                seat.opening(&self.start, engine, &mut seat.rng(i), budget, i)?
             };
             if matches!(seat.opponent, Opponent::Engine(_)) {
                 shared = Some(game);

@@ -245,3 +245,36 @@ fn an_opponent_that_could_end_the_game_before_the_agent_acts_is_refused() {
     let env = VecEnv::new(start, 1, Some(1), 0, 1).unwrap();
     assert!(env.with_opponent(Opponent::Random, Side::Ohs).is_ok());
 }
+
+#[test]
+fn a_reset_with_a_seed_reseeds_the_opponent() {
+    // The engine's seed breaks ties between equal moves: on the standard
+    // board its first move depends on it (on 5x7 it does not).
+    for (start, opponent, steps) in [
+        (small_start(), Opponent::Random, 6),
+        (
+            Position::standard(),
+            Opponent::Engine(Limits::nodes(100)),
+            0,
+        ),
+    ] {
+        let runs: Vec<Vec<StepState>> = [1, 2]
+            .into_iter()
+            .map(|first_seed| {
+                let n = 4;
+                let mut env = VecEnv::new(start, n, Some(30), first_seed, 1)
+                    .unwrap()
+                    .with_opponent(opponent, Side::Eks)
+                    .unwrap();
+                let mut out = Outputs::new(n, start.size());
+                env.reset(Some(7), &mut out.planes, &mut out.masks).unwrap();
+                for _ in 0..steps {
+                    let actions = env.sample_actions();
+                    env.step(&actions, &mut out.buffers()).unwrap();
+                }
+                env.states().collect()
+            })
+            .collect();
+        assert_eq!(runs[0], runs[1], "{opponent:?}");
+    }
+}
