@@ -153,6 +153,16 @@ def _as_position(state: Union[Position, JumpInProgress]) -> Position:
     return state.position if isinstance(state, JumpInProgress) else state
 
 
+def _ask(policy: Policy, states: Sequence[Union[Position, JumpInProgress]]) -> Tuple[np.ndarray, np.ndarray]:
+    """One batched call of the policy on ``states``: its actions and the masks it was given."""
+    obs = np.stack([s.planes() for s in states])
+    mask = np.stack([s.legal_action_mask() for s in states])
+    actions = np.asarray(policy(obs, mask)).reshape(-1)
+    if len(actions) != len(states):
+        raise ValueError(f"the policy returned {len(actions)} actions for {len(states)} games")
+    return actions, mask
+
+
 def _play_moves(policy: Policy, starts: Sequence[Position], max_steps: int, deadline: _Deadline) -> _Moves:
     """Plays the policy's move from every start, all together: each round
     one batched call for the episodes still acting. A move that passes
@@ -165,12 +175,7 @@ def _play_moves(policy: Policy, starts: Sequence[Position], max_steps: int, dead
         if not acting:
             break
         deadline.left()
-        states = [episodes[i].state for i in acting]
-        obs = np.stack([s.planes() for s in states])
-        mask = np.stack([s.legal_action_mask() for s in states])
-        actions = np.asarray(policy(obs, mask)).reshape(-1)
-        if len(actions) != len(acting):
-            raise ValueError(f"the policy returned {len(actions)} actions for {len(acting)} games")
+        actions, mask = _ask(policy, [episodes[i].state for i in acting])
         still = []
         for row, (i, action) in enumerate(zip(acting, actions)):
             action = int(action)
@@ -336,10 +341,7 @@ def _policy_round(policy: Policy, episodes: Sequence[Episode], deadline: _Deadli
     """One batched policy action in each of ``episodes``; an illegal action
     raises ``ValueError`` (a game cannot go on without a move)."""
     deadline.left()
-    states = [e.state for e in episodes]
-    obs = np.stack([s.planes() for s in states])
-    mask = np.stack([s.legal_action_mask() for s in states])
-    actions = np.asarray(policy(obs, mask)).reshape(-1)
+    actions, mask = _ask(policy, [e.state for e in episodes])
     for row, (episode, action) in enumerate(zip(episodes, actions)):
         if not 0 <= int(action) < mask.shape[1] or not mask[row, int(action)]:
             raise ValueError(f"the policy chose the illegal action {int(action)}")
