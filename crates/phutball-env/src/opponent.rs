@@ -106,8 +106,7 @@ impl Seat {
         })?;
         let mut rng = self.rng(index);
         if self.plays_here() && !taken.is_over() && self.waits(&taken.state) {
-            let reply = self.choose(&taken.state, player, &mut rng, budget, index)?;
-            taken = play_move(&mut episode, &reply, index)?;
+            taken = self.reply(&mut episode, player, &mut rng, budget, index)?;
         }
         let over = taken.is_over();
         let next = if over {
@@ -170,10 +169,40 @@ impl Seat {
     ) -> Result<Episode, VecEnvError> {
         let mut game = *start;
         if self.plays_here() && self.waits(&game.state()) {
-            let first = self.choose(&game.state(), player, rng, budget, index)?;
-            play_move(&mut game, &first, index)?;
+            self.reply(&mut game, player, rng, budget, index)?;
         }
         Ok(game)
+    }
+
+    /// Plays the opponent's whole move in `episode` (at the start of its
+    /// turn), giving the last action's transition.
+    fn reply(
+        &self,
+        episode: &mut Episode,
+        player: Option<&Engine>,
+        rng: &mut SplitMix64,
+        budget: &Budget<'_>,
+        index: usize,
+    ) -> Result<phutball::Transition, VecEnvError> {
+        let state = episode.state();
+        if self.opponent == Opponent::Random && state.position().single_jumps().is_empty() {
+            // No jump: the moves are the placements, one action each, so a
+            // uniformly random legal action is the random player's draw
+            // without listing every move (most turns of a game).
+            let action =
+                state
+                    .random_legal_action_index(rng)
+                    .ok_or_else(|| VecEnvError::Opponent {
+                        game: index,
+                        message: "no legal move".to_string(),
+                    })?;
+            return episode.step(action).map_err(|e| VecEnvError::Opponent {
+                game: index,
+                message: e.to_string(),
+            });
+        }
+        let chosen = self.choose(&state, player, rng, budget, index)?;
+        play_move(episode, &chosen, index)
     }
 
     /// The opponent's move at `state` (the start of its turn).
