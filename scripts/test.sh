@@ -51,7 +51,7 @@ Installs what is missing, each install announced as it starts:
     with chromium-driver for the widget's and the playground's browser tests;
   - with rustup: the wasm32-unknown-unknown target; into target/wasm-tools:
     wasm-bindgen-cli of Cargo.lock's wasm-bindgen version (cargo install,
-    built from source: a few minutes once); into target/wasm-ts (npm):
+    built from source, unoptimised: a minute or two); into target/wasm-ts (npm):
     typescript, for the npm package's `tsc --strict` check.
 Everything else it builds goes to target/.
 BANNER
