@@ -156,13 +156,13 @@ suite "the README's installs (tests/readme/run.sh)" timeout 900 bash tests/readm
 # error, never an abort. It reuses the release builds and the wheel's
 # virtual environment of the two suites above.
 suite "memory exhaustion (tests/ulimit/run.sh)" timeout 900 bash tests/ulimit/run.sh
-# Every cargo-fuzz target (fuzz/, docs/fuzzing.md) for 5 s from its seed
+# Every cargo-fuzz target (fuzz/, docs/fuzzing.md) for 3 s from its seed
 # corpus, AddressSanitizer on; it installs the nightly toolchain if missing
 # and builds the targets with cargo and cargo-fuzz's flags (no cargo-fuzz).
-# 5 s replays the seeds and then mutates them for the rest: a
+# 3 s replays the seeds and then mutates them for the rest: a
 # smoke test that keeps the whole command inside CI's time; a search for
 # new crashes is `scripts/fuzz.sh 600` by hand (docs/fuzzing.md).
-suite "fuzzing (scripts/fuzz.sh)" timeout 1200 bash scripts/fuzz.sh 5
+suite "fuzzing (scripts/fuzz.sh)" timeout 1200 bash scripts/fuzz.sh 3
 
 echo
 if [ "$failed" -gt 0 ]; then
