@@ -125,6 +125,57 @@ impl PyVecEnv {
         PyArray2::zeros(py, shape, false)
     }
 
+    /// `step_into` (`waiting` false: every game's action) and
+    /// `step_waiting_into` (true: the waiting games' actions, in order):
+    /// the arguments checked, then one step written into the arrays.
+    #[allow(clippy::too_many_arguments)]
+    fn step_into_checked<'py>(
+        &self,
+        py: Python<'py>,
+        waiting: bool,
+        actions: &Bound<'py, PyAny>,
+        obs: &Bound<'py, PyAny>,
+        mask: &Bound<'py, PyAny>,
+        rewards: &Bound<'py, PyAny>,
+        terminated: &Bound<'py, PyAny>,
+        truncated: &Bound<'py, PyAny>,
+        to_move: Option<&Bound<'py, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let count = if waiting {
+            self.lock(py).waiting().len()
+        } else {
+            self.len
+        };
+        let actions = actions_arg(py, actions, count, self.size.action_count())?;
+        let (n, (c, rows, cols)) = (self.len, self.observation_shape());
+        let obs = buffer_arg::<f32, Ix4>(obs, "obs", &[n, c, rows, cols])?;
+        let mask = buffer_arg::<bool, Ix2>(mask, "mask", &[n, self.size.action_count()])?;
+        let rewards = buffer_arg::<f32, Ix1>(rewards, "rewards", &[n])?;
+        let terminated = buffer_arg::<bool, Ix1>(terminated, "terminated", &[n])?;
+        let truncated = buffer_arg::<bool, Ix1>(truncated, "truncated", &[n])?;
+        let to_move = to_move
+            .map(|a| buffer_arg::<i8, Ix1>(a, "to_move", &[n]))
+            .transpose()?;
+        let out = StepArrays {
+            obs: &obs,
+            mask: &mask,
+            rewards: &rewards,
+            terminated: &terminated,
+            truncated: &truncated,
+        };
+        let which = if waiting {
+            Actions::Waiting(&actions)
+        } else {
+            Actions::All(&actions)
+        };
+        let finals = self.step_arrays(py, which, &out, to_move.as_ref())?;
+        if finals.is_empty() {
+            Ok(PyDict::new(py))
+        } else {
+            self.info(py, finals)
+        }
+    }
+
     /// Steps the batch into `out` (and, when given, each game's side to act
     /// into `to_move`), the lock held throughout, with the GIL released and
     /// Ctrl-C answered (`bounded`): the one stepping of `step` and
@@ -488,30 +539,9 @@ impl PyVecEnv {
         truncated: &Bound<'py, PyAny>,
         to_move: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let count = self.lock(py).waiting().len();
-        let actions = actions_arg(py, actions, count, self.size.action_count())?;
-        let (n, (c, rows, cols)) = (self.len, self.observation_shape());
-        let obs = buffer_arg::<f32, Ix4>(obs, "obs", &[n, c, rows, cols])?;
-        let mask = buffer_arg::<bool, Ix2>(mask, "mask", &[n, self.size.action_count()])?;
-        let rewards = buffer_arg::<f32, Ix1>(rewards, "rewards", &[n])?;
-        let terminated = buffer_arg::<bool, Ix1>(terminated, "terminated", &[n])?;
-        let truncated = buffer_arg::<bool, Ix1>(truncated, "truncated", &[n])?;
-        let to_move = to_move
-            .map(|a| buffer_arg::<i8, Ix1>(a, "to_move", &[n]))
-            .transpose()?;
-        let out = StepArrays {
-            obs: &obs,
-            mask: &mask,
-            rewards: &rewards,
-            terminated: &terminated,
-            truncated: &truncated,
-        };
-        let finals = self.step_arrays(py, Actions::Waiting(&actions), &out, to_move.as_ref())?;
-        if finals.is_empty() {
-            Ok(PyDict::new(py))
-        } else {
-            self.info(py, finals)
-        }
+        self.step_into_checked(
+            py, true, actions, obs, mask, rewards, terminated, truncated, to_move,
+        )
     }
 
     /// The number of actions of the board (the masks' second dimension).
@@ -609,29 +639,9 @@ impl PyVecEnv {
         truncated: &Bound<'py, PyAny>,
         to_move: Option<&Bound<'py, PyAny>>,
     ) -> PyResult<Bound<'py, PyDict>> {
-        let actions = actions_arg(py, actions, self.len, self.size.action_count())?;
-        let (n, (c, rows, cols)) = (self.len, self.observation_shape());
-        let obs = buffer_arg::<f32, Ix4>(obs, "obs", &[n, c, rows, cols])?;
-        let mask = buffer_arg::<bool, Ix2>(mask, "mask", &[n, self.size.action_count()])?;
-        let rewards = buffer_arg::<f32, Ix1>(rewards, "rewards", &[n])?;
-        let terminated = buffer_arg::<bool, Ix1>(terminated, "terminated", &[n])?;
-        let truncated = buffer_arg::<bool, Ix1>(truncated, "truncated", &[n])?;
-        let to_move = to_move
-            .map(|a| buffer_arg::<i8, Ix1>(a, "to_move", &[n]))
-            .transpose()?;
-        let out = StepArrays {
-            obs: &obs,
-            mask: &mask,
-            rewards: &rewards,
-            terminated: &terminated,
-            truncated: &truncated,
-        };
-        let finals = self.step_arrays(py, Actions::All(&actions), &out, to_move.as_ref())?;
-        if finals.is_empty() {
-            Ok(PyDict::new(py))
-        } else {
-            self.info(py, finals)
-        }
+        self.step_into_checked(
+            py, false, actions, obs, mask, rewards, terminated, truncated, to_move,
+        )
     }
 
     /// ``reset`` into the caller's arrays ``obs`` and ``mask`` (and
