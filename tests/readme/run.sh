@@ -7,7 +7,8 @@
 # first Python block, which must print what their comments say; and the Rust
 # user's dependency lines and main in a new package next to the repository.
 # The other audiences' lines run elsewhere: the C install and program in
-# tests/c/run.sh, the RL block in tests/python/test_readme.py. Run after tests/python/run.sh, whose release
+# tests/c/run.sh, the RL block in tests/python/test_readme.py, the
+# package build and Node program in tests/wasm/run.sh. Run after tests/python/run.sh, whose release
 # builds it reuses (target/); cold, each install builds for minutes.
 set -euo pipefail
 

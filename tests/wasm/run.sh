@@ -25,6 +25,18 @@ cargo clippy --quiet -p phutball-wasm --target wasm32-unknown-unknown -- -D warn
 echo "wasm: node --test tests/wasm/"
 node --test tests/wasm/
 
+# The README's Node program (its "Start here"), as a user saves it in the
+# repository root: here in a directory of its own whose web/ is this one's.
+first="$(mktemp -d)"
+trap 'rm -rf "$first"' EXIT
+ln -s "$ROOT/web" "$first/web"
+awk '/^## Start here/{on=1} /^## Two commands/{on=0} on&&/^```js$/{c=1;next} c&&/^```$/{exit} c' README.md >"$first/first.mjs"
+want="$(grep -m1 'console.log' "$first/first.mjs" | sed 's/^.*[[:space:]]\/\/[[:space:]]*//')"
+[ -n "$want" ] || { echo "wasm: the README's Start here lost its Node program" >&2; exit 1; }
+echo "wasm: the README's Node program (node first.mjs) prints: $want"
+got="$(cd "$first" && node first.mjs)"
+[ "$got" = "$want" ] || { echo "wasm: it printed '$got'" >&2; exit 1; }
+
 if [ "$("$TS/node_modules/.bin/tsc" --version 2>/dev/null)" != "Version $TS_VERSION" ]; then
     echo "wasm: installing typescript $TS_VERSION into target/wasm-ts (npm install)"
     mkdir -p "$TS"
