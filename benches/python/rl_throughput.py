@@ -2,7 +2,8 @@
 
 - ``phutball.VecEnv(256)`` at ``jobs=1`` and ``jobs=None`` (every core), and
   ``VecEnv(1024)`` at ``jobs=1`` and ``jobs=2``, stepped with
-  ``sample_actions()``; ``VecEnv(256)`` with actions drawn in numpy from the
+  ``sample_actions()`` (into new arrays with ``step``, and into arrays made
+  once with ``step_into``, as the Gymnasium env steps it); ``VecEnv(256)`` with actions drawn in numpy from the
   masks as well;
 - the Gymnasium vector env, ``gymnasium.make_vec("Phutball-v0",
   num_envs=256)``, with actions drawn in numpy from ``infos["action_mask"]``
@@ -168,6 +169,8 @@ def main() -> None:
     rates["VecEnv(256), numpy choice, jobs=1"] = vec_env_rate(secs, 1, numpy_choice=True)
     rates["VecEnv(1024), sample_actions, jobs=1"] = vec_env_rate(secs, 1, games=1024)
     rates["VecEnv(1024), sample_actions, jobs=2"] = vec_env_rate(secs, 2, games=1024)
+    rates["VecEnv(1024), sample_actions, step_into, jobs=1"] = vec_env_rate(secs, 1, games=1024, into=True)
+    rates["VecEnv(1024), sample_actions, step_into, jobs=2"] = vec_env_rate(secs, 2, games=1024, into=True)
     rates["Gymnasium make_vec(256), numpy choice from infos"] = gym_rate(secs, 256, numpy_choice=True)
     rates["Gymnasium make_vec(256), VecEnv.sample_actions"] = gym_rate(secs, 256, numpy_choice=False)
     rates["PettingZoo env, action_space.sample(mask)"] = pettingzoo_rate(secs)
@@ -196,6 +199,12 @@ def main() -> None:
         "VecEnv(1024) jobs=2 / jobs=1",
         rates["VecEnv(1024), sample_actions, jobs=2"],
         rates["VecEnv(1024), sample_actions, jobs=1"],
+        ">= 1.7 (cores free)",
+    )
+    goal(
+        "VecEnv(1024) step_into jobs=2 / jobs=1",
+        rates["VecEnv(1024), sample_actions, step_into, jobs=2"],
+        rates["VecEnv(1024), sample_actions, step_into, jobs=1"],
         ">= 1.7 (cores free)",
     )
     goal(

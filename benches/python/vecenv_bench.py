@@ -61,16 +61,25 @@ def numpy_actions(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
     return (np.cumsum(masks, axis=1) > kth[:, None]).argmax(axis=1)
 
 
-def vec_env_rate(seconds: float, jobs: Optional[int], numpy_choice: bool = False, games: int = GAMES) -> float:
+def vec_env_rate(
+    seconds: float, jobs: Optional[int], numpy_choice: bool = False, games: int = GAMES, into: bool = False
+) -> float:
+    """Steps per second of ``VecEnv(games)``: with ``into``, ``step_into``
+    arrays made once (as the Gymnasium env steps it), else ``step``'s new
+    arrays every step."""
     env = phutball.VecEnv(games, seed=1, jobs=jobs)
-    print(f"  {env!r}: {env.jobs} job(s) a step")
-    _, mask = env.reset()
+    print(f"  {env!r}: {env.jobs} job(s) a step{', step_into' if into else ''}")
+    obs, mask = env.reset()
     rng = np.random.default_rng(1)
     state = {"mask": mask}
+    ends = (np.zeros(games, np.float32), np.zeros(games, bool), np.zeros(games, bool))
 
     def run() -> int:
         actions = numpy_actions(rng, state["mask"]) if numpy_choice else env.sample_actions()
-        _, state["mask"], *_ = env.step(actions)
+        if into:
+            env.step_into(actions, obs, mask, *ends)
+        else:
+            _, state["mask"], *_ = env.step(actions)
         return games
 
     return timed(seconds, run)

@@ -30,6 +30,7 @@
 
 mod opponent;
 mod vec_env;
+mod workers;
 
 pub use opponent::Opponent;
 

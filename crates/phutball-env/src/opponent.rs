@@ -75,11 +75,7 @@ impl Seat {
 
     /// The random opponent's generator for game `game` in this step.
     pub fn rng(&self, game: usize) -> SplitMix64 {
-        // Odd multipliers spread step and game over the seed's bits;
-        // SplitMix64 mixes the sum.
-        let salt = self.steps.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
-        SplitMix64::new(self.seed ^ salt)
+        counter_rng(self.seed, self.steps, game)
     }
 
     /// Takes the agent's `action` in `game` (index `index`), then, if the
@@ -255,6 +251,17 @@ impl Seat {
 
 /// `side`'s reward for `taken`: +1 if it won, -1 if it lost, else 0 (not
 /// the -0.0 that negating the mover's 0 would give).
+/// The generator of draw `counter` of game `game` from `seed`: each game's
+/// draws are their own, so that threads can make them in any order and a
+/// seed gives the same draws on any number of jobs.
+pub fn counter_rng(seed: u64, counter: u64, game: usize) -> SplitMix64 {
+    // Odd multipliers spread counter and game over the seed's bits;
+    // SplitMix64 mixes the sum.
+    let salt = counter.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    SplitMix64::new(seed ^ salt)
+}
+
 fn reward_of(taken: &phutball::Transition, side: Side) -> f32 {
     match taken.state.winner() {
         Some(winner) if winner == side => 1.0,

@@ -29,21 +29,19 @@
 //! ```
 
 use std::sync::{Mutex, OnceLock, PoisonError};
-use std::thread;
 
 use phutball::{
-    ActionError, Budget, Episode, EpisodeError, Position, SearchError, Side, SplitMix64, StepState,
+    ActionError, Budget, Episode, EpisodeError, Position, SearchError, Side, StepState,
 };
 use phutball_engine::Engine;
 use thiserror::Error;
 
-use crate::opponent::{Opponent, Seat};
+use crate::opponent::{counter_rng, Opponent, Seat};
+use crate::workers::Workers;
 
 /// The fewest games a step gives a job (a thread) of its own. A game's step (with
-/// its planes and mask) takes about half a microsecond, and a step starts
-/// its threads afresh (scoped threads: they write straight into the
-/// caller's slices, which a pool of long-lived threads could not borrow
-/// without `unsafe` or a copy of every observation), which costs tens of
+/// its planes and mask) takes about a microsecond, and handing a step to
+/// the batch's threads and waiting for the last of them costs some tens of
 /// microseconds; below this a second thread costs more than it saves
 /// (README: `random_steps --jobs`).
 pub const MIN_GAMES_PER_JOB: usize = 512;
@@ -55,6 +53,9 @@ pub const POLL_GAMES: usize = 1024;
 /// The games a thread of a step takes at a time (a divisor of [`POLL_GAMES`]):
 /// a few tens of microseconds of work.
 const BLOCK_GAMES: usize = 64;
+
+/// Mixed into the seed of [`VecEnv::sample_actions`]' generators.
+const AGENT_DRAWS: u64 = 0xA5A5_5A5A_C3C3_3C3C;
 
 /// Why a batch could not be made or stepped. A step that fails changes no game.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
@@ -158,11 +159,18 @@ pub struct VecEnv {
     jobs: usize,
     /// The fewest games a job of a step gets.
     min_games_per_job: usize,
-    rng: SplitMix64,
+    /// [`VecEnv::sample_actions`]' seed, and the calls since it was set.
+    sample_seed: u64,
+    samples: u64,
     /// The agent's side and opponent.
     seat: Seat,
     /// An engine opponent's engines, one per job (each keeps its table).
     engines: Vec<Engine>,
+    /// The threads of the steps on more than one job.
+    workers: Workers,
+    /// The games' last states but one (or nothing yet): a step writes the
+    /// next states there, so that it copies no batch.
+    spare: Vec<Episode>,
 }
 
 impl VecEnv {
@@ -192,23 +200,19 @@ impl VecEnv {
         }
         let start = Episode::new(start.into(), move_limit)
             .map_err(|e| VecEnvError::Config(e.to_string()))?;
-        // Reserved fallibly: a count no memory holds is the out-of-memory
-        // error (Python's `MemoryLimitError`), not an abort.
-        let mut games = Vec::new();
-        games.try_reserve_exact(count).map_err(|_| {
-            VecEnvError::Interrupted(SearchError::OutOfMemory {
-                what: "the batch's games",
-            })
-        })?;
+        let mut games = reserved_games(count)?;
         games.resize(count, start);
         Ok(VecEnv {
             start,
             games,
             jobs,
             min_games_per_job: MIN_GAMES_PER_JOB,
-            rng: SplitMix64::new(seed),
+            sample_seed: seed,
+            samples: 0,
             seat: Seat::self_play(seed),
             engines: Vec::new(),
+            workers: Workers::default(),
+            spare: Vec::new(),
         })
     }
 
@@ -367,7 +371,7 @@ impl VecEnv {
         let engine = engines.as_ref().unwrap_or(&self.engines).first();
         let openings = self.openings(&seat, engine, planes, masks, budget)?;
         if let Some(seed) = seed {
-            self.rng = SplitMix64::new(seed);
+            (self.sample_seed, self.samples) = (seed, 0);
         }
         if let Some(engines) = engines {
             self.engines = engines;
@@ -396,12 +400,7 @@ impl VecEnv {
             return Ok(None);
         }
         let (planes_len, action_count) = self.block_sizes();
-        let mut games = Vec::new();
-        games.try_reserve_exact(self.games.len()).map_err(|_| {
-            VecEnvError::Interrupted(SearchError::OutOfMemory {
-                what: "the batch's games",
-            })
-        })?;
+        let mut games = reserved_games(self.games.len())?;
         // The engine's opening is the same in every game: searched once.
         let mut shared = None;
         for i in 0..self.games.len() {
@@ -427,16 +426,41 @@ impl VecEnv {
         Ok(Some(games))
     }
 
-    /// One legal action for every game, uniformly at random from the batch's
-    /// generator: a random player's moves, with no round trip through masks.
+    /// One legal action for every game, uniformly at random: a random
+    /// player's moves, with no round trip through masks. Each game's draw is
+    /// its own generator's (from the seed, the game and the calls so far), so
+    /// the threads of [`VecEnv::jobs`] share the work and a seed gives the
+    /// same actions on any number of jobs.
     pub fn sample_actions(&mut self) -> Vec<usize> {
-        let rng = &mut self.rng;
-        self.games
-            .iter()
-            // A game is never finished between steps, and an unfinished state
-            // always has an action (a vacant point, or "end jump"); 0 is never used.
-            .map(|game| game.state().random_legal_action_index(rng).unwrap_or(0))
-            .collect()
+        // Not the random opponent's generators (the seat's), which have the
+        // same seed and count steps as this counts calls.
+        let seed = self.sample_seed ^ AGENT_DRAWS;
+        let call = self.samples;
+        self.samples = self.samples.wrapping_add(1);
+        let mut actions = vec![0; self.games.len()];
+        let queue = Mutex::new(
+            actions
+                .chunks_mut(BLOCK_GAMES)
+                .zip(self.games.chunks(BLOCK_GAMES))
+                .enumerate(),
+        );
+        let jobs = self.jobs();
+        self.workers.run(jobs, |_| loop {
+            let block = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+            let Some((block, (actions, games))) = block else {
+                return;
+            };
+            for (i, (action, game)) in actions.iter_mut().zip(games).enumerate() {
+                let mut rng = counter_rng(seed, call, block * BLOCK_GAMES + i);
+                // A game is never finished between steps, and an unfinished state
+                // always has an action (a vacant point, or "end jump"); 0 is never used.
+                *action = game
+                    .state()
+                    .random_legal_action_index(&mut rng)
+                    .unwrap_or(0);
+            }
+        });
+        actions
     }
 
     /// Takes `actions[i]` in game `i`, resets the games that ended (a goal
@@ -484,7 +508,12 @@ impl VecEnv {
             let engine = engine.clone();
             self.engines.resize(jobs.max(self.engines.len()), engine);
         }
-        let mut next = self.games.clone();
+        // Every game's next state is written into the spare batch, which
+        // becomes the batch if every action could be taken.
+        let mut next = std::mem::take(&mut self.spare);
+        if next.len() != self.games.len() {
+            next = self.games_copy()?;
+        }
         let blocks = Block::split(
             &self.games,
             &mut next,
@@ -498,9 +527,15 @@ impl VecEnv {
             seat: &self.seat,
             engines: &self.engines,
         };
-        let results = run_blocks(blocks, &shared, jobs, budget);
-        let finals = merge(results)?;
-        self.games = next;
+        let results = run_blocks(&mut self.workers, blocks, &shared, jobs, budget);
+        let finals = match merge(results) {
+            Ok(finals) => finals,
+            Err(e) => {
+                self.spare = next;
+                return Err(e);
+            }
+        };
+        self.spare = std::mem::replace(&mut self.games, next);
         self.seat.steps = self.seat.steps.wrapping_add(1);
         Ok(finals)
     }
@@ -578,6 +613,13 @@ impl VecEnv {
         Ok(finals)
     }
 
+    /// A copy of the games (see [`reserved_games`]).
+    fn games_copy(&self) -> Result<Vec<Episode>, VecEnvError> {
+        let mut games = reserved_games(self.games.len())?;
+        games.extend_from_slice(&self.games);
+        Ok(games)
+    }
+
     /// The values of one game's planes and mask.
     fn block_sizes(&self) -> (usize, usize) {
         let size = self.start().size();
@@ -603,11 +645,24 @@ impl VecEnv {
     }
 }
 
-/// Runs `blocks` on up to `jobs` threads, each taking the next block until
-/// none is left (a thread that starts late, the machine busy, takes fewer,
-/// and the caller's thread never waits for work another could not start).
-/// Each thread's answer: the games that ended, and the error that stopped it.
+/// Room for `count` games, reserved fallibly: a count no memory holds is
+/// the out-of-memory error (Python's `MemoryLimitError`), not an abort.
+fn reserved_games(count: usize) -> Result<Vec<Episode>, VecEnvError> {
+    let mut games = Vec::new();
+    games.try_reserve_exact(count).map_err(|_| {
+        VecEnvError::Interrupted(SearchError::OutOfMemory {
+            what: "the batch's games",
+        })
+    })?;
+    Ok(games)
+}
+
+/// Runs `blocks` on up to `jobs` of `workers`' threads, each taking the
+/// next block until none is left (a thread that starts late, the machine
+/// busy, takes fewer). Each thread's answer: the games that ended, and the
+/// error that stopped it.
 fn run_blocks(
+    workers: &mut Workers,
     blocks: Vec<Block<'_>>,
     shared: &Shared<'_>,
     jobs: usize,
@@ -617,38 +672,22 @@ fn run_blocks(
     // The first interrupt any thread sees; the others stop at their next block.
     let stop = OnceLock::new();
     // Job `job` has engine `job` of an engine opponent (its own table).
-    let work = |job: usize| -> (Vec<FinalObservation>, Option<VecEnvError>) {
-        let mut finals = Vec::new();
-        let engine = shared.engines.get(job);
-        loop {
-            let block = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
-            let Some(block) = block else {
-                return (finals, None);
-            };
-            if let Err(e) = block.run(shared, engine, budget, &stop, &mut finals) {
-                return (finals, Some(e));
+    workers.run(
+        jobs,
+        |job: usize| -> (Vec<FinalObservation>, Option<VecEnvError>) {
+            let mut finals = Vec::new();
+            let engine = shared.engines.get(job);
+            loop {
+                let block = queue.lock().unwrap_or_else(PoisonError::into_inner).next();
+                let Some(block) = block else {
+                    return (finals, None);
+                };
+                if let Err(e) = block.run(shared, engine, budget, &stop, &mut finals) {
+                    return (finals, Some(e));
+                }
             }
-        }
-    };
-    thread::scope(|scope| {
-        // A helper the system cannot start (no memory for its stack under
-        // an address-space limit) is left out: this thread and the helpers
-        // that started take its blocks.
-        let helpers: Vec<_> = (1..jobs)
-            .filter_map(|job| {
-                thread::Builder::new()
-                    .spawn_scoped(scope, move || work(job))
-                    .ok()
-            })
-            .collect();
-        let mut results = vec![work(0)];
-        results.extend(helpers.into_iter().map(|helper| {
-            helper
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        }));
-        results
-    })
+        },
+    )
 }
 
 /// The threads' answers as the step's: an interrupt if any thread saw one,
@@ -927,6 +966,58 @@ mod tests {
             "actions has 99 entries, not the 100 this batch needs"
         );
         assert!(env.states().eq(before.iter().copied()));
+        // The failed steps left the batch as it was: the good actions step it.
+        actions[77] = env.sample_actions()[77];
+        env.step(&actions, &mut out.buffers()).unwrap();
+        for (i, (state, before)) in env.states().zip(&before).enumerate() {
+            let single = Episode::new(*before, None)
+                .unwrap()
+                .step(actions[i])
+                .unwrap();
+            assert_eq!(state, single.state, "game {i}");
+        }
+    }
+
+    #[test]
+    fn sampled_actions_are_the_seeds_on_any_number_of_jobs_and_uniform() {
+        let start = small_start();
+        let n = 2 * MIN_GAMES_PER_JOB;
+        let draws = |jobs: usize, seed: u64| {
+            let mut env = VecEnv::new(start, n, None, seed, jobs).unwrap();
+            assert_eq!(env.jobs(), jobs);
+            let mut out = Outputs::new(n, start.size());
+            let mut calls = Vec::new();
+            for _ in 0..3 {
+                let actions = env.sample_actions();
+                env.step(&actions, &mut out.buffers()).unwrap();
+                calls.push(actions);
+            }
+            calls
+        };
+        let one = draws(1, 9);
+        assert_eq!(one, draws(2, 9), "a seed's draws do not depend on the jobs");
+        assert_ne!(one, draws(1, 10), "another seed draws otherwise");
+        assert_ne!(one[0], one[1], "each call draws anew");
+        // Every game is at the start at the first call: each legal action
+        // should come about n / legal times.
+        let legal = StepState::from(start).legal_actions().len();
+        let mut counts = vec![0usize; start.size().action_count()];
+        for &action in &one[0] {
+            counts[action] += 1;
+        }
+        let expected = n as f64 / legal as f64;
+        let chi_square: f64 = counts
+            .iter()
+            .filter(|&&c| c > 0)
+            .map(|&c| (c as f64 - expected).powi(2) / expected)
+            .sum();
+        assert_eq!(counts.iter().filter(|&&c| c > 0).count(), legal);
+        // Far above the 99.9% point of chi-square with legal - 1 degrees of
+        // freedom only if the draws are not uniform.
+        assert!(
+            chi_square < 3.0 * legal as f64 + 30.0,
+            "chi-square {chi_square} over {legal} actions: {counts:?}"
+        );
     }
 
     #[test]
