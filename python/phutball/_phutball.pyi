@@ -310,6 +310,10 @@ class Position:
         """A numpy bool array of length ``action_count``: which actions are legal: the placements and single jumps; none once the game is over."""
     def legal_actions(self) -> List[int]:
         """The indices of the legal actions, ascending."""
+    def random_legal_action(self, seed: int) -> Optional[int]:
+        """A uniformly random legal action, drawn by the core's generator seeded with ``seed`` (0 to 2**64 - 1); ``None`` once the game is over. Raises ``ValueError`` for a seed out of range."""
+    def planes_and_mask(self, relative: bool = False) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """``(planes(relative), mask)`` in one call, the mask as a read-only int8 array (1 for a legal action), as the ``PettingZoo`` env observes."""
     def apply_action(self, action: int) -> Union["Position", "JumpInProgress"]:
         """The state after action ``action`` (an int, see ``action_count``). Raises ``IllegalMoveError`` if illegal."""
     def move_to_actions(self, move: _MoveLike) -> List[int]:
@@ -387,6 +391,10 @@ class JumpInProgress:
         """A numpy bool array of length ``action_count``: which actions are legal (further jumps and "end jump")."""
     def legal_actions(self) -> List[int]:
         """The indices of the legal actions, ascending ("end jump" last)."""
+    def random_legal_action(self, seed: int) -> Optional[int]:
+        """A uniformly random legal action, drawn by the core's generator seeded with ``seed`` (0 to 2**64 - 1); ``None`` once the game is over. Raises ``ValueError`` for a seed out of range."""
+    def planes_and_mask(self, relative: bool = False) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
+        """``(planes(relative), mask)`` in one call, the mask as a read-only int8 array (1 for a legal action), as the ``PettingZoo`` env observes."""
     def apply_action(self, action: int) -> Union[Position, "JumpInProgress"]:
         """The state after action ``action`` (an int). Raises ``IllegalMoveError`` if illegal (a placement, say)."""
     def describe_action(self, action: int) -> str:

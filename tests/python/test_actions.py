@@ -115,3 +115,80 @@ def test_other_board_sizes():
     assert pos.action_count == 1 * 12 + 1
     assert int(pos.legal_action_mask().sum()) == 4
     assert pos.planes().shape == (5, 7, 1)
+
+
+def chi_square(drawn, legal):
+    """Pearson's statistic of the draws' counts against uniform over `legal`
+    (a draw outside `legal` fails the caller's subset check first)."""
+    counts = np.array([drawn.count(a) for a in legal])
+    expected = len(drawn) / len(legal)
+    return float(((counts - expected) ** 2 / expected).sum())
+
+
+def uniform_enough(drawn, legal):
+    """Whether the statistic is below its mean plus 6 standard deviations
+    (k - 1 and sqrt(2 (k - 1)) for k outcomes): a uniform draw passes with
+    near certainty, and the draws are seeded, so the test is fixed."""
+    k = len(legal)
+    return chi_square(drawn, legal) < (k - 1) + 6 * (2 * (k - 1)) ** 0.5
+
+
+def finished_position():
+    """Eks jumps onto Ohs's goal line and ends the move there: an own goal."""
+    start = phutball.Position.from_points("N17", ["N18", "O19"], to_move="X")
+    jump = start.apply_action(start.move_to_actions("N17-N19")[0])
+    return jump.apply_action(start.action_count - 1)
+
+
+def random_seeds(count, seed):
+    return [int(s) for s in np.random.default_rng(seed).integers(0, 2**64, size=count, dtype=np.uint64)]
+
+
+@pytest.mark.parametrize(
+    "state",
+    [
+        phutball.Position.start(cols=5, rows=7),
+        # Mid-jump on a small board: landings and "end jump", no placements.
+        phutball.Position.from_points("C3", ["C4", "C6"], cols=5, rows=7).apply_action(
+            jump_index(phutball.Position.start(cols=5, rows=7), "C5")
+        ),
+        phutball.Position.from_points("C3", ["C4", "B4", "D3"], cols=5, rows=7),
+    ],
+    ids=["start", "mid-jump", "jumps-and-placements"],
+)
+def test_random_legal_action_is_legal_uniform_and_fixed_by_its_seed(state):
+    legal = state.legal_actions()
+    drawn = [state.random_legal_action(s) for s in random_seeds(300 * len(legal), 11)]
+    assert set(drawn) == set(legal)
+    assert uniform_enough(drawn, legal)
+    # Always the first legal action would not be uniform: the check can fail.
+    assert len(legal) == 1 or not uniform_enough([legal[0]] * len(drawn), legal)
+    assert [state.random_legal_action(s) for s in (0, 1, 2**64 - 1)] == [
+        state.random_legal_action(s) for s in (0, 1, 2**64 - 1)
+    ]
+
+
+def test_random_legal_action_is_none_once_the_game_is_over_and_checks_its_seed():
+    assert finished_position().winner is not None
+    assert finished_position().random_legal_action(5) is None
+    pos = phutball.Position()
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError, match="seed"):
+            pos.random_legal_action(bad)
+    for bad in (1.5, "3", True):
+        with pytest.raises(TypeError, match="seed"):
+            pos.random_legal_action(bad)
+
+
+@pytest.mark.parametrize("relative", [False, True])
+def test_planes_and_mask_are_planes_and_a_read_only_int8_mask(relative):
+    seeds = phutball.Position(SEEDS_STRING)
+    states = [seeds, seeds.apply_action(seeds.legal_actions()[-1]), finished_position()]
+    for state in states:
+        planes, mask = state.planes_and_mask(relative=relative)
+        assert planes.dtype == np.float32 and np.array_equal(planes, state.planes(relative=relative))
+        assert mask.dtype == np.int8 and mask.shape == (state.action_count,)
+        assert np.array_equal(mask, state.legal_action_mask().astype(np.int8))
+        with pytest.raises(ValueError):
+            mask[0] = 1
+    assert states[1].is_mid_jump and int(states[2].planes_and_mask()[1].sum()) == 0

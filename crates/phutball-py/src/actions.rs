@@ -3,13 +3,14 @@
 //! step-by-step play (a `Position` or a `JumpInProgress`).
 
 use numpy::ndarray::Array3;
-use numpy::{IntoPyArray, PyArray1, PyArray3};
-use phutball::{Action, BoardSize, Move, Position, StepState, PLANE_COUNT};
+use numpy::{IntoPyArray, PyArray1, PyArray3, PyArrayMethods};
+use phutball::{Action, BoardSize, Move, Position, SplitMix64, StepState, PLANE_COUNT};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
 use crate::errors::{IllegalMoveError, OrRaise};
 use crate::jump_in_progress::PyJumpInProgress;
+use crate::notation::Int;
 use crate::position::PyPosition;
 
 pub(crate) fn legal_action_mask<'py>(
@@ -17,6 +18,38 @@ pub(crate) fn legal_action_mask<'py>(
     state: &StepState,
 ) -> Bound<'py, PyArray1<bool>> {
     PyArray1::from_vec(py, state.legal_action_mask())
+}
+
+/// The core's uniformly random legal action of `state`, drawn by a
+/// `SplitMix64` seeded with `seed` (0 to 2**64 - 1), or `None` once the game
+/// is over. A fresh generator per draw: the caller's generator owns the
+/// sequence (so its seeding fixes the draws), one draw of it per action.
+pub(crate) fn random_legal_action(state: &StepState, seed: &Int) -> PyResult<Option<usize>> {
+    let mut rng = SplitMix64::new(seed.within("seed", 0, u64::MAX)?);
+    Ok(state.random_legal_action_index(&mut rng))
+}
+
+/// An observation: the planes and the int8 legal-action mask.
+pub(crate) type PlanesAndMask<'py> = (Bound<'py, PyArray3<f32>>, Bound<'py, PyArray1<i8>>);
+
+/// The planes of `state` and its legal-action mask as int8 (1 legal, 0
+/// not), read-only, in one call: what the `PettingZoo` env observes, which
+/// samples its own read-only mask from the state instead of reading it.
+pub(crate) fn planes_and_mask<'py>(
+    py: Python<'py>,
+    state: &StepState,
+    relative: bool,
+) -> PyResult<PlanesAndMask<'py>> {
+    let flags = state
+        .legal_action_mask()
+        .into_iter()
+        .map(i8::from)
+        .collect();
+    let mask = PyArray1::from_vec(py, flags);
+    mask.try_readwrite()
+        .map_err(|e| PyValueError::new_err(format!("a new mask is borrowed: {e}")))?
+        .make_nonwriteable();
+    Ok((planes(py, state, relative)?, mask))
 }
 
 pub(crate) fn legal_action_indices(state: &StepState) -> Vec<usize> {

@@ -5,8 +5,9 @@ use phutball::{JumpInProgress, StepState};
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
+use crate::actions::PlanesAndMask;
 use crate::errors::OrRaise;
-use crate::notation::{action_arg, move_arg, parse_point};
+use crate::notation::{action_arg, int, move_arg, parse_point, Int};
 use crate::position::PyPosition;
 use crate::rules::{rules_arg, rules_repr, PyRules};
 
@@ -134,6 +135,28 @@ impl PyJumpInProgress {
     /// (further jumps and "end jump").
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
         crate::actions::legal_action_mask(py, &self.state())
+    }
+
+    /// A uniformly random legal action, drawn by the core's generator seeded
+    /// with ``seed`` (0 to 2**64 - 1); ``None`` once the game is over. Raises
+    /// ``ValueError`` for a seed out of range. A uniformly random seed gives
+    /// each legal action alike (one generator draw per seed).
+    fn random_legal_action(
+        &self,
+        #[pyo3(from_py_with = int::seed)] seed: Int,
+    ) -> PyResult<Option<usize>> {
+        crate::actions::random_legal_action(&self.state(), &seed)
+    }
+
+    /// ``(planes(relative), mask)`` in one call, the mask as a read-only
+    /// int8 array (1 for a legal action), as the ``PettingZoo`` env observes.
+    #[pyo3(signature = (relative=false))]
+    fn planes_and_mask<'py>(
+        &self,
+        py: Python<'py>,
+        relative: bool,
+    ) -> PyResult<PlanesAndMask<'py>> {
+        crate::actions::planes_and_mask(py, &self.state(), relative)
     }
 
     /// The indices of the legal actions, ascending ("end jump" last).

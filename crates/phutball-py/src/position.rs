@@ -4,6 +4,7 @@ use phutball::{BoardSize, Position, Side, StepState};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
+use crate::actions::PlanesAndMask;
 use crate::budget::{run, BudgetArgs, MemoryLimit};
 use crate::errors::{InvalidPositionError, OrRaise};
 use crate::jump_in_progress::PyJumpInProgress;
@@ -472,6 +473,28 @@ impl PyPosition {
     /// the placements and single jumps; none once the game is over.
     fn legal_action_mask<'py>(&self, py: Python<'py>) -> Bound<'py, numpy::PyArray1<bool>> {
         crate::actions::legal_action_mask(py, &self.state())
+    }
+
+    /// A uniformly random legal action, drawn by the core's generator seeded
+    /// with ``seed`` (0 to 2**64 - 1); ``None`` once the game is over. Raises
+    /// ``ValueError`` for a seed out of range. A uniformly random seed gives
+    /// each legal action alike (one generator draw per seed).
+    fn random_legal_action(
+        &self,
+        #[pyo3(from_py_with = int::seed)] seed: Int,
+    ) -> PyResult<Option<usize>> {
+        crate::actions::random_legal_action(&self.state(), &seed)
+    }
+
+    /// ``(planes(relative), mask)`` in one call, the mask as a read-only
+    /// int8 array (1 for a legal action), as the ``PettingZoo`` env observes.
+    #[pyo3(signature = (relative=false))]
+    fn planes_and_mask<'py>(
+        &self,
+        py: Python<'py>,
+        relative: bool,
+    ) -> PyResult<PlanesAndMask<'py>> {
+        crate::actions::planes_and_mask(py, &self.state(), relative)
     }
 
     /// The indices of the legal actions, ascending.
