@@ -147,3 +147,40 @@ def test_the_observed_mask_is_read_only_and_a_stale_one_samples_its_own_state():
     # The stale mask still gives its own state's legal actions, not the new state's.
     assert int(e.action_space(agent).sample(stale)) in set(np.flatnonzero(stale).tolist())
     assert not np.array_equal(stale, after)
+
+
+def test_sampling_the_observed_mask_is_uniform_on_a_small_board():
+    # Ball C3, men C4 B4 D3: 31 placements and three jumps on 5 x 7.
+    start = phutball.Position.from_points("C3", ["C4", "B4", "D3"], cols=5, rows=7)
+    e = phutball_env.env(start=start)
+    e.reset(seed=5)
+    mask = e.last()[0]["action_mask"]
+    legal = np.flatnonzero(mask).tolist()
+    space = e.action_space(e.agent_selection)
+    drawn = [space.sample(mask) for _ in range(300 * len(legal))]
+    assert all(type(a) is np.int64 for a in drawn)  # as Discrete.sample gives
+    counts = np.bincount(np.array(drawn), minlength=len(mask))
+    assert counts.sum() == counts[legal].sum()  # only legal actions
+    expected = len(drawn) / len(legal)
+    statistic = float(((counts[legal] - expected) ** 2 / expected).sum())
+    # Pearson's statistic has mean k - 1 and deviation sqrt(2 (k - 1)) when
+    # uniform; the draws are seeded, so this is fixed, and a draw stuck on
+    # part of the actions (a third of them: statistic 600) fails it.
+    k = len(legal)
+    assert statistic < (k - 1) + 6 * (2 * (k - 1)) ** 0.5
+
+
+def test_seeding_the_space_fixes_the_observed_masks_draws():
+    def draws(e, seed):
+        space = e.action_space(e.agent_selection)
+        space.seed(seed)
+        mask = e.last()[0]["action_mask"]
+        return [int(space.sample(mask)) for _ in range(30)]
+
+    e = phutball_env.env(start=jump_position())
+    e.reset()
+    first = draws(e, 4)
+    assert draws(e, 4) == first and draws(e, 5) != first
+    other = phutball_env.env(start=jump_position())
+    other.reset()
+    assert draws(other, 4) == first  # another env, the same seed: the same draws
