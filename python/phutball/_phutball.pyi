@@ -854,7 +854,7 @@ class VecEnv:
         """The number of games."""
     @property
     def jobs(self) -> int:
-        """The jobs (threads) a step runs: at most ``jobs=``, and one per 512 games."""
+        """The jobs (threads) a step runs: at most ``jobs=``, and one per 128 games."""
     @property
     def move_limit(self) -> Optional[int]:
         """The whole moves after which a game without a goal is truncated (None: never)."""

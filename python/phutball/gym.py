@@ -113,7 +113,7 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
     place by the next ``reset`` or ``step``: copy what you keep. ``seed``
     seeds the batch's generator (``sample_actions``) and the action spaces;
     ``reset(seed=)`` reseeds them. ``jobs`` is the threads a step may use
-    (``None``: every core; one per 512 games at most). ``opponent``,
+    (``None``: every core; one per 128 games at most). ``opponent``,
     ``opponent_limits`` and ``agent_side`` make it single-agent (see the
     module docs).
     """

@@ -59,7 +59,7 @@ def test_a_batch_steps_like_single_positions() -> None:
 
 def test_jobs_and_seeds_do_not_change_the_games() -> None:
     runs = []
-    n = 2 * 512 + 37  # a second thread needs 512 games of its own
+    n = 2 * 128 + 37  # a second thread needs 128 games of its own
     for jobs in (1, 2):
         env = VecEnv(n, cols=COLS, rows=ROWS, seed=9, jobs=jobs)
         assert env.jobs == jobs

@@ -40,11 +40,11 @@ use crate::opponent::{counter_rng, Opponent, Seat};
 use crate::workers::Workers;
 
 /// The fewest games a step gives a job (a thread) of its own. A game's step (with
-/// its planes and mask) takes about a microsecond, and handing a step to
-/// the batch's threads and waiting for the last of them costs some tens of
-/// microseconds; below this a second thread costs more than it saves
-/// (README: `random_steps --jobs`).
-pub const MIN_GAMES_PER_JOB: usize = 512;
+/// its planes and mask) takes about a microsecond, and waking the batch's
+/// threads and waiting for the last of them costs some tens of
+/// microseconds a step: two threads were 0.9x one at 128 games and 1.2x
+/// at 256 (docs/performance.md, `random_steps --jobs`).
+pub const MIN_GAMES_PER_JOB: usize = 128;
 
 /// The games a step or a reset does between two polls of its budget: about
 /// half a millisecond of work.
@@ -162,6 +162,8 @@ pub struct VecEnv {
     /// [`VecEnv::sample_actions`]' seed, and the calls since it was set.
     sample_seed: u64,
     samples: u64,
+    /// The next call's draws, where the step before made them.
+    next_draws: NextDraws,
     /// The agent's side and opponent.
     seat: Seat,
     /// An engine opponent's engines, one per job (each keeps its table).
@@ -209,6 +211,7 @@ impl VecEnv {
             min_games_per_job: MIN_GAMES_PER_JOB,
             sample_seed: seed,
             samples: 0,
+            next_draws: NextDraws::default(),
             seat: Seat::self_play(seed),
             engines: Vec::new(),
             workers: Workers::default(),
@@ -373,6 +376,7 @@ impl VecEnv {
         if let Some(seed) = seed {
             (self.sample_seed, self.samples) = (seed, 0);
         }
+        self.next_draws.ready = false;
         if let Some(engines) = engines {
             self.engines = engines;
         }
@@ -430,13 +434,17 @@ impl VecEnv {
     /// player's moves, with no round trip through masks. Each game's draw is
     /// its own generator's (from the seed, the game and the calls so far), so
     /// the threads of [`VecEnv::jobs`] share the work and a seed gives the
-    /// same actions on any number of jobs.
+    /// same actions on any number of jobs. A step that follows a call makes
+    /// the next call's draws as it steps each game (the same draws, without
+    /// a second hand-over to the threads), so random play is one hand-over a
+    /// step.
     pub fn sample_actions(&mut self) -> Vec<usize> {
-        // Not the random opponent's generators (the seat's), which have the
-        // same seed and count steps as this counts calls.
-        let seed = self.sample_seed ^ AGENT_DRAWS;
-        let call = self.samples;
+        let (seed, call) = self.draw_key();
         self.samples = self.samples.wrapping_add(1);
+        self.next_draws.wanted = true;
+        if std::mem::take(&mut self.next_draws.ready) {
+            return self.next_draws.actions.clone();
+        }
         let mut actions = vec![0; self.games.len()];
         let queue = Mutex::new(
             actions
@@ -451,16 +459,17 @@ impl VecEnv {
                 return;
             };
             for (i, (action, game)) in actions.iter_mut().zip(games).enumerate() {
-                let mut rng = counter_rng(seed, call, block * BLOCK_GAMES + i);
-                // A game is never finished between steps, and an unfinished state
-                // always has an action (a vacant point, or "end jump"); 0 is never used.
-                *action = game
-                    .state()
-                    .random_legal_action_index(&mut rng)
-                    .unwrap_or(0);
+                *action = draw(seed, call, block * BLOCK_GAMES + i, game);
             }
         });
         actions
+    }
+
+    /// The seed and call number of the next [`VecEnv::sample_actions`]'
+    /// draws. Not the random opponent's generators (the seat's), which have
+    /// the same seed and count steps as this counts calls.
+    fn draw_key(&self) -> (u64, u64) {
+        (self.sample_seed ^ AGENT_DRAWS, self.samples)
     }
 
     /// Takes `actions[i]` in game `i`, resets the games that ended (a goal
@@ -514,20 +523,29 @@ impl VecEnv {
         if next.len() != self.games.len() {
             next = self.games_copy()?;
         }
+        // After a sample_actions call, the next call's draws are made here.
+        let draw_key = std::mem::take(&mut self.next_draws.wanted).then(|| self.draw_key());
+        self.next_draws.ready = false;
+        let mut draws = std::mem::take(&mut self.next_draws.actions);
+        if draw_key.is_some() && draws.len() != self.games.len() {
+            draws = actions.to_vec();
+        }
         let blocks = Block::split(
             &self.games,
             &mut next,
             actions,
             out,
-            planes_len,
-            action_count,
+            draw_key.is_some().then_some(draws.as_mut_slice()),
+            (planes_len, action_count),
         );
         let shared = Shared {
             start: &self.start,
             seat: &self.seat,
             engines: &self.engines,
+            draw_key,
         };
         let results = run_blocks(&mut self.workers, blocks, &shared, jobs, budget);
+        self.next_draws.actions = draws;
         let finals = match merge(results) {
             Ok(finals) => finals,
             Err(e) => {
@@ -535,6 +553,7 @@ impl VecEnv {
                 return Err(e);
             }
         };
+        self.next_draws.ready = draw_key.is_some();
         self.spare = std::mem::replace(&mut self.games, next);
         self.seat.steps = self.seat.steps.wrapping_add(1);
         Ok(finals)
@@ -586,6 +605,7 @@ impl VecEnv {
         self.check_length("truncated", out.truncated.len(), 1)?;
         let mut next = self.games.clone();
         let mut finals = Vec::new();
+        self.next_draws.ready = false;
         for (k, (&i, &action)) in waiting.iter().zip(actions).enumerate() {
             if k % POLL_GAMES == 0 {
                 if let Some(stop) = budget.interrupted() {
@@ -643,6 +663,27 @@ impl VecEnv {
             })
         }
     }
+}
+
+/// Draw `call` of [`VecEnv::sample_actions`] in game `game`, from `seed`.
+fn draw(seed: u64, call: u64, game: usize, episode: &Episode) -> usize {
+    let mut rng = counter_rng(seed, call, game);
+    // A game is never finished between steps, and an unfinished state
+    // always has an action (a vacant point, or "end jump"); 0 is never used.
+    episode
+        .state()
+        .random_legal_action_index(&mut rng)
+        .unwrap_or(0)
+}
+
+/// The draws of the next [`VecEnv::sample_actions`] call, made by a step.
+#[derive(Clone, Debug, Default)]
+struct NextDraws {
+    /// A call came since the last step: the next step makes the next draws.
+    wanted: bool,
+    /// `actions` are the next call's draws for the games as they stand.
+    ready: bool,
+    actions: Vec<usize>,
 }
 
 /// Room for `count` games, reserved fallibly: a count no memory holds is
@@ -733,6 +774,9 @@ struct Shared<'a> {
     start: &'a Episode,
     seat: &'a Seat,
     engines: &'a [Engine],
+    /// The seed and call of the draws to make for the next
+    /// [`VecEnv::sample_actions`], if any.
+    draw_key: Option<(u64, u64)>,
 }
 
 /// [`BLOCK_GAMES`] games of a step, from game `first` on: the slices of the
@@ -743,6 +787,8 @@ struct Block<'a> {
     next: &'a mut [Episode],
     actions: &'a [usize],
     out: StepBuffers<'a>,
+    /// Where the next call's draws go, if the step makes them.
+    draws: Option<&'a mut [usize]>,
 }
 
 impl<'a> Block<'a> {
@@ -753,9 +799,10 @@ impl<'a> Block<'a> {
         next: &'a mut [Episode],
         actions: &'a [usize],
         out: &'a mut StepBuffers<'_>,
-        planes_len: usize,
-        action_count: usize,
+        draws: Option<&'a mut [usize]>,
+        (planes_len, action_count): (usize, usize),
     ) -> Vec<Block<'a>> {
+        let mut draws = draws.map(|draws| draws.chunks_mut(BLOCK_GAMES));
         let mut planes = out.planes.chunks_mut(BLOCK_GAMES * planes_len);
         let mut masks = out.masks.chunks_mut(BLOCK_GAMES * action_count);
         let mut rewards = out.rewards.chunks_mut(BLOCK_GAMES);
@@ -779,6 +826,7 @@ impl<'a> Block<'a> {
                         terminated: terminated.next()?,
                         truncated: truncated.next()?,
                     },
+                    draws: draws.as_mut().and_then(Iterator::next),
                 })
             })
             .collect()
@@ -792,7 +840,7 @@ impl Block<'_> {
     /// its first game is a multiple of [`POLL_GAMES`] (setting `stop` for
     /// every thread if the budget says to stop).
     fn run(
-        self,
+        mut self,
         shared: &Shared<'_>,
         engine: Option<&Engine>,
         budget: &Budget<'_>,
@@ -826,6 +874,10 @@ impl Block<'_> {
                 });
             }
             self.next[i] = taken.next;
+            if let (Some(draws), Some((seed, call))) = (self.draws.as_deref_mut(), shared.draw_key)
+            {
+                draws[i] = draw(seed, call, index, &self.next[i]);
+            }
             let shown = self.next[i].state();
             shown.write_planes(false, &mut self.out.planes[i * planes_len..][..planes_len]);
             shown.write_legal_action_mask(&mut self.out.masks[i * action_count..][..action_count]);
@@ -981,7 +1033,8 @@ mod tests {
     #[test]
     fn sampled_actions_are_the_seeds_on_any_number_of_jobs_and_uniform() {
         let start = small_start();
-        let n = 2 * MIN_GAMES_PER_JOB;
+        // Enough for two jobs, and about 30 draws of each action at the start.
+        let n = 1024;
         let draws = |jobs: usize, seed: u64| {
             let mut env = VecEnv::new(start, n, None, seed, jobs).unwrap();
             assert_eq!(env.jobs(), jobs);
@@ -1018,6 +1071,59 @@ mod tests {
             chi_square < 3.0 * legal as f64 + 30.0,
             "chi-square {chi_square} over {legal} actions: {counts:?}"
         );
+    }
+
+    #[test]
+    fn the_draws_a_step_makes_are_the_next_calls_own() {
+        let start = small_start();
+        let n = 2 * MIN_GAMES_PER_JOB + 5;
+        let bad = start.size().action_count();
+        for jobs in [1, 2] {
+            let mut env = VecEnv::new(start, n, Some(5), 3, jobs).unwrap();
+            let mut out = Outputs::new(n, start.size());
+            env.reset(None, &mut out.planes, &mut out.masks).unwrap();
+            // Each call's draws, from the games as they stand.
+            let by_hand = |env: &VecEnv, seed: u64, call: u64| -> Vec<usize> {
+                let seed = seed ^ AGENT_DRAWS;
+                env.games
+                    .iter()
+                    .enumerate()
+                    .map(|(g, e)| draw(seed, call, g, e))
+                    .collect()
+            };
+            let (mut seed, mut call) = (3, 0);
+            for round in 0..15 {
+                let expected = by_hand(&env, seed, call);
+                let actions = env.sample_actions();
+                call += 1;
+                assert_eq!(actions, expected, "jobs {jobs}, round {round}");
+                match round % 5 {
+                    // A step that fails, then the sampled one.
+                    1 => {
+                        let mut wrong = actions.clone();
+                        wrong[n - 1] = bad;
+                        assert!(env.step(&wrong, &mut out.buffers()).is_err());
+                        env.step(&actions, &mut out.buffers()).unwrap();
+                    }
+                    // The sampled step, then one of other actions.
+                    2 => {
+                        env.step(&actions, &mut out.buffers()).unwrap();
+                        let other = by_hand(&env, 77, 0);
+                        env.step(&other, &mut out.buffers()).unwrap();
+                    }
+                    3 => env.reset(None, &mut out.planes, &mut out.masks).unwrap(),
+                    4 => {
+                        env.step(&actions, &mut out.buffers()).unwrap();
+                        (seed, call) = (4, 0);
+                        env.reset(Some(seed), &mut out.planes, &mut out.masks)
+                            .unwrap();
+                    }
+                    _ => {
+                        env.step(&actions, &mut out.buffers()).unwrap();
+                    }
+                }
+            }
+        }
     }
 
     #[test]

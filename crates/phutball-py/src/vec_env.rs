@@ -457,7 +457,7 @@ impl PyVecEnv {
         self.len
     }
 
-    /// The jobs (threads) a step runs: at most ``jobs=``, and one per 512 games.
+    /// The jobs (threads) a step runs: at most ``jobs=``, and one per 128 games.
     #[getter]
     fn jobs(&self) -> usize {
         self.jobs
