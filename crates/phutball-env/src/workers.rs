@@ -1,17 +1,31 @@
 //! The threads a batch's steps run on: a pool started at the batch's first
 //! step on more than one job and kept for the steps after it, so that a
-//! step costs a wake-up of its threads (microseconds) instead of a start
-//! of new ones (tens of microseconds, and a share of the step's games done
-//! by a thread that is not yet running).
+//! step costs a hand-over to its threads instead of a start of new ones
+//! (tens of microseconds, and a share of the step's games done by a
+//! thread that is not yet running). Between calls and at a call's end the
+//! threads wait awake for a moment ([`LINGER`]), as OpenMP's do: on this
+//! project's virtual machines a sleeping thread takes tens of
+//! microseconds to wake, a tenth of a step of 1024 games.
 
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use rayon::{ThreadPool, ThreadPoolBuilder};
+
+/// How long a helper thread stays awake after a call for the next one.
+/// Waking a sleeping thread takes tens of microseconds here (a sleeping
+/// virtual CPU is woken through the host), and a caller stepping a batch
+/// in a loop (Python's, a training loop's) comes back within some tens of
+/// microseconds: a helper that waits awake starts the next call at once.
+const LINGER: Duration = Duration::from_micros(200);
 
 /// A batch's threads (none until a step needs them). Clones share them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Workers {
     pool: Option<Arc<ThreadPool>>,
+    /// The calls so far: a helper waiting awake stops when it changes.
+    calls: Arc<AtomicU64>,
 }
 
 impl Workers {
@@ -24,13 +38,18 @@ impl Workers {
     /// `work(0)` runs.
     pub(crate) fn run<R: Send>(&mut self, jobs: usize, work: impl Fn(usize) -> R + Sync) -> Vec<R> {
         let helpers = jobs.saturating_sub(1);
+        // Wakes the helpers waiting awake: their waits end, this call's jobs start.
+        let call = self.calls.fetch_add(1, Ordering::Relaxed) + 1;
+        let calls = Arc::clone(&self.calls);
         let Some(pool) = self.pool(helpers) else {
             return vec![work(0)];
         };
         let answers: Vec<Mutex<Option<R>>> = (0..jobs).map(|_| Mutex::new(None)).collect();
+        let answered = AtomicUsize::new(0);
         let answer = |slot: &Mutex<Option<R>>, job: usize| {
             let value = work(job);
             *slot.lock().unwrap_or_else(PoisonError::into_inner) = Some(value);
+            answered.fetch_add(1, Ordering::Release);
         };
         // The caller works too, from the start: waking a sleeping thread
         // takes tens of microseconds, a fifth of a small step.
@@ -40,7 +59,16 @@ impl Workers {
                 scope.spawn(move |_| answer(slot, job));
             }
             answer(&answers[0], 0);
+            // The helpers' last blocks: waited for awake, as a helper waits.
+            let started = Instant::now();
+            while answered.load(Ordering::Acquire) < jobs && started.elapsed() < LINGER {
+                std::hint::spin_loop();
+            }
         });
+        for _ in 0..helpers {
+            let calls = Arc::clone(&calls);
+            pool.spawn(move || linger(&calls, call));
+        }
         // The scope returned once every job had answered (a job's panic
         // goes on in this thread).
         answers
@@ -69,6 +97,15 @@ impl Workers {
                 .map(Arc::new);
         }
         self.pool.as_deref()
+    }
+}
+
+/// Keeps a helper awake until the next call (`calls` past `call`) or
+/// [`LINGER`].
+fn linger(calls: &AtomicU64, call: u64) {
+    let started = Instant::now();
+    while calls.load(Ordering::Relaxed) == call && started.elapsed() < LINGER {
+        std::hint::spin_loop();
     }
 }
 
