@@ -2,12 +2,13 @@
 
 - ``phutball.VecEnv(256)`` at ``jobs=1`` and ``jobs=None`` (every core), and
   ``VecEnv(1024)`` at ``jobs=1`` and ``jobs=2``, stepped with
-  ``sample_actions()`` (into new arrays with ``step``, and into arrays made
-  once with ``step_into``, as the Gymnasium env steps it); ``VecEnv(256)`` with actions drawn in numpy from the
-  masks as well;
+  ``sample_actions()`` (into new arrays with ``step``, and into arrays
+  made once with ``step_into``, as the Gymnasium env steps it);
+  ``VecEnv(256)`` with actions drawn in numpy from the masks as well;
 - the Gymnasium vector env, ``gymnasium.make_vec("Phutball-v0",
-  num_envs=256)``, with actions drawn in numpy from ``infos["action_mask"]``
-  and with the underlying ``VecEnv``'s ``sample_actions()``;
+  num_envs=256, jobs=1)``, with actions drawn in numpy from
+  ``infos["action_mask"]`` and with the underlying ``VecEnv``'s
+  ``sample_actions()``, and at the default ``jobs`` (every core);
 - the PettingZoo AEC env ``phutball.env`` with ``action_space.sample(mask)``;
 - single-agent play (issue 25, item 2): ``VecEnv(256, opponent="random")``
   and ``opponent="engine"`` at ``{"nodes": 100}`` (jobs 1 and 2), the agent
@@ -41,12 +42,12 @@ from vecenv_bench import numpy_actions, pettingzoo_rate, timed, vec_env_rate
 NOT_INSTALLED = "not installed"
 
 
-def gym_rate(seconds: float, games: int, numpy_choice: bool) -> float:
+def gym_rate(seconds: float, games: int, numpy_choice: bool, jobs: Optional[int] = 1) -> float:
     import gymnasium
 
     import phutball.gym  # noqa: F401 (registers "Phutball-v0")
 
-    envs = gymnasium.make_vec("Phutball-v0", num_envs=games)
+    envs = gymnasium.make_vec("Phutball-v0", num_envs=games, jobs=jobs)
     _, infos = envs.reset(seed=1)
     rng = np.random.default_rng(1)
     state = {"infos": infos}
@@ -171,8 +172,11 @@ def main() -> None:
     rates["VecEnv(1024), sample_actions, jobs=2"] = vec_env_rate(secs, 2, games=1024)
     rates["VecEnv(1024), sample_actions, step_into, jobs=1"] = vec_env_rate(secs, 1, games=1024, into=True)
     rates["VecEnv(1024), sample_actions, step_into, jobs=2"] = vec_env_rate(secs, 2, games=1024, into=True)
-    rates["Gymnasium make_vec(256), numpy choice from infos"] = gym_rate(secs, 256, numpy_choice=True)
-    rates["Gymnasium make_vec(256), VecEnv.sample_actions"] = gym_rate(secs, 256, numpy_choice=False)
+    rates["Gymnasium make_vec(256, jobs=1), numpy choice from infos"] = gym_rate(secs, 256, numpy_choice=True)
+    rates["Gymnasium make_vec(256, jobs=1), VecEnv.sample_actions"] = gym_rate(secs, 256, numpy_choice=False)
+    rates["Gymnasium make_vec(256), VecEnv.sample_actions (every core)"] = gym_rate(
+        secs, 256, numpy_choice=False, jobs=None
+    )
     rates["PettingZoo env, action_space.sample(mask)"] = pettingzoo_rate(secs)
     rates["VecEnv(256), random opponent, jobs=1"] = opponent_rate(secs, "random", 1)
     rates["VecEnv(256), engine opponent nodes=100, jobs=1"] = opponent_rate(secs, "engine", 1)
@@ -185,13 +189,13 @@ def main() -> None:
     print("goals:")
     goal(
         "Gymnasium / VecEnv(256), numpy choice, jobs=1",
-        rates["Gymnasium make_vec(256), numpy choice from infos"],
+        rates["Gymnasium make_vec(256, jobs=1), numpy choice from infos"],
         rates["VecEnv(256), numpy choice, jobs=1"],
         ">= 0.8",
     )
     goal(
         "Gymnasium / VecEnv(256), sample_actions, jobs=1",
-        rates["Gymnasium make_vec(256), VecEnv.sample_actions"],
+        rates["Gymnasium make_vec(256, jobs=1), VecEnv.sample_actions"],
         rates[base],
         ">= 0.8",
     )
