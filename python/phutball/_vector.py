@@ -1,6 +1,8 @@
 """``phutball.VecEnv``: the extension's batch of games with the attributes of
 ``gymnasium.vector.VectorEnv`` (the spaces, ``metadata``, ``close()``), its
-spaces from gymnasium when it is installed, else small stand-ins."""
+spaces from gymnasium when it is installed, else small stand-ins. Gymnasium
+is imported when a space or ``metadata`` is first asked for, not by
+``import phutball`` (it is a third of that import's time)."""
 
 from __future__ import annotations
 
@@ -11,19 +13,44 @@ import numpy as np
 
 from ._phutball import VecEnv as _RustVecEnv
 
-try:  # pragma: no cover - which branch runs depends on the installation
-    from gymnasium import spaces
-except ImportError:  # pragma: no cover
-    from . import _spaces as spaces  # type: ignore[no-redef]
-
-try:  # pragma: no cover - gymnasium >= 1.1 names its autoreset modes
-    from gymnasium.vector import AutoresetMode
-
-    _SAME_STEP: Any = AutoresetMode.SAME_STEP
-except ImportError:  # pragma: no cover
-    _SAME_STEP = "SameStep"
-
 __all__ = ["VecEnv"]
+
+
+def _spaces() -> Any:
+    """Gymnasium's ``spaces`` module when it is installed, else the stand-ins."""
+    try:  # pragma: no cover - which branch runs depends on the installation
+        from gymnasium import spaces
+    except ImportError:  # pragma: no cover
+        from . import _spaces as spaces  # type: ignore[no-redef]
+    return spaces
+
+
+def _same_step() -> Any:
+    """Gymnasium's same-step autoreset mode (named since gymnasium 1.1)."""
+    try:  # pragma: no cover - which branch runs depends on the installation
+        from gymnasium.vector import AutoresetMode
+    except ImportError:  # pragma: no cover
+        return "SameStep"
+    return AutoresetMode.SAME_STEP
+
+
+def __getattr__(name: str) -> Any:
+    """``_SAME_STEP``, made on first use (PEP 562)."""
+    if name == "_SAME_STEP":
+        return _same_step()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+class _Metadata:
+    """``VecEnv.metadata``, made on first use: the autoreset mode is
+    gymnasium's, which this imports then."""
+
+    _value: Optional[Dict[str, Any]] = None
+
+    def __get__(self, obj: Any, owner: Any = None) -> Dict[str, Any]:
+        if _Metadata._value is None:
+            _Metadata._value = {"autoreset_mode": _same_step()}
+        return _Metadata._value
 
 
 class VecEnv(_RustVecEnv):
@@ -126,7 +153,7 @@ class VecEnv(_RustVecEnv):
         return self._answer(obs, mask, rewards, terminated, truncated, to_move, info)
 
     #: As gymnasium's vector environments: the autoreset convention, no rendering.
-    metadata: Dict[str, Any] = {"autoreset_mode": _SAME_STEP}
+    metadata: Any = _Metadata()
     render_mode = None
     spec = None
     closed = False
@@ -134,23 +161,23 @@ class VecEnv(_RustVecEnv):
     @cached_property
     def single_observation_space(self) -> Any:
         """One game's observation: float32 planes in [0, 1]."""
-        return spaces.Box(low=0.0, high=1.0, shape=self.observation_shape, dtype=np.float32)
+        return _spaces().Box(low=0.0, high=1.0, shape=self.observation_shape, dtype=np.float32)
 
     @cached_property
     def single_action_space(self) -> Any:
         """One game's action: an index of the action space."""
-        return spaces.Discrete(self.action_count)
+        return _spaces().Discrete(self.action_count)
 
     @cached_property
     def observation_space(self) -> Any:
         """The batch's observations, ``(num_envs, C, rows + 2, cols)``."""
         shape = (self.num_envs, *self.observation_shape)
-        return spaces.Box(low=0.0, high=1.0, shape=shape, dtype=np.float32)
+        return _spaces().Box(low=0.0, high=1.0, shape=shape, dtype=np.float32)
 
     @cached_property
     def action_space(self) -> Any:
         """The batch's actions, one index per game."""
-        return spaces.MultiDiscrete(np.full(self.num_envs, self.action_count, dtype=np.int64))
+        return _spaces().MultiDiscrete(np.full(self.num_envs, self.action_count, dtype=np.int64))
 
     @property
     def unwrapped(self) -> "VecEnv":

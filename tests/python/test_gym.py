@@ -82,6 +82,19 @@ def test_the_module_prefixed_id_imports_the_module_itself():
     assert out.stdout.split() == ["PhutballVectorEnv", "3"]
 
 
+def test_import_phutball_imports_gymnasium_only_when_a_space_is_asked_for():
+    code = (
+        "import sys, phutball\n"
+        "env = phutball.VecEnv(2, cols=5, rows=7)\n"
+        "env.reset()\n"
+        "print('gymnasium' in sys.modules)\n"
+        "space = env.single_action_space\n"
+        "print('gymnasium' in sys.modules, type(space).__module__.split('.')[0])\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "True", "gymnasium"]
+
+
 def test_phutball_imports_without_gymnasium():
     code = (
         "import sys\n"

@@ -114,7 +114,7 @@ def space_module(request, monkeypatch):
         if gymnasium is None:
             pytest.skip("gymnasium is not installed")
         return gym_spaces
-    monkeypatch.setattr(_vector, "spaces", _spaces)
+    monkeypatch.setattr(_vector, "_spaces", lambda: _spaces)
     return _spaces
 
 
