@@ -221,3 +221,24 @@ fn finished_positions_are_errors() {
         EngineError::Finished { winner: Side::Eks }
     );
 }
+
+#[test]
+fn with_no_depth_finished_it_plays_the_best_evaluated_move_not_the_first() {
+    // Ohs to move (scoring at the top), an Eks man below-left of the ball:
+    // the root order's first move is the jump H10-F8, two rows towards
+    // Ohs's own goal, which the engine at 100 nodes used to play.
+    let pos = Position::standard()
+        .play(&"E13".parse().unwrap())
+        .unwrap()
+        .play(&"G9".parse().unwrap())
+        .unwrap();
+    let backwards: phutball::Move = "H10-F8".parse().unwrap();
+    let mut chosen = Vec::new();
+    for nodes in [1, 100] {
+        let analysis = Engine::new(Limits::nodes(nodes), 5).analyse(&pos).unwrap();
+        assert_eq!(analysis.depth, 0, "no depth finishes at {nodes} nodes");
+        assert_ne!(analysis.best_move, backwards, "at {nodes} nodes");
+        chosen.push(analysis.best_move);
+    }
+    assert_eq!(chosen[0], chosen[1], "both are the best evaluated move");
+}

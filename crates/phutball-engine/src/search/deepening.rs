@@ -10,6 +10,7 @@ use super::state::Search;
 use super::{Analysis, Decision};
 use crate::candidates::all_moves;
 use crate::clock::Instant;
+use crate::eval::evaluate;
 use crate::score::{DECIDED, INFINITY};
 
 /// The principal variation shown is at most this long.
@@ -66,13 +67,36 @@ impl Search<'_> {
             // Done: the other threads of a threaded search may stop.
             self.shared.team.finished.store(true, Ordering::Relaxed);
         }
-        if best_value == -INFINITY {
-            // Not even one root move was searched: trust the ordering.
-            best_value = -self.evaluate_after_deadline(&roots[best].1);
+        if depth_done == 0 {
+            (best, best_value) = self.best_by_evaluation(&roots);
         }
         let (m, child) = roots[best].clone();
         let pv = self.principal_variation(m.clone(), child, depth_done as usize + 2);
         self.report(m, best_value, depth_done, pv, Decision::Searched)
+    }
+
+    /// The root move whose position evaluates best for the mover, and its
+    /// value, for when no depth finished (the root's checks took a small
+    /// node budget, or a time limit was short): the root order alone puts
+    /// jumps first, and a jump back towards the mover's own goal among them
+    /// (the engine at 100 nodes played such jumps and lost every game to
+    /// the engine at 300). Earlier moves win ties; all the evaluations
+    /// share one [`Search::after_deadline`], the moves after it keep their
+    /// order's place.
+    fn best_by_evaluation(&self, roots: &[(Move, Position)]) -> (usize, i32) {
+        let hook = self.shared.clock(self.after_deadline());
+        let budget = self.shared.budget(u64::MAX, &hook);
+        let mut best = (0, -INFINITY);
+        for (i, (_, child)) in roots.iter().enumerate() {
+            let value = -evaluate(child, &budget);
+            if value > best.1 {
+                best = (i, value);
+            }
+            if budget.interrupted().is_some() {
+                break;
+            }
+        }
+        best
     }
 
     /// The move and the moves stored as best after it in the table (each
