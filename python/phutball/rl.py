@@ -15,7 +15,8 @@ so a numpy policy is called in batches.
 - ``elo_vs_engine(policy, nodes=(100, 1000), games=20, seed=0)``: score
   and Elo difference against the engine at each node budget, on 15x19.
 - ``random_policy(seed)``: a uniform choice among the legal actions, the
-  baseline.
+  baseline; ``engine_policy(nodes)``: the engine at a node budget, a rung
+  of a ladder to rate policies against.
 
 Tablebases are built once per board and rule and kept in this module
 (``tablebase(board)``). Every long call takes ``timeout=`` (seconds;
@@ -32,7 +33,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 
 import numpy as np
 
-from ._phutball import Engine, Episode, JumpInProgress, Position, SearchTimeoutError, Tablebase
+from ._phutball import Engine, Episode, JumpInProgress, Position, Rules, SearchTimeoutError, Tablebase
 
 __all__ = [
     "Policy",
@@ -44,6 +45,8 @@ __all__ = [
     "elo_vs_engine",
     "elo",
     "random_policy",
+    "engine_policy",
+    "position_from_planes",
 ]
 
 #: ``policy(obs, mask) -> actions``: float32 ``(B, 5, rows + 2, cols)``, bool
@@ -58,6 +61,9 @@ Board = Union[str, Tuple[int, int]]
 DEFAULT_POSITIONS = 1000
 
 _TABLES: Dict[Tuple[int, int, bool], Tablebase] = {}
+
+#: The jump states ``engine_policy`` keeps the next action of, at most.
+_PLANNED_STATES = 100_000
 
 
 def _board(board: Board) -> Tuple[int, int]:
@@ -133,6 +139,88 @@ def random_policy(seed: Optional[int] = 0) -> Policy:
         keys = rng.random(mask.shape) + mask
         actions: np.ndarray = np.argmax(keys, axis=1)
         return actions
+
+    return policy
+
+
+def position_from_planes(planes: np.ndarray, rules: Optional[Rules] = None) -> Position:
+    """The position whose ``planes()`` (not ``relative``) are ``planes``,
+    float32 ``(5, rows + 2, cols)``, at the start of a move: the men
+    (channel 0), the ball (channel 1) and the side to move (channel 2),
+    under ``rules`` (the planes do not show them; default: the default
+    rules). Raises ``ValueError`` for planes of a jump under way (channel
+    3), whose start and men removed so far the planes do not show, or of
+    no position."""
+    planes = np.asarray(planes)
+    if planes.ndim != 3 or planes.shape[0] != 5 or planes.shape[1] < 3:
+        raise ValueError(f"planes must have the shape (5, rows + 2, cols), not {planes.shape}")
+    if planes[3].any():
+        raise ValueError("these planes are of a jump under way, which they do not show whole")
+    rows, cols = planes.shape[1] - 2, planes.shape[2]
+    balls = np.argwhere(planes[1] == 1)
+    if len(balls) != 1:
+        raise ValueError(f"the planes show {len(balls)} balls, not one")
+    lines = []
+    # The position string lists rows from the top (row `rows`) down to row 1.
+    for row in range(rows, 0, -1):
+        cells = ["@" if planes[1, row, col] == 1 else "#" if planes[0, row, col] == 1 else "." for col in range(cols)]
+        text = "".join(cells)
+        lines.append("".join(_runs(text)))
+    side = "O" if planes[2, 0, 0] == 1 else "X"
+    return Position(f"{'/'.join(lines)} {side}", rules=rules)
+
+
+def _runs(cells: str) -> Iterable[str]:
+    """A row of ``@``, ``#`` and ``.`` in position-string form: runs of
+    empty points as their length."""
+    empty = 0
+    for cell in cells:
+        if cell == ".":
+            empty += 1
+            continue
+        if empty:
+            yield str(empty)
+            empty = 0
+        yield cell
+    if empty:
+        yield str(empty)
+
+
+def engine_policy(nodes: int = 10, *, seed: int = 0, rules: Optional[Rules] = None) -> Policy:
+    """The engine at a node budget as a policy (``Engine(nodes=nodes,
+    seed=seed)``, one thread): a rung of a ladder to rate policies
+    against, and a baseline that scores against the engine where
+    ``random_policy`` does not. At the start of a move it reads the
+    position from the planes (``position_from_planes``, under ``rules``)
+    and plays the engine's move, whose later actions it answers when it
+    sees their planes (a jump under way that is not the engine's it ends
+    at once)."""
+    engine = Engine(nodes=nodes, seed=seed)
+    # The planes of each state inside a move it chose: the move's next action.
+    planned: Dict[bytes, int] = {}
+
+    def move_start(planes: np.ndarray) -> int:
+        pos = position_from_planes(planes, rules)
+        actions = pos.move_to_actions(engine.best_move(pos))
+        episode = Episode(pos, move_limit=None)
+        for action, after in zip(actions, actions[1:]):
+            planned[episode.step(action).state.planes().tobytes()] = after
+        return actions[0]
+
+    def policy(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
+        chosen = np.empty(len(obs), dtype=np.int64)
+        for i, planes in enumerate(np.asarray(obs, dtype=np.float32)):
+            if not planes[3].any():
+                chosen[i] = move_start(planes)
+                continue
+            # Kept, not popped: two games (or two moves) can pass through
+            # the same planes. Where their moves differ from there, or the
+            # jump is not the engine's, the move ends here.
+            action = planned.get(planes.tobytes())
+            chosen[i] = action if action is not None and mask[i, action] else mask.shape[1] - 1
+        if len(planned) > _PLANNED_STATES:
+            planned.clear()
+        return chosen
 
     return policy
 

@@ -189,3 +189,67 @@ def test_ctrl_c_stops_the_long_calls(name):
 
     latency = interrupt_child(LONG_RL_CALLS[name], delay=1.0)
     assert latency < 2, f"{name}: KeyboardInterrupt {latency:.2f} s after SIGINT"
+
+
+def random_positions(count, seed):
+    """Up to ``count`` positions at the start of a move on each of a few
+    boards, reached by random play."""
+    rng = np.random.default_rng(seed)
+    found = []
+    for cols, rows in [(15, 19), (5, 7), (4, 9)]:
+        episode = phutball.Episode(phutball.Position.start(cols, rows), move_limit=None)
+        on_board = 0
+        while on_board < count and not episode.is_over:
+            state = episode.state
+            if isinstance(state, phutball.Position):
+                found.append(state)
+                on_board += 1
+            episode.step(int(rng.choice(np.flatnonzero(state.legal_action_mask()))))
+    return found
+
+
+def test_positions_come_back_from_their_planes():
+    positions = random_positions(40, seed=3)
+    assert len(positions) > 60
+    assert {p.to_move for p in positions} == {"O", "X"}
+    assert any(p.men for p in positions)
+    for pos in positions:
+        assert rl.position_from_planes(pos.planes()) == pos
+    jump = phutball.Position.from_points("H10", ["H11"], "O").apply_jump("H12")
+    with pytest.raises(ValueError, match="jump under way"):
+        rl.position_from_planes(jump.planes())
+    with pytest.raises(ValueError, match="shape"):
+        rl.position_from_planes(np.zeros((4, 21, 15), np.float32))
+    two_balls = phutball.Position().planes()
+    two_balls[1, 3, 3] = 1
+    with pytest.raises(ValueError, match="2 balls"):
+        rl.position_from_planes(two_balls)
+
+
+def play_policy_move(policy, pos):
+    """The position after the policy's move from ``pos``, one action at a time."""
+    episode = phutball.Episode(pos, move_limit=None)
+    while True:
+        state = episode.state
+        action = int(policy(state.planes()[None], state.legal_action_mask()[None])[0])
+        after = episode.step(action)
+        if after.is_over or isinstance(after.state, phutball.Position):
+            return rl.position_from_planes(after.state.planes()) if not after.is_over else after.state
+
+
+def test_the_engine_policy_plays_the_engines_move_action_by_action():
+    pos = phutball.Position.from_points("H10", ["H11", "H13", "G10"], "O")
+    for nodes, seed in [(1, 0), (50, 3)]:
+        move = phutball.Engine(nodes=nodes, seed=seed).best_move(pos)
+        assert len(pos.move_to_actions(move)) > 1, "a jump of several actions"
+        assert play_policy_move(rl.engine_policy(nodes, seed=seed), pos) == pos.play(move)
+    # A jump it did not start, it ends at once.
+    jump = pos.apply_jump("H12")
+    end_jump = pos.action_count - 1
+    policy = rl.engine_policy(1)
+    assert policy(jump.planes()[None], jump.legal_action_mask()[None]).tolist() == [end_jump]
+
+
+def test_the_engine_policy_is_a_rung_elo_can_rate():
+    rows = rl.elo_vs_engine(rl.engine_policy(1, seed=2), nodes=(1,), games=4, move_limit=30, timeout=120)
+    assert rows[0].wins + rows[0].draws + rows[0].losses == 4
