@@ -1,7 +1,22 @@
 //! The exact set of states the distinct-outcome search has visited.
 
+use std::cell::Cell;
+
 use crate::budget::{reserve_exact, zeroed, Meter, SearchError};
 use crate::error::TooManyOutcomesError;
+
+/// The largest table a thread keeps between searches: the first table of a
+/// dense board (1.5 MiB).
+const KEPT_SLOTS: usize = 1 << 18;
+
+thread_local! {
+    /// The tables of the thread's last set, their tags zeroed again, for
+    /// its next set: zeroing a dense board's new 1.5 MiB table took more
+    /// than half of a search with few outcomes (the dense positions of a
+    /// random game: `VecEnv`'s random opponent), where clearing the slots
+    /// used takes a few.
+    static KEPT: Cell<Option<(Vec<u16>, Vec<u32>)>> = const { Cell::new(None) };
+}
 
 /// What the memory limit names when the state set outgrows it.
 const WHAT: &str = "the set of states searched";
@@ -9,7 +24,8 @@ const WHAT: &str = "the set of states searched";
 /// A first table size for a position with `men` men: outcomes grow steeply
 /// with the men on the board, and growing the table is much of its cost (on
 /// `jumps-24`, starting dense positions at 2^18 slots, 1.5 MiB, beat 2^14 and
-/// 2^16; untouched pages of a large zeroed allocation cost nothing).
+/// 2^16, and 2^13 growing four-fold took 45% longer). A new table is
+/// written with zeros in full, so a thread keeps its last one ([`KEPT`]).
 fn initial_slots(men: u32) -> usize {
     match men {
         0..=30 => 1 << 10,
@@ -42,16 +58,61 @@ impl StateSet {
         meter: &Meter<'_>,
     ) -> Result<StateSet, SearchError> {
         let slots = if enabled { initial_slots(men) } else { 0 };
-        meter.hold(slots * SLOT_BYTES, WHAT)?;
-        Ok(StateSet {
+        let kept = if enabled {
+            KEPT.try_with(Cell::take)
+                .ok()
+                .flatten()
+                .filter(|(tags, _)| tags.len() >= slots)
+        } else {
+            None
+        };
+        let (tags, entries) = if let Some((tags, entries)) = kept {
+            if let Err(e) = meter.hold(tags.len() * SLOT_BYTES, WHAT) {
+                let _ = KEPT.try_with(|k| k.set(Some((tags, entries))));
+                return Err(e);
+            }
+            (tags, entries)
+        } else {
+            meter.hold(slots * SLOT_BYTES, WHAT)?;
             // Reserved fallibly: an allocator that refuses (an address-space
             // limit) gives the out-of-memory error, not an abort.
-            tags: zeroed(slots, WHAT)?,
-            entries: zeroed(slots, WHAT)?,
+            (zeroed(slots, WHAT)?, zeroed(slots, WHAT)?)
+        };
+        Ok(StateSet {
+            tags,
+            entries,
             fingerprints: Vec::new(),
             // Entries are 32-bit indices.
             limit: limit.min(u32::MAX as usize),
         })
+    }
+
+    /// The tables with every tag zeroed again, the slots used found from
+    /// the fingerprints (the whole table when many were used, or if one is
+    /// not found, which no set makes). Entries are read only under a
+    /// matching tag, so they stay as they are.
+    fn cleared_tables(&mut self) -> (Vec<u16>, Vec<u32>) {
+        let (mut tags, entries) = (
+            std::mem::take(&mut self.tags),
+            std::mem::take(&mut self.entries),
+        );
+        if self.fingerprints.len() * 8 >= tags.len() {
+            tags.fill(0);
+            return (tags, entries);
+        }
+        let mask = tags.len() - 1;
+        for (i, &fingerprint) in self.fingerprints.iter().enumerate() {
+            let home = fingerprint as usize & mask;
+            let slot = (0..tags.len())
+                .map(|step| (home + step) & mask)
+                .find(|&slot| tags[slot] != 0 && entries[slot] as usize == i);
+            let Some(slot) = slot else {
+                tags.fill(0);
+                break;
+            };
+            tags[slot] = 0;
+        }
+        (tags, entries)
     }
 
     /// The bytes this set holds, as accounted to its meter.
@@ -136,9 +197,49 @@ impl StateSet {
 /// Bytes per slot: a tag and an entry index.
 const SLOT_BYTES: usize = 2 + 4;
 
+impl Drop for StateSet {
+    /// Keeps the tables for the thread's next set (see [`KEPT`]).
+    fn drop(&mut self) {
+        if self.tags.is_empty() || self.tags.len() > KEPT_SLOTS {
+            return;
+        }
+        let tables = self.cleared_tables();
+        // After the thread's locals are gone (a set dropped while the thread ends), nothing is kept.
+        let _ = KEPT.try_with(|k| k.set(Some(tables)));
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A set's table goes to the thread's next set, every slot free again,
+    /// whether few of its slots were used (cleared one by one) or many
+    /// (cleared whole).
+    #[test]
+    fn a_thread_keeps_its_last_table_with_every_slot_free() {
+        let meter = Meter::unlimited();
+        let fingerprint = |i: u128| i.wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+        for (men, count) in [(100, 50), (0, 200)] {
+            let mut set = StateSet::new(true, usize::MAX, men, &meter).unwrap();
+            for i in 1..=count {
+                assert_eq!(set.insert(fingerprint(i), &meter), Ok(true));
+            }
+            let table = set.tags.as_ptr();
+            drop(set);
+            let mut again = StateSet::new(true, usize::MAX, men, &meter).unwrap();
+            assert_eq!(again.tags.as_ptr(), table, "{men} men: the kept table");
+            assert!(again.tags.iter().all(|&tag| tag == 0), "{men} men");
+            for i in 1..=count {
+                assert_eq!(
+                    again.insert(fingerprint(i), &meter),
+                    Ok(true),
+                    "{men} men, state {i}"
+                );
+                assert_eq!(again.insert(fingerprint(i), &meter), Ok(false));
+            }
+        }
+    }
 
     /// A table no allocator can give (2^60 slots: 6 EiB) is the
     /// out-of-memory error, not an abort, and the set is left as it was.
