@@ -5,17 +5,26 @@ use std::cell::Cell;
 use crate::budget::{reserve_exact, zeroed, Meter, SearchError};
 use crate::error::TooManyOutcomesError;
 
-/// The largest table a thread keeps between searches: the first table of a
-/// dense board (1.5 MiB).
-const KEPT_SLOTS: usize = 1 << 18;
+/// The first table sizes ([`initial_slots`]): sparse, middle and dense boards.
+const FIRST_SLOTS: [usize; 3] = [1 << 10, 1 << 13, 1 << 18];
+
+/// A set's tables: the tags and the entries.
+type Tables = (Vec<u16>, Vec<u32>);
 
 thread_local! {
-    /// The tables of the thread's last set, their tags zeroed again, for
-    /// its next set: zeroing a dense board's new 1.5 MiB table took more
-    /// than half of a search with few outcomes (the dense positions of a
-    /// random game: `VecEnv`'s random opponent), where clearing the slots
-    /// used takes a few.
-    static KEPT: Cell<Option<(Vec<u16>, Vec<u32>)>> = const { Cell::new(None) };
+    /// For each first size, the tables of the thread's last set that ended
+    /// at that size, their tags zeroed again, for its next set of that
+    /// size: zeroing a dense board's new 1.5 MiB table took more than half
+    /// of a search with few outcomes (the dense positions of a random
+    /// game: `VecEnv`'s random opponent), where clearing the slots used
+    /// takes a few. Only the same size is taken, so a set holds (and the
+    /// memory limit counts) what it held before.
+    static KEPT: [Cell<Option<Tables>>; 3] = const { [Cell::new(None), Cell::new(None), Cell::new(None)] };
+}
+
+/// Which of [`FIRST_SLOTS`] a table of `len` slots is.
+fn first_size(len: usize) -> Option<usize> {
+    FIRST_SLOTS.iter().position(|&slots| slots == len)
 }
 
 /// What the memory limit names when the state set outgrows it.
@@ -28,9 +37,9 @@ const WHAT: &str = "the set of states searched";
 /// written with zeros in full, so a thread keeps its last one ([`KEPT`]).
 fn initial_slots(men: u32) -> usize {
     match men {
-        0..=30 => 1 << 10,
-        31..=60 => 1 << 13,
-        _ => 1 << 18,
+        0..=30 => FIRST_SLOTS[0],
+        31..=60 => FIRST_SLOTS[1],
+        _ => FIRST_SLOTS[2],
     }
 }
 
@@ -58,22 +67,12 @@ impl StateSet {
         meter: &Meter<'_>,
     ) -> Result<StateSet, SearchError> {
         let slots = if enabled { initial_slots(men) } else { 0 };
-        let kept = if enabled {
-            KEPT.try_with(Cell::take)
-                .ok()
-                .flatten()
-                .filter(|(tags, _)| tags.len() >= slots)
+        meter.hold(slots * SLOT_BYTES, WHAT)?;
+        let kept =
+            first_size(slots).and_then(|size| KEPT.try_with(|k| k[size].take()).ok().flatten());
+        let (tags, entries) = if let Some(tables) = kept {
+            tables
         } else {
-            None
-        };
-        let (tags, entries) = if let Some((tags, entries)) = kept {
-            if let Err(e) = meter.hold(tags.len() * SLOT_BYTES, WHAT) {
-                let _ = KEPT.try_with(|k| k.set(Some((tags, entries))));
-                return Err(e);
-            }
-            (tags, entries)
-        } else {
-            meter.hold(slots * SLOT_BYTES, WHAT)?;
             // Reserved fallibly: an allocator that refuses (an address-space
             // limit) gives the out-of-memory error, not an abort.
             (zeroed(slots, WHAT)?, zeroed(slots, WHAT)?)
@@ -200,12 +199,12 @@ const SLOT_BYTES: usize = 2 + 4;
 impl Drop for StateSet {
     /// Keeps the tables for the thread's next set (see [`KEPT`]).
     fn drop(&mut self) {
-        if self.tags.is_empty() || self.tags.len() > KEPT_SLOTS {
+        let Some(size) = first_size(self.tags.len()) else {
             return;
-        }
+        };
         let tables = self.cleared_tables();
         // After the thread's locals are gone (a set dropped while the thread ends), nothing is kept.
-        let _ = KEPT.try_with(|k| k.set(Some(tables)));
+        let _ = KEPT.try_with(|k| k[size].set(Some(tables)));
     }
 }
 
