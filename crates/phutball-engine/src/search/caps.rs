@@ -71,6 +71,12 @@ pub(super) const PROVER_CHECKS: usize = 3;
 /// With a time limit, reading back the principal variation after the search
 /// (or evaluating the move chosen without a search) may take this long.
 pub(super) const PV_TIME: Duration = Duration::from_millis(10);
+
+/// The root moves evaluated, in the root order, when no depth finished
+/// (`Search::best_by_evaluation`): an evaluation on a dense board can take
+/// a millisecond or more, and all of a dense root's 200-odd moves added
+/// 300 ms to a search at one node.
+pub(super) const DEPTH0_EVALUATIONS: usize = 48;
 /// The engine's clock is read at one poll of the core's searches in this many.
 const CLOCK_SAMPLE: u32 = 8;
 

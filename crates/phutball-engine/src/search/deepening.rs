@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 
 use phutball::{Move, Position};
 
-use super::caps::NODE_SCORE_WORK;
+use super::caps::{DEPTH0_EVALUATIONS, NODE_SCORE_WORK};
 use super::state::Search;
 use super::{Analysis, Decision};
 use crate::candidates::all_moves;
@@ -80,14 +80,14 @@ impl Search<'_> {
     /// node budget, or a time limit was short): the root order alone puts
     /// jumps first, and a jump back towards the mover's own goal among them
     /// (the engine at 100 nodes played such jumps and lost every game to
-    /// the engine at 300). Earlier moves win ties; all the evaluations
-    /// share one [`Search::after_deadline`], the moves after it keep their
-    /// order's place.
+    /// the engine at 300). Earlier moves win ties; at most
+    /// [`DEPTH0_EVALUATIONS`] moves of the root order are evaluated, all
+    /// within one [`Search::after_deadline`].
     fn best_by_evaluation(&self, roots: &[(Move, Position)]) -> (usize, i32) {
         let hook = self.shared.clock(self.after_deadline());
         let budget = self.shared.budget(u64::MAX, &hook);
         let mut best = (0, -INFINITY);
-        for (i, (_, child)) in roots.iter().enumerate() {
+        for (i, (_, child)) in roots.iter().enumerate().take(DEPTH0_EVALUATIONS) {
             let value = -evaluate(child, &budget);
             if value > best.1 {
                 best = (i, value);
