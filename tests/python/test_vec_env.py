@@ -1,5 +1,8 @@
 """phutball.VecEnv: a batch of games stepped in Rust, against single positions."""
 
+import os
+import subprocess
+import sys
 from typing import List, Union
 
 import numpy as np
@@ -143,3 +146,23 @@ def test_the_spaces_describe_what_reset_and_step_return() -> None:
     obs, *_ = env.step(actions)
     assert env.observation_space.contains(obs)
     assert isinstance(env, phutball._phutball.VecEnv)
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="needs os.fork")
+def test_a_forked_child_steps_a_batch_its_parent_stepped_on_two_threads():
+    # The child has the parent's pool but not its threads: it starts its own.
+    code = (
+        "import os, phutball\n"
+        "env = phutball.VecEnv(512, seed=1, jobs=2)\n"
+        "env.reset()\n"
+        "env.step(env.sample_actions())\n"
+        "pid = os.fork()\n"
+        "if pid == 0:\n"
+        "    env.step(env.sample_actions())\n"
+        "    os._exit(0 if env.jobs == 2 else 3)\n"
+        "_, status = os.waitpid(pid, 0)\n"
+        "env.step(env.sample_actions())\n"
+        "print('child', os.waitstatus_to_exitcode(status))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.stdout.strip() == "child 0", out.stderr

@@ -11,7 +11,7 @@
 //! up to `J` threads instead (`sample_actions`, then `step` into buffers
 //! allocated once): the same work as `--observe 1`, batched. `--min-games M`
 //! lets a job start for every `M` games (`VecEnv::with_min_games_per_job`;
-//! default `MIN_GAMES_PER_JOB`, 512).
+//! default `MIN_GAMES_PER_JOB`, 128).
 //!
 //! Usage: `random_steps [--steps N] [--games G] [--seed S] [--observe 0|1] [--jobs J] [--min-games M]`
 

@@ -23,7 +23,9 @@ const LINGER: Duration = Duration::from_micros(200);
 /// A batch's threads (none until a step needs them). Clones share them.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Workers {
-    pool: Option<Arc<ThreadPool>>,
+    /// The pool, and the process that started it: a forked child (Python's
+    /// `multiprocessing`, `os.fork`) has the pool but not its threads.
+    pool: Option<(Arc<ThreadPool>, u32)>,
     /// The calls so far: a helper waiting awake stops when it changes.
     calls: Arc<AtomicU64>,
 }
@@ -84,19 +86,25 @@ impl Workers {
         if threads == 0 {
             return None;
         }
-        if self
-            .pool
-            .as_ref()
-            .is_none_or(|pool| pool.current_num_threads() < threads)
-        {
+        let process = std::process::id();
+        if let Some((pool, started_in)) = self.pool.take() {
+            if started_in != process {
+                // A forked child: the pool's threads are the parent's, and
+                // its locks may be held by them, so it is left alone.
+                std::mem::forget(pool);
+            } else if pool.current_num_threads() >= threads {
+                self.pool = Some((pool, started_in));
+            }
+        }
+        if self.pool.is_none() {
             self.pool = ThreadPoolBuilder::new()
                 .num_threads(threads)
                 .thread_name(|i| format!("phutball-env-{i}"))
                 .build()
                 .ok()
-                .map(Arc::new);
+                .map(|pool| (Arc::new(pool), process));
         }
-        self.pool.as_deref()
+        self.pool.as_ref().map(|(pool, _)| &**pool)
     }
 }
 
@@ -124,10 +132,10 @@ mod tests {
                 (0..jobs).map(|j| j * 10).collect::<Vec<_>>()
             );
         }
-        let pool = workers.pool.clone().expect("a pool of two threads");
+        let (pool, _) = workers.pool.clone().expect("a pool of two threads");
         workers.run(2, |_| ());
         assert!(
-            Arc::ptr_eq(&pool, workers.pool.as_ref().unwrap()),
+            Arc::ptr_eq(&pool, &workers.pool.as_ref().unwrap().0),
             "a smaller step keeps the pool"
         );
     }
