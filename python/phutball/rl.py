@@ -62,8 +62,9 @@ DEFAULT_POSITIONS = 1000
 
 _TABLES: Dict[Tuple[int, int, bool], Tablebase] = {}
 
-#: The jump states ``engine_policy`` keeps the next action of, at most.
-_PLANNED_STATES = 100_000
+#: The jump states ``engine_policy`` keeps the next action of, at most
+#: (each keyed by its planes: 6.3 kB on the standard board).
+_PLANNED_STATES = 4096
 
 
 def _board(board: Board) -> Tuple[int, int]:
@@ -194,32 +195,36 @@ def engine_policy(nodes: int = 10, *, seed: int = 0, rules: Optional[Rules] = No
     position from the planes (``position_from_planes``, under ``rules``)
     and plays the engine's move, whose later actions it answers when it
     sees their planes (a jump under way that is not the engine's it ends
-    at once)."""
+    at once). Raises ``ValueError`` if the engine's move is not legal in
+    the mask it was given (other rules than ``rules``)."""
     engine = Engine(nodes=nodes, seed=seed)
-    # The planes of each state inside a move it chose: the move's next action.
+    # Each state inside a move it chose, by its planes: the move's next
+    # action (the newest plans last; the oldest go first past the cap).
     planned: Dict[bytes, int] = {}
 
-    def move_start(planes: np.ndarray) -> int:
+    def move_start(planes: np.ndarray, legal: np.ndarray) -> int:
         pos = position_from_planes(planes, rules)
         actions = pos.move_to_actions(engine.best_move(pos))
+        if not legal[actions[0]]:
+            raise ValueError(f"engine_policy: the engine's move {actions[0]} is not legal here: are the rules {rules}?")
         episode = Episode(pos, move_limit=None)
         for action, after in zip(actions, actions[1:]):
             planned[episode.step(action).state.planes().tobytes()] = after
+        while len(planned) > _PLANNED_STATES:
+            del planned[next(iter(planned))]
         return actions[0]
 
     def policy(obs: np.ndarray, mask: np.ndarray) -> np.ndarray:
         chosen = np.empty(len(obs), dtype=np.int64)
         for i, planes in enumerate(np.asarray(obs, dtype=np.float32)):
             if not planes[3].any():
-                chosen[i] = move_start(planes)
+                chosen[i] = move_start(planes, mask[i])
                 continue
-            # Kept, not popped: two games (or two moves) can pass through
-            # the same planes. Where their moves differ from there, or the
-            # jump is not the engine's, the move ends here.
+            # Kept, not popped: two games can pass through the same planes
+            # (the later plan is followed from there). A jump that is not
+            # the engine's, or whose plan is gone, ends here.
             action = planned.get(planes.tobytes())
             chosen[i] = action if action is not None and mask[i, action] else mask.shape[1] - 1
-        if len(planned) > _PLANNED_STATES:
-            planned.clear()
         return chosen
 
     return policy

@@ -248,6 +248,12 @@ def test_the_engine_policy_plays_the_engines_move_action_by_action():
     end_jump = pos.action_count - 1
     policy = rl.engine_policy(1)
     assert policy(jump.planes()[None], jump.legal_action_mask()[None]).tolist() == [end_jump]
+    # A move the mask does not allow (the env's rules are not the policy's) is refused.
+    first = pos.move_to_actions(phutball.Engine(nodes=1, seed=0).best_move(pos))[0]
+    mask = pos.legal_action_mask()[None].copy()
+    mask[0, first] = False
+    with pytest.raises(ValueError, match="not legal here"):
+        rl.engine_policy(1, seed=0)(pos.planes()[None], mask)
 
 
 def test_the_engine_policy_is_a_rung_elo_can_rate():
