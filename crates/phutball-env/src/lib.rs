@@ -28,6 +28,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod blocks;
 mod opponent;
 mod vec_env;
 mod workers;
