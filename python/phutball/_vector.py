@@ -34,13 +34,6 @@ def _same_step() -> Any:
     return AutoresetMode.SAME_STEP
 
 
-def __getattr__(name: str) -> Any:
-    """``_SAME_STEP``, made on first use (PEP 562)."""
-    if name == "_SAME_STEP":
-        return _same_step()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
-
 class _Metadata:
     """``VecEnv.metadata``, made on first use: the autoreset mode is
     gymnasium's, which this imports then."""

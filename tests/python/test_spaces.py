@@ -137,7 +137,7 @@ def test_vec_env_has_the_vector_env_attributes(space_module):
     first = env.action_space.sample()
     env.action_space.seed(3)
     assert np.array_equal(env.action_space.sample(), first)
-    assert env.metadata["autoreset_mode"] == _vector._SAME_STEP
+    assert env.metadata["autoreset_mode"] == _vector._same_step()
     assert env.render_mode is None and env.spec is None and env.unwrapped is env
     assert not env.closed
     env.close()

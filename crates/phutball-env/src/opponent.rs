@@ -249,8 +249,6 @@ impl Seat {
     }
 }
 
-/// `side`'s reward for `taken`: +1 if it won, -1 if it lost, else 0 (not
-/// the -0.0 that negating the mover's 0 would give).
 /// The generator of draw `counter` of game `game` from `seed`: each game's
 /// draws are their own, so that threads can make them in any order and a
 /// seed gives the same draws on any number of jobs.
@@ -262,6 +260,8 @@ pub fn counter_rng(seed: u64, counter: u64, game: usize) -> SplitMix64 {
     SplitMix64::new(seed ^ salt)
 }
 
+/// `side`'s reward for `taken`: +1 if it won, -1 if it lost, else 0 (not
+/// the -0.0 that negating the mover's 0 would give).
 fn reward_of(taken: &phutball::Transition, side: Side) -> f32 {
     match taken.state.winner() {
         Some(winner) if winner == side => 1.0,

@@ -525,7 +525,7 @@ impl VecEnv {
         self.next_draws.ready = false;
         let mut draws = std::mem::take(&mut self.next_draws.actions);
         if draw_key.is_some() && draws.len() != self.games.len() {
-            draws = actions.to_vec();
+            draws = vec![0; self.games.len()];
         }
         let blocks = Block::split(
             &self.games,

@@ -86,11 +86,12 @@ impl StateSet {
         })
     }
 
-    /// The tables with every tag zeroed again, the slots used found from
-    /// the fingerprints (the whole table when many were used, or if one is
-    /// not found, which no set makes). Entries are read only under a
-    /// matching tag, so they stay as they are.
-    fn cleared_tables(&mut self) -> (Vec<u16>, Vec<u32>) {
+    /// The tables with every tag zeroed again: the whole table when many
+    /// slots were used, else, from each fingerprint's home slot, the slots
+    /// up to the next free one (a state lies between its home and the
+    /// first slot free when it went in, so this frees every used slot).
+    /// Entries are read only under a matching tag, so they stay as they are.
+    fn cleared_tables(&mut self) -> Tables {
         let (mut tags, entries) = (
             std::mem::take(&mut self.tags),
             std::mem::take(&mut self.entries),
@@ -100,16 +101,12 @@ impl StateSet {
             return (tags, entries);
         }
         let mask = tags.len() - 1;
-        for (i, &fingerprint) in self.fingerprints.iter().enumerate() {
-            let home = fingerprint as usize & mask;
-            let slot = (0..tags.len())
-                .map(|step| (home + step) & mask)
-                .find(|&slot| tags[slot] != 0 && entries[slot] as usize == i);
-            let Some(slot) = slot else {
-                tags.fill(0);
-                break;
-            };
-            tags[slot] = 0;
+        for &fingerprint in &self.fingerprints {
+            let mut slot = fingerprint as usize & mask;
+            while tags[slot] != 0 {
+                tags[slot] = 0;
+                slot = (slot + 1) & mask;
+            }
         }
         (tags, entries)
     }
