@@ -10,6 +10,7 @@ mod count_command;
 mod engine_commands;
 mod error;
 mod input;
+mod signals;
 mod solver_commands;
 mod tablebase_commands;
 

@@ -9,7 +9,10 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use phutball::{Budget, Position, SearchError};
 use phutball_engine::Deadline;
-use phutball_solver::{prove_with_tablebase_within, prove_within, Certificate, Proof};
+use phutball_solver::{
+    prove_with_checkpoint_within, prove_with_tablebase_within, prove_within, Certificate,
+    CheckpointEvent, CheckpointOptions, Proof, SolverError, Tablebase,
+};
 
 use crate::error::{CliError, CliResult};
 use crate::input::{positions_of, RuleArgs};
@@ -37,6 +40,15 @@ pub struct ProveArgs {
     /// the board, the exact value, draws included, at once.
     #[arg(long, value_name = "FILE")]
     tablebase: Option<PathBuf>,
+    /// Save the search's state to PATH (every --checkpoint-every seconds,
+    /// and when it stops: --timeout, --nodes, Ctrl-C, SIGTERM), and go on
+    /// from PATH if it exists: the same command again continues the proof.
+    /// One position only.
+    #[arg(long, value_name = "PATH")]
+    checkpoint: Option<PathBuf>,
+    /// Seconds between two saves of --checkpoint.
+    #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
+    checkpoint_every: f64,
     #[command(flatten)]
     rules: RuleArgs,
     /// A position string, `start`, `start:COLSxROWS`, or `-`: each line of
@@ -86,14 +98,39 @@ pub fn parse_bytes(text: &str) -> Result<usize, String> {
         .ok_or_else(|| format!("`{text}` is too large"))
 }
 
+/// A duration in seconds: a positive number, fractions allowed.
+fn parse_seconds(text: &str) -> Result<f64, String> {
+    match text.trim().parse::<f64>() {
+        Ok(s) if s.is_finite() && s > 0.0 && s <= 1e9 => Ok(s),
+        _ => Err(format!(
+            "`{text}` is not a number of seconds (more than 0, e.g. 60 or 0.5)"
+        )),
+    }
+}
+
 /// `phutball prove`: one line per position on stdout, its figures on stderr.
 pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
     let positions = positions_of(&args.position, args.rules.rules()?)?;
+    if args.checkpoint.is_some() && positions.len() != 1 {
+        return Err(CliError::Input(format!(
+            "--checkpoint takes one position, not {} (one checkpoint file each)",
+            positions.len()
+        )));
+    }
+    if let Some(file) = &args.certificate {
+        check_writable(file)?;
+    }
     let table = match &args.tablebase {
         Some(file) => Some(crate::tablebase_commands::read_table(
             file,
             args.memory_limit,
         )?),
+        None => None,
+    };
+    // With a checkpoint, Ctrl-C and SIGTERM stop the search, which saves
+    // its state before the command ends.
+    let interrupted = match args.checkpoint {
+        Some(_) => Some(crate::signals::stop_flag()?),
         None => None,
     };
     for (i, pos) in positions.iter().enumerate() {
@@ -105,18 +142,29 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
         if args.timeout.is_some() {
             budget = budget.with_interrupt(&hook);
         }
+        if let Some(flag) = interrupted {
+            budget = budget.with_cancel_flag(flag);
+        }
         let started = Instant::now();
-        let proof = match &table {
-            Some(table) => prove_with_tablebase_within(pos, &budget, Some(table)),
-            None => prove_within(pos, &budget),
+        let proof = match &args.checkpoint {
+            Some(path) => prove_with_checkpoint(pos, &budget, table.as_ref(), path, args),
+            None => match &table {
+                Some(table) => prove_with_tablebase_within(pos, &budget, Some(table)),
+                None => prove_within(pos, &budget),
+            },
         }
         .map_err(|e| match e {
+            SolverError::Search(SearchError::Cancelled) if args.checkpoint.is_some() => {
+                CliError::TimedOut(format!(
+                    "{pos}: interrupted; the search's state is saved in {}: the same command goes on from it",
+                    args.checkpoint.as_deref().unwrap_or(Path::new("")).display()
+                ))
+            }
             // The allocator refusing (the prover's thread, its tables) is
             // the memory status, as everywhere.
-            phutball_solver::SolverError::Search(
-                phutball::SearchError::OutOfMemory { .. }
-                | phutball::SearchError::MemoryLimit { .. },
-            ) => CliError::Memory(format!("{pos}: {e}")),
+            SolverError::Search(SearchError::OutOfMemory { .. } | SearchError::MemoryLimit { .. }) => {
+                CliError::Memory(format!("{pos}: {e}"))
+            }
             _ => CliError::Input(format!("{pos}: {e}")),
         })?;
         writeln!(out, "{proof}").map_err(CliError::output)?;
@@ -128,6 +176,53 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
         }
     }
     Ok(())
+}
+
+/// The prove of one position with `--checkpoint PATH`, its resume and
+/// saves told on stderr.
+fn prove_with_checkpoint(
+    pos: &Position,
+    budget: &Budget<'_>,
+    table: Option<&Tablebase>,
+    path: &Path,
+    args: &ProveArgs,
+) -> Result<Proof, SolverError> {
+    let mut report = |event: &CheckpointEvent| {
+        match event {
+        CheckpointEvent::Resumed {
+            nodes,
+            table_entries,
+        } => eprintln!(
+            "checkpoint: resumed from {} at {nodes} nodes, {table_entries} table entries",
+            path.display()
+        ),
+        CheckpointEvent::Saved {
+            nodes,
+            table_entries,
+            bytes,
+            seconds,
+        } => eprintln!(
+            "checkpoint: saved {nodes} nodes, {table_entries} table entries, {bytes} bytes in {seconds:.3} s"
+        ),
+        _ => {}
+    }
+    };
+    let options = CheckpointOptions {
+        path,
+        every: Duration::from_secs_f64(args.checkpoint_every),
+        on_event: Some(&mut report),
+    };
+    prove_with_checkpoint_within(pos, budget, table, options)
+}
+
+/// Fails before a long search, not after it, when `file` cannot be written.
+fn check_writable(file: &Path) -> CliResult {
+    let mut probe = file.as_os_str().to_owned();
+    probe.push(format!(".tmp{}", std::process::id()));
+    let probe = PathBuf::from(probe);
+    fs::write(&probe, b"")
+        .and_then(|()| fs::remove_file(&probe))
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", file.display())))
 }
 
 /// The prove's figures for stderr: nodes, certificate size, time, and why

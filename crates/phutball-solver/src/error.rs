@@ -37,6 +37,10 @@ pub enum SolverError {
         /// The most plies a tablebase value holds.
         max: u32,
     },
+    /// A prove's checkpoint could not be read (refused: damaged, truncated,
+    /// foreign) or saved; the file is as it was.
+    #[error("checkpoint: {0}")]
+    Checkpoint(String),
     /// A tablebase build asked for no jobs (build threads) or for more than
     /// it takes.
     #[error("a tablebase build takes 1 to {max} jobs, not {requested}")]

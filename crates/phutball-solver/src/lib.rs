@@ -9,7 +9,9 @@
 //!   plain rules ([`Certificate::check`]); its text format is in
 //!   `docs/certificates.md`.
 //!
-//! The crate does no I/O: files are the callers' (the CLI, C, Python).
+//! The crate does no I/O but the prover's checkpoint file
+//! ([`prove_with_checkpoint_within`], one atomic save and one checked read
+//! for the CLI, C and Python): other files are the callers'.
 //!
 //! ```
 //! use phutball::{BoardSize, Budget, Position};
@@ -47,7 +49,11 @@ pub use certificate::{
 };
 pub use error::SolverError;
 pub use frontier::{combine_within, frontier_within};
-pub use prover::{prove_with_tablebase_within, prove_within, Proof, AUTO_TABLEBASE_POINTS};
+pub use prover::{
+    prove_with_checkpoint_within, prove_with_tablebase_within, prove_within, CheckpointError,
+    CheckpointEvent, CheckpointOptions, Proof, ProverState, AUTO_TABLEBASE_POINTS,
+    CHECKPOINT_VERSION,
+};
 pub use tablebase::{
     BuildProgress, BuildStep, Tablebase, TablebaseFileError, TablebaseStats, MAX_BUILD_JOBS,
     MAX_TABLEBASE_POINTS,

@@ -79,6 +79,11 @@ pub(crate) struct Dfpn<'b> {
     stop: &'b Budget<'b>,
     /// The budget of the core calls (the caller's stop, no work limit).
     pub(crate) inner: &'b Budget<'b>,
+    /// Asked at each poll: whether to stop now for a checkpoint's save
+    /// (the search then returns as at its round's end, with `paused` set).
+    pub(crate) pause: Option<&'b (dyn Fn() -> bool + Sync)>,
+    /// The last stop was a pause, not the round's end.
+    pub(crate) paused: bool,
 }
 
 impl<'b> Dfpn<'b> {
@@ -96,6 +101,8 @@ impl<'b> Dfpn<'b> {
             node_limit: u64::MAX,
             stop,
             inner,
+            pause: None,
+            paused: false,
         }
     }
 
@@ -116,6 +123,7 @@ impl<'b> Dfpn<'b> {
     /// Searches `pos` until it is proved or disproved, or the round's node
     /// limit or the caller's budget stops it: (pn, dn) of the root.
     pub(crate) fn search(&mut self, pos: &Position) -> Result<(u32, u32), Stop> {
+        self.paused = false;
         self.mid(pos, INF, INF, 0)
     }
 
@@ -276,6 +284,12 @@ impl<'b> Dfpn<'b> {
         if self.nodes % POLL_NODES == 0 {
             if let Some(e) = self.stop.interrupted() {
                 return Err(e);
+            }
+            if self.pause.is_some_and(|due| due()) {
+                self.paused = true;
+                return Err(SearchError::WorkLimit {
+                    limit: self.node_limit,
+                });
             }
         }
         if self.nodes >= self.node_limit {

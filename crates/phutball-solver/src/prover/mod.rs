@@ -1,6 +1,8 @@
 //! The prover: df-pn searches for a win of either side, read back as a
 //! certificate and checked before anything is claimed.
 
+mod checkpoint;
+mod checkpoint_file;
 mod dfpn;
 mod extract;
 mod table;
@@ -17,6 +19,10 @@ use crate::value::Value;
 use dfpn::Dfpn;
 use extract::{ExtractError, Extractor, Source};
 use table::Table;
+
+pub use checkpoint::{CheckpointError, CHECKPOINT_VERSION};
+use checkpoint::{Resumed, Schedule, SearchCounters};
+pub use checkpoint_file::{prove_with_checkpoint_within, CheckpointEvent, CheckpointOptions};
 
 /// Nodes of the first round of each search; each round doubles it.
 const FIRST_ROUND_NODES: u64 = 1 << 10;
@@ -195,8 +201,16 @@ pub fn prove_with_tablebase_within(
     }
     let run = || match tablebase.filter(|t| t.covers(pos)) {
         Some(table) => prove_by_table(pos, table, budget),
-        None => prove_on_this_thread(pos, budget),
+        None => prove_on_this_thread(pos, budget, None),
     };
+    on_prover_thread(run)
+}
+
+/// Runs `run` on a thread with the prover's stack.
+fn on_prover_thread<F>(run: F) -> Result<Proof, SolverError>
+where
+    F: FnOnce() -> Result<Proof, SolverError> + Send,
+{
     // wasm32 has no threads: the caller's stack (the wasm bindings link
     // theirs large enough for MAX_DEPTH plies).
     if cfg!(target_arch = "wasm32") {
@@ -266,7 +280,51 @@ fn prove_by_table(
     Ok(proof)
 }
 
-fn prove_on_this_thread(pos: &Position, budget: &Budget<'_>) -> Result<Proof, SolverError> {
+/// A prove's checkpointing: the state it resumes from, when to save, and
+/// where the state goes.
+pub(crate) struct Checkpointing<'a> {
+    pub(crate) resume: Option<Resumed>,
+    /// Asked every few hundred nodes: whether a save is due.
+    pub(crate) due: &'a (dyn Fn() -> bool + Sync),
+    /// Saves the state (called when due, and when the search stops
+    /// without an answer: a timeout, a cancel, a limit).
+    pub(crate) save: &'a mut (dyn FnMut(&ProverState<'_>) -> Result<(), String> + Send),
+}
+
+/// A prove's state at a save: what [`ProverState::write_to`] writes.
+pub struct ProverState<'a> {
+    pos: &'a Position,
+    schedule: Schedule,
+    tables: [&'a Table; 2],
+}
+
+impl ProverState<'_> {
+    /// Writes the state in the checkpoint format (`docs/solver.md`) to
+    /// `out`, returning the bytes written.
+    ///
+    /// # Errors
+    ///
+    /// `out`'s error.
+    pub fn write_to(&self, out: &mut dyn std::io::Write) -> std::io::Result<u64> {
+        checkpoint::write(out, self.pos, &self.schedule, self.tables)
+    }
+
+    /// Nodes searched by the two searches so far, resumed ones included.
+    pub fn nodes(&self) -> u64 {
+        self.schedule.searches[0].nodes + self.schedule.searches[1].nodes
+    }
+
+    /// Entries in the two tables.
+    pub fn table_entries(&self) -> usize {
+        self.tables[0].stored() + self.tables[1].stored()
+    }
+}
+
+fn prove_on_this_thread(
+    pos: &Position,
+    budget: &Budget<'_>,
+    checkpointing: Option<Checkpointing<'_>>,
+) -> Result<Proof, SolverError> {
     // The core's calls get the caller's stop, but no work limit: the
     // limit counts the prover's nodes. Every call polls as it starts, and
     // most calls are short: the caller's hook (a clock) is asked on every
@@ -280,69 +338,141 @@ fn prove_on_this_thread(pos: &Position, budget: &Budget<'_>) -> Result<Proof, So
     };
     let inner = Budget::default().with_interrupt(&poll);
     let memory = budget.memory_limit();
-    let table_bytes = (memory / 4).min(MAX_TABLE_BYTES / 2);
+    let table_bytes = prover_table_bytes(memory);
     let me = pos.to_move();
+    let (mut checkpointing, resumed) = match checkpointing {
+        Some(mut c) => {
+            let resumed = c.resume.take();
+            (Some(c), resumed)
+        }
+        None => (None, None),
+    };
+    let (mut schedule, tables) = match resumed {
+        Some(r) => (r.schedule, r.tables),
+        None => fresh_start(table_bytes)?,
+    };
+    let [table_me, table_them] = tables;
     let mut searches = [
-        Dfpn::new(me, Table::with_bytes(table_bytes)?, budget, &inner),
-        Dfpn::new(
-            me.opponent(),
-            Table::with_bytes(table_bytes)?,
-            budget,
-            &inner,
-        ),
+        Dfpn::new(me, table_me, budget, &inner),
+        Dfpn::new(me.opponent(), table_them, budget, &inner),
     ];
-    let mut settled = [false, false];
-    let mut round = FIRST_ROUND_NODES;
+    for (search, counters) in searches.iter_mut().zip(&schedule.searches) {
+        search.nodes = counters.nodes;
+        search.pause = checkpointing.as_ref().map(|c| c.due);
+    }
     let total = |s: &[Dfpn<'_>; 2]| s[0].nodes + s[1].nodes;
     let entries = |s: &[Dfpn<'_>; 2]| s[0].table.stored() + s[1].table.stored();
+    // The answer when the search stops without one, saved first.
+    let stop = |searches: &[Dfpn<'_>; 2],
+                schedule: &mut Schedule,
+                checkpointing: &mut Option<Checkpointing<'_>>,
+                e: SearchError|
+     -> Result<Proof, SolverError> {
+        save(pos, searches, schedule, checkpointing)?;
+        if e == SearchError::Cancelled {
+            return Err(e.into());
+        }
+        Ok(Proof::unknown(
+            total(searches),
+            entries(searches),
+            Some(e),
+            false,
+        ))
+    };
+    // The work limit counts this call's nodes, not the resumed ones.
+    let resumed_nodes = total(&searches);
     loop {
-        for i in 0..2 {
-            if settled[i] {
-                continue;
-            }
-            let left = budget.work_limit().saturating_sub(total(&searches));
+        let i = schedule.turn;
+        if !schedule.searches[i].settled {
+            let left = budget
+                .work_limit()
+                .saturating_sub(total(&searches) - resumed_nodes);
             if left == 0 {
-                let stopped = SearchError::WorkLimit {
+                let e = SearchError::WorkLimit {
                     limit: budget.work_limit(),
                 };
-                return Ok(Proof::unknown(
-                    total(&searches),
-                    entries(&searches),
-                    Some(stopped),
-                    false,
-                ));
+                return stop(&searches, &mut schedule, &mut checkpointing, e);
             }
             let search = &mut searches[i];
-            search.node_limit = search.nodes.saturating_add(round.min(left));
+            // A round goes on where a pause (or a resumed checkpoint) left it.
+            if schedule.searches[i].round_end <= search.nodes {
+                schedule.searches[i].round_end = search.nodes.saturating_add(schedule.round);
+            }
+            search.node_limit = schedule.searches[i]
+                .round_end
+                .min(search.nodes.saturating_add(left));
             match search.search(pos) {
                 Ok((0, _)) => {
                     let nodes = total(&searches);
                     let table_entries = entries(&searches);
+                    searches[i].pause = None;
                     return proved(&mut searches[i], pos, memory / 2, nodes, table_entries);
                 }
-                Ok(_) => settled[i] = true,
-                Err(SearchError::WorkLimit { .. }) => {}
-                Err(SearchError::Cancelled) => return Err(SearchError::Cancelled.into()),
-                Err(e) => {
-                    return Ok(Proof::unknown(
-                        total(&searches),
-                        entries(&searches),
-                        Some(e),
-                        false,
-                    ));
+                Ok(_) => schedule.searches[i].settled = true,
+                Err(SearchError::WorkLimit { .. }) if searches[i].paused => {
+                    save(pos, &searches, &mut schedule, &mut checkpointing)?;
+                    continue;
                 }
+                Err(SearchError::WorkLimit { .. }) => {}
+                Err(e) => return stop(&searches, &mut schedule, &mut checkpointing, e),
             }
         }
-        if settled == [true, true] {
-            return Ok(Proof::unknown(
-                total(&searches),
-                entries(&searches),
-                None,
-                true,
-            ));
+        schedule.turn = 1 - i;
+        if schedule.turn == 0 {
+            if schedule.searches[0].settled && schedule.searches[1].settled {
+                return Ok(Proof::unknown(
+                    total(&searches),
+                    entries(&searches),
+                    None,
+                    true,
+                ));
+            }
+            schedule.round = schedule.round.saturating_mul(2);
         }
-        round = round.saturating_mul(2);
     }
+}
+
+/// The schedule and tables of a search from scratch.
+fn fresh_start(table_bytes: usize) -> Result<(Schedule, [Table; 2]), SearchError> {
+    let schedule = Schedule {
+        round: FIRST_ROUND_NODES,
+        turn: 0,
+        searches: [SearchCounters::default(); 2],
+    };
+    Ok((
+        schedule,
+        [
+            Table::with_bytes(table_bytes)?,
+            Table::with_bytes(table_bytes)?,
+        ],
+    ))
+}
+
+/// Saves the state through `checkpointing` (if any), as it is between two
+/// calls of a search.
+fn save(
+    pos: &Position,
+    searches: &[Dfpn<'_>; 2],
+    schedule: &mut Schedule,
+    checkpointing: &mut Option<Checkpointing<'_>>,
+) -> Result<(), SolverError> {
+    let Some(c) = checkpointing.as_mut() else {
+        return Ok(());
+    };
+    for (counters, search) in schedule.searches.iter_mut().zip(searches) {
+        counters.nodes = search.nodes;
+    }
+    let state = ProverState {
+        pos,
+        schedule: *schedule,
+        tables: [&searches[0].table, &searches[1].table],
+    };
+    (c.save)(&state).map_err(SolverError::Checkpoint)
+}
+
+/// The bytes of each of a prove's two tables under a memory limit.
+fn prover_table_bytes(memory: usize) -> usize {
+    (memory / 4).min(MAX_TABLE_BYTES / 2)
 }
 
 /// The proof of a root `search` proved: its certificate, checked, and the

@@ -52,6 +52,30 @@ impl Table {
         })
     }
 
+    /// An empty table of at most `bytes` that starts with `buckets` buckets
+    /// (a power of two, cut to the limit): a checkpoint's table read back
+    /// at its saved size puts every entry where it was, and drops none.
+    pub(crate) fn with_bytes_and_buckets(
+        bytes: usize,
+        buckets: usize,
+    ) -> Result<Table, SearchError> {
+        let mut table = Table::with_bytes(bytes)?;
+        let buckets = buckets.clamp(1, table.max_buckets);
+        if buckets > table.mask + 1 {
+            let entries = allocate(buckets * WAYS).ok_or(SearchError::OutOfMemory {
+                what: "the prover's transposition table",
+            })?;
+            table.entries = entries;
+            table.mask = buckets.next_power_of_two().min(table.max_buckets) - 1;
+        }
+        Ok(table)
+    }
+
+    /// How many buckets the table has now.
+    pub(crate) fn buckets(&self) -> usize {
+        self.mask + 1
+    }
+
     /// An empty table with the same limit.
     pub(crate) fn emptied(&self) -> Result<Table, SearchError> {
         Table::with_bytes(self.max_buckets * WAYS * ENTRY_BYTES)
@@ -133,6 +157,14 @@ impl Table {
     #[cfg(test)]
     pub(crate) fn capacity(&self) -> usize {
         self.entries.len()
+    }
+
+    /// The stored entries, as (key, pn, dn, work), for a checkpoint.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (u64, u32, u32, u64)> + '_ {
+        self.entries
+            .iter()
+            .filter(|e| e.key != 0)
+            .map(|e| (e.key, e.pn, e.dn, e.work))
     }
 }
 

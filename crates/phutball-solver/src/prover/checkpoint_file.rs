@@ -1,0 +1,206 @@
+//! A prove that saves its state to a file and goes on from it: the one
+//! place the solver touches files, so that the CLI, C and Python share one
+//! atomic save and one checked read.
+
+use std::fs::{self, File};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+use phutball::{Budget, Position};
+
+use super::{checkpoint, prover_table_bytes, Checkpointing, Proof, ProverState};
+use crate::error::SolverError;
+use crate::tablebase::Tablebase;
+
+/// Where and how often [`prove_with_checkpoint_within`] saves.
+pub struct CheckpointOptions<'a> {
+    /// The checkpoint file: read first if it exists, then replaced at each
+    /// save (through `PATH.tmp`, renamed into place, so the file is always
+    /// a whole save).
+    pub path: &'a Path,
+    /// Time between two saves (the search also saves when it stops
+    /// without an answer: a timeout, a cancel, a node or memory limit).
+    pub every: Duration,
+    /// Told of the resume and of each save.
+    pub on_event: Option<&'a mut (dyn FnMut(&CheckpointEvent) + Send)>,
+}
+
+/// What [`CheckpointOptions::on_event`] is told.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub enum CheckpointEvent {
+    /// The search goes on from the file.
+    Resumed {
+        /// Nodes searched before.
+        nodes: u64,
+        /// Table entries read.
+        table_entries: usize,
+    },
+    /// A save.
+    Saved {
+        /// Nodes searched so far, resumed ones included.
+        nodes: u64,
+        /// Table entries written.
+        table_entries: usize,
+        /// The file's size.
+        bytes: u64,
+        /// How long the save took.
+        seconds: f64,
+    },
+}
+
+/// [`prove_with_tablebase_within`](super::prove_with_tablebase_within),
+/// resumable: the search's state is saved to `options.path` every
+/// `options.every` and whenever the search stops without an answer (the
+/// budget's time, work or memory limit, or a cancel: a Ctrl-C), and a call
+/// with the same file goes on from it. After a crash only the work since
+/// the last save is lost.
+///
+/// A file that is not a whole checkpoint of this position, these rules and
+/// this format version is refused (nothing is written). The folder is
+/// checked for writing before the search starts. A tablebase that covers
+/// the position, or a board of at most
+/// [`AUTO_TABLEBASE_POINTS`](super::AUTO_TABLEBASE_POINTS) points, answers
+/// at once without a checkpoint.
+///
+/// ```
+/// use phutball::{Budget, Position};
+/// use phutball_solver::{prove_with_checkpoint_within, CheckpointOptions, Value};
+/// let dir = std::env::temp_dir().join(format!("phutball-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir)?;
+/// let path = dir.join("3x13.ckpt");
+/// let pos = Position::start_with("3x13".parse()?, Default::default())?;
+/// let options = |p| CheckpointOptions { path: p, every: std::time::Duration::from_secs(60), on_event: None };
+/// // A budget of 1000 nodes stops the search: its state is saved ...
+/// let first = prove_with_checkpoint_within(&pos, &Budget::default().with_work_limit(1000), None, options(&path))?;
+/// assert_eq!(first.value, None);
+/// // ... and the next call goes on from it.
+/// let proof = prove_with_checkpoint_within(&pos, &Budget::default(), None, options(&path))?;
+/// assert!(matches!(proof.value, Some(Value::Win { .. })));
+/// assert!(proof.nodes > first.nodes);
+/// std::fs::remove_dir_all(&dir)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`prove_within`](super::prove_within), and
+/// [`SolverError::Checkpoint`] when the file is refused or cannot be
+/// written.
+pub fn prove_with_checkpoint_within(
+    pos: &Position,
+    budget: &Budget<'_>,
+    tablebase: Option<&Tablebase>,
+    options: CheckpointOptions<'_>,
+) -> Result<Proof, SolverError> {
+    if pos.is_finished() {
+        return Err(SolverError::Finished);
+    }
+    if tablebase.is_some_and(|t| t.covers(pos))
+        || pos.size().num_board_points() <= super::AUTO_TABLEBASE_POINTS
+    {
+        return match tablebase {
+            Some(t) => super::prove_with_tablebase_within(pos, budget, Some(t)),
+            None => super::prove_within(pos, budget),
+        };
+    }
+    let CheckpointOptions {
+        path,
+        every,
+        mut on_event,
+    } = options;
+    let temp = temp_path(path);
+    check_writable(path, &temp)?;
+    let resume = match File::open(path) {
+        Ok(mut file) => {
+            let r = checkpoint::read(&mut file, pos, prover_table_bytes(budget.memory_limit()))
+                .map_err(|e| refused(path, &e))?;
+            if let Some(report) = on_event.as_mut() {
+                report(&CheckpointEvent::Resumed {
+                    nodes: r.nodes(),
+                    table_entries: r.table_entries(),
+                });
+            }
+            Some(r)
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => return Err(refused(path, &e)),
+    };
+    let started = Instant::now();
+    let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    let next_save = AtomicU64::new(millis(every));
+    let due = || millis(started.elapsed()) >= next_save.load(Ordering::Relaxed);
+    let mut save = |state: &ProverState<'_>| -> Result<(), String> {
+        let began = Instant::now();
+        let bytes = save_atomically(path, &temp, state)
+            .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+        next_save.store(
+            millis(started.elapsed()).saturating_add(millis(every)),
+            Ordering::Relaxed,
+        );
+        if let Some(report) = on_event.as_mut() {
+            report(&CheckpointEvent::Saved {
+                nodes: state.nodes(),
+                table_entries: state.table_entries(),
+                bytes,
+                seconds: began.elapsed().as_secs_f64(),
+            });
+        }
+        Ok(())
+    };
+    let checkpointing = Checkpointing {
+        resume,
+        due: &due,
+        save: &mut save,
+    };
+    super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, Some(checkpointing)))
+}
+
+/// `PATH.tmp`: where a save is written before it is renamed into place.
+fn temp_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(".tmp");
+    PathBuf::from(name)
+}
+
+/// Fails now, not after the search, when the checkpoint's folder cannot
+/// be written.
+fn check_writable(path: &Path, temp: &Path) -> Result<(), SolverError> {
+    File::create(temp)
+        .and_then(|_| fs::remove_file(temp))
+        .map_err(|e| SolverError::Checkpoint(format!("cannot write {}: {e}", temp.display())))?;
+    if path.is_dir() {
+        return Err(SolverError::Checkpoint(format!(
+            "{} is a folder, not a checkpoint file",
+            path.display()
+        )));
+    }
+    Ok(())
+}
+
+fn refused(path: &Path, why: &dyn std::fmt::Display) -> SolverError {
+    SolverError::Checkpoint(format!(
+        "{} is refused, and left as it is: {why}",
+        path.display()
+    ))
+}
+
+/// Writes `state` to `temp`, flushed to the disk, then renames it over
+/// `path`: a crash at any moment leaves the last whole save in place.
+fn save_atomically(path: &Path, temp: &Path, state: &ProverState<'_>) -> std::io::Result<u64> {
+    let mut file = File::create(temp)?;
+    let bytes = state.write_to(&mut file)?;
+    file.flush()?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(temp, path)?;
+    // The rename itself reaches the disk with its folder's entry.
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(d) = File::open(dir) {
+            let _ = d.sync_all();
+        }
+    }
+    Ok(bytes)
+}
