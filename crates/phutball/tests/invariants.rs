@@ -198,6 +198,14 @@ proptest! {
     }
 
     #[test]
+    fn the_hash_after_a_placement_is_the_placed_positions(pos in position()) {
+        for p in pos.placement_points() {
+            let placed = pos.play(&Move::Place(p)).unwrap();
+            prop_assert_eq!(pos.zobrist_after_placement(p), placed.zobrist(), "{} in {}", p, pos);
+        }
+    }
+
+    #[test]
     fn paths_are_distinct_and_closed_under_prefixes(pos in position()) {
         let paths: Vec<String> = pos.jump_paths().unwrap().iter().map(Move::to_string).collect();
         let set: BTreeSet<&String> = paths.iter().collect();

@@ -21,6 +21,7 @@
 #![allow(clippy::similar_names)]
 
 use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
 use phutball::{Bitboard, Budget, Move, Point, Position, SearchError, Side};
 
@@ -71,7 +72,7 @@ pub(crate) struct Dfpn<'b> {
     pub(crate) attacker: Side,
     pub(crate) table: Table,
     /// The keys of the positions on the current path.
-    path: HashSet<u64>,
+    path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     pub(crate) nodes: u64,
     /// The node count at which this round of search stops.
     pub(crate) node_limit: u64,
@@ -96,7 +97,7 @@ impl<'b> Dfpn<'b> {
         Dfpn {
             attacker,
             table,
-            path: HashSet::new(),
+            path: HashSet::default(),
             nodes: 0,
             node_limit: u64::MAX,
             stop,
@@ -164,28 +165,77 @@ impl<'b> Dfpn<'b> {
         }
     }
 
-    /// Looks one ply ahead from `pos`.
+    /// Looks one ply ahead from `pos`: every child.
     pub(crate) fn expand(&self, pos: &Position) -> Result<Expansion, Stop> {
+        Ok(match self.expand_deferring(pos)? {
+            (Expansion::Open(mut children), quiet) => {
+                children.extend(self.quiet_children(pos, quiet));
+                Expansion::Open(children)
+            }
+            (decided, _) => decided,
+        })
+    }
+
+    /// Looks one ply ahead from `pos`, but leaves the attacker's quiet
+    /// placements as points, to be built only if the search gets to them
+    /// ([`Dfpn::quiet_children`]): most attacker nodes are settled by a
+    /// threat or a jump, and the quiet ones were most of the children
+    /// built (a copy and a hash each).
+    fn expand_deferring(&self, pos: &Position) -> Result<(Expansion, Vec<Point>), Stop> {
         if let Some(winner) = pos.winner() {
-            return Ok(if winner == self.attacker {
+            let decided = if winner == self.attacker {
                 Expansion::Decided(0, INF, None)
             } else {
                 Expansion::Decided(INF, 0, None)
-            });
+            };
+            return Ok((decided, Vec::new()));
         }
         if pos.to_move() == self.attacker {
             self.expand_attack(pos)
         } else {
-            self.expand_defence(pos)
+            Ok((self.expand_defence(pos)?, Vec::new()))
         }
     }
 
+    /// The numbers of the attacker's quiet placements at `points` taken as
+    /// one child (the least pn, the sum of dn), from the table where it has
+    /// them, without building the children.
+    fn quiet_numbers(&self, pos: &Position, points: &[Point]) -> (u32, u32) {
+        let mut pn = INF;
+        let mut dn = 0u32;
+        for &p in points {
+            let key = self.key_of_zobrist(pos.zobrist_after_placement(p));
+            let (cpn, cdn) = if self.path.contains(&key) {
+                (INF, 0)
+            } else {
+                self.table.get(key).unwrap_or((QUIET_PN, 1))
+            };
+            pn = pn.min(cpn);
+            dn = dn.saturating_add(cdn).min(INF);
+        }
+        (pn, dn)
+    }
+
+    /// The children of the attacker's quiet placements at `points`, nearest
+    /// the ball first.
+    fn quiet_children(&self, pos: &Position, mut points: Vec<Point>) -> Vec<Child> {
+        points.sort_by_key(|&p| distance(p, pos.ball()));
+        points
+            .into_iter()
+            .map(|p| {
+                let m = Move::Place(p);
+                let after = play(pos, &m);
+                self.child(m, after, QUIET_PN)
+            })
+            .collect()
+    }
+
     /// The attacker's children of `pos` (the attacker to move), in the
-    /// order the search tries them; decided at once if one scores or none
-    /// is left.
-    fn expand_attack(&self, pos: &Position) -> Result<Expansion, Stop> {
+    /// order the search tries them, and its quiet placements, not built;
+    /// decided at once if one scores or none is left.
+    fn expand_attack(&self, pos: &Position) -> Result<(Expansion, Vec<Point>), Stop> {
         if let Some(m) = pos.scoring_jump_within(self.inner)? {
-            return Ok(Expansion::Decided(0, INF, Some(m)));
+            return Ok((Expansion::Decided(0, INF, Some(m)), Vec::new()));
         }
         // Threats first, then jumps, then quiet placements nearest the ball.
         let threats = pos.threat_placements_within(self.inner)?;
@@ -204,21 +254,15 @@ impl<'b> Dfpn<'b> {
                 children.push(self.child(m, after, JUMP_PN));
             }
         }
-        let mut quiet: Vec<Point> = pos
+        let quiet: Vec<Point> = pos
             .placement_points()
             .iter()
             .filter(|p| !threats.contains(p))
             .collect();
-        quiet.sort_by_key(|&p| distance(p, pos.ball()));
-        for p in quiet {
-            let m = Move::Place(p);
-            let after = play(pos, &m);
-            children.push(self.child(m, after, QUIET_PN));
+        if children.is_empty() && quiet.is_empty() {
+            return Ok((Expansion::Decided(INF, 0, None), quiet));
         }
-        if children.is_empty() {
-            return Ok(Expansion::Decided(INF, 0, None));
-        }
-        Ok(Expansion::Open(children))
+        Ok((Expansion::Open(children), quiet))
     }
 
     /// The defender's replies to `pos` (the defender to move) that do not
@@ -301,17 +345,23 @@ impl<'b> Dfpn<'b> {
         if depth >= MAX_DEPTH {
             return Ok((INF, 0));
         }
-        let children = match self.expand(pos)? {
-            Expansion::Decided(pn, dn, _) => {
+        let (mut children, mut quiet) = match self.expand_deferring(pos)? {
+            (Expansion::Decided(pn, dn, _), _) => {
                 self.table.put(key, pn, dn, 1);
                 return Ok((pn, dn));
             }
-            Expansion::Open(children) => children,
+            (Expansion::Open(children), quiet) => (children, quiet),
         };
         let or_node = pos.to_move() == self.attacker;
         let started = self.nodes;
         self.path.insert(key);
         let mut numbers: Vec<(u32, u32)> = children.iter().map(|c| self.numbers(c)).collect();
+        // The quiet placements not built stand as one last child, with the
+        // numbers they would have: the table's (probed by their hash alone,
+        // without building them), else the ones they start with.
+        if !quiet.is_empty() {
+            numbers.push(self.quiet_numbers(pos, &quiet));
+        }
         let result = loop {
             let (pn, dn) = combine(or_node, &numbers);
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
@@ -320,6 +370,13 @@ impl<'b> Dfpn<'b> {
             // The best child (least pn at OR, least dn at AND), and the
             // second-best value, for the child's thresholds.
             let (best, second) = best_two(or_node, &numbers);
+            if best == children.len() {
+                numbers.pop();
+                let built = self.quiet_children(pos, core::mem::take(&mut quiet));
+                numbers.extend(built.iter().map(|c| self.numbers(c)));
+                children.extend(built);
+                continue;
+            }
             let (cpn, cdn) = numbers[best];
             let (child_pn, child_dn) = if or_node {
                 let limit = second.saturating_add(1).saturating_add(second / 4);
@@ -328,15 +385,22 @@ impl<'b> Dfpn<'b> {
                 let limit = second.saturating_add(1).saturating_add(second / 4);
                 (sub(th_pn, pn, cpn), th_dn.min(limit))
             };
+            let settled_before = self.table.settled_puts();
             match self.mid(&children[best].pos, child_pn, child_dn, depth + 1) {
                 Ok(r) => numbers[best] = r,
                 Err(e) => break Err(e),
             }
-            // Other children may have been settled through transpositions.
-            for (i, c) in children.iter().enumerate() {
-                if i != best {
-                    if let Some(r) = self.table.get(c.key) {
-                        numbers[i] = r;
+            // Other children may have been settled through transpositions,
+            // but only by a search that settled something. Their other
+            // numbers change through a sibling's search too rarely to pay
+            // for probing every sibling after every search (it was a third
+            // of the time): they are read again when next settled.
+            if self.table.settled_puts() != settled_before {
+                for (i, c) in children.iter().enumerate() {
+                    if i != best {
+                        if let Some(r) = self.table.get(c.key) {
+                            numbers[i] = r;
+                        }
                     }
                 }
             }
@@ -396,6 +460,26 @@ pub(crate) fn play(pos: &Position, m: &Move) -> Position {
     match pos.play(m) {
         Ok(after) => after,
         Err(e) => unreachable!("the core listed {m} as legal in {pos}: {e}"),
+    }
+}
+
+/// The hasher of the path's set: its keys are zobrist hashes already.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
     }
 }
 

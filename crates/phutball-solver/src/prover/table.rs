@@ -29,6 +29,9 @@ pub(crate) struct Table {
     mask: usize,
     stored: usize,
     max_buckets: usize,
+    /// How many proofs and disproofs were stored: a search that stored
+    /// none cannot have settled a sibling through a transposition.
+    settled_puts: u64,
 }
 
 /// Buckets of a new table (64 KiB).
@@ -49,6 +52,7 @@ impl Table {
             mask: buckets - 1,
             stored: 0,
             max_buckets,
+            settled_puts: 0,
         })
     }
 
@@ -145,7 +149,15 @@ impl Table {
         if bucket[slot].key == 0 {
             self.stored += 1;
         }
+        if pn == 0 || dn == 0 {
+            self.settled_puts += 1;
+        }
         bucket[slot] = Entry { key, pn, dn, work };
+    }
+
+    /// How many proofs and disproofs have been stored.
+    pub(crate) fn settled_puts(&self) -> u64 {
+        self.settled_puts
     }
 
     /// How many slots hold an entry.

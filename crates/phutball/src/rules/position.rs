@@ -165,6 +165,22 @@ impl Position {
         self.hash
     }
 
+    /// The [`zobrist`](Position::zobrist) hash of the position after a man
+    /// is placed on `p` (the other side then to move), without building it:
+    /// for a search that probes a table before it builds a child. `p` need
+    /// not be vacant (the hash is then of no position).
+    ///
+    /// ```
+    /// use phutball::{Move, Point, Position};
+    /// let pos: Position = "start".parse()?;
+    /// let p: Point = "H11".parse()?;
+    /// assert_eq!(pos.zobrist_after_placement(p), pos.play(&Move::Place(p))?.zobrist());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn zobrist_after_placement(&self, p: Point) -> u64 {
+        self.hash ^ ZOBRIST_POINTS[p.index()] ^ ZOBRIST_EKS
+    }
+
     /// Who has won: the side whose goal the ball is on or over when the move
     /// has ended, if any. A position with a winner is finished and has no
     /// legal moves.
