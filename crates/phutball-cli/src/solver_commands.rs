@@ -10,8 +10,8 @@ use clap::Args;
 use phutball::{Budget, Position, SearchError};
 use phutball_engine::Deadline;
 use phutball_solver::{
-    prove_with_checkpoint_within, prove_with_tablebase_within, prove_within, Certificate,
-    CheckpointEvent, CheckpointOptions, Proof, SolverError, Tablebase,
+    prove_with_options_within, Certificate, CheckpointEvent, CheckpointOptions, Proof,
+    ProveOptions, SolverError, Tablebase,
 };
 
 use crate::error::{CliError, CliResult};
@@ -46,6 +46,11 @@ pub struct ProveArgs {
     /// One position only.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
+    /// Threads: a proof that outlasts its first second searches on J
+    /// threads over one shared table (default: every core; 1 is the
+    /// one-thread search).
+    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    jobs: Option<u64>,
     /// Seconds between two saves of --checkpoint.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     checkpoint_every: f64,
@@ -146,13 +151,7 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
             budget = budget.with_cancel_flag(flag);
         }
         let started = Instant::now();
-        let proof = match &args.checkpoint {
-            Some(path) => prove_with_checkpoint(pos, &budget, table.as_ref(), path, args),
-            None => match &table {
-                Some(table) => prove_with_tablebase_within(pos, &budget, Some(table)),
-                None => prove_within(pos, &budget),
-            },
-        }
+        let proof = prove_one(pos, &budget, table.as_ref(), args)
         .map_err(|e| match e {
             SolverError::Search(SearchError::Cancelled) if args.checkpoint.is_some() => {
                 CliError::TimedOut(format!(
@@ -178,13 +177,12 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
     Ok(())
 }
 
-/// The prove of one position with `--checkpoint PATH`, its resume and
-/// saves told on stderr.
-fn prove_with_checkpoint(
+/// The prove of one position on `--jobs` threads, with `--checkpoint
+/// PATH` its resume and saves told on stderr.
+fn prove_one(
     pos: &Position,
     budget: &Budget<'_>,
     table: Option<&Tablebase>,
-    path: &Path,
     args: &ProveArgs,
 ) -> Result<Proof, SolverError> {
     let mut report = |event: &CheckpointEvent| {
@@ -194,7 +192,7 @@ fn prove_with_checkpoint(
             table_entries,
         } => eprintln!(
             "checkpoint: resumed from {} at {nodes} nodes, {table_entries} table entries",
-            path.display()
+            args.checkpoint.as_deref().unwrap_or(Path::new("")).display()
         ),
         CheckpointEvent::Saved {
             nodes,
@@ -207,12 +205,20 @@ fn prove_with_checkpoint(
         _ => {}
     }
     };
-    let options = CheckpointOptions {
-        path,
-        every: Duration::from_secs_f64(args.checkpoint_every),
-        on_event: Some(&mut report),
+    let jobs = args.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
+        |j| usize::try_from(j).unwrap_or(1),
+    );
+    let options = ProveOptions {
+        jobs,
+        tablebase: table,
+        checkpoint: args.checkpoint.as_deref().map(|path| CheckpointOptions {
+            path,
+            every: Duration::from_secs_f64(args.checkpoint_every),
+            on_event: Some(&mut report),
+        }),
     };
-    prove_with_checkpoint_within(pos, budget, table, options)
+    prove_with_options_within(pos, budget, options)
 }
 
 /// Fails before a long search, not after it, when `file` cannot be written.

@@ -96,7 +96,8 @@ fn killed_and_resumed(args: &[&str], delays: &[Duration]) -> Option<(String, Str
 fn a_proof_killed_at_random_moments_resumes_to_the_same_winner() {
     let dir = temp_dir("kill");
     let started = std::time::Instant::now();
-    let reference = run(&["prove", BOARD]);
+    // One job: the same search every run, so the node counts compare.
+    let reference = run(&["prove", "--jobs", "1", BOARD]);
     let took = started.elapsed();
     assert!(reference.status.success(), "{}", text(&reference.stderr));
     let reference_nodes = nodes_of(&text(&reference.stderr));
@@ -105,6 +106,8 @@ fn a_proof_killed_at_random_moments_resumes_to_the_same_winner() {
     let certificate = dir.join("proof.txt");
     let args = [
         "prove",
+        "--jobs",
+        "1",
         "--checkpoint",
         ckpt.to_str().unwrap(),
         "--checkpoint-every",
@@ -292,6 +295,15 @@ fn checkpoint_arguments_are_checked_before_the_search() {
         "{}",
         text(&out.stderr)
     );
+    for bad in ["0", "abc", "2000"] {
+        let out = run(&["prove", "--jobs", bad, BOARD]);
+        assert!(!out.status.success(), "--jobs {bad}: {}", text(&out.stderr));
+        assert!(
+            text(&out.stderr).contains("--jobs"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
     for bad in ["0", "abc", "nan", "inf", "1e12"] {
         let out = run(&[
             "prove",

@@ -10,7 +10,7 @@
 //!   `docs/certificates.md`.
 //!
 //! The crate does no I/O but the prover's checkpoint file
-//! ([`prove_with_checkpoint_within`], one atomic save and one checked read
+//! ([`prove_with_options_within`], one atomic save and one checked read
 //! for the CLI, C and Python): other files are the callers'.
 //!
 //! ```
@@ -50,8 +50,8 @@ pub use certificate::{
 pub use error::SolverError;
 pub use frontier::{combine_within, frontier_within};
 pub use prover::{
-    prove_with_checkpoint_within, prove_with_tablebase_within, prove_within, CheckpointError,
-    CheckpointEvent, CheckpointOptions, Proof, ProverState, AUTO_TABLEBASE_POINTS,
+    prove_with_options_within, prove_with_tablebase_within, prove_within, CheckpointError,
+    CheckpointEvent, CheckpointOptions, Proof, ProveOptions, ProverState, AUTO_TABLEBASE_POINTS,
     CHECKPOINT_VERSION,
 };
 pub use tablebase::{

@@ -30,6 +30,7 @@ use std::io::{self, Read, Write};
 use phutball::Position;
 use thiserror::Error;
 
+use super::shared_table::SharedTable;
 use super::table::Table;
 
 /// The checkpoint format's version: a file of another version is refused.
@@ -212,13 +213,49 @@ fn read_error(e: io::Error) -> CheckpointError {
     }
 }
 
+/// A search's table as a checkpoint reads it: its own, or a parallel
+/// search's shared one (saved alike: a checkpoint resumes on any number
+/// of jobs).
+#[derive(Clone, Copy)]
+pub(crate) enum TableView<'a> {
+    Own(&'a Table),
+    Shared(&'a SharedTable),
+}
+
+impl TableView<'_> {
+    fn buckets(self) -> usize {
+        match self {
+            TableView::Own(t) => t.buckets(),
+            TableView::Shared(t) => t.buckets(),
+        }
+    }
+
+    pub(crate) fn stored(self) -> usize {
+        match self {
+            TableView::Own(t) => t.stored(),
+            TableView::Shared(t) => t.stored(),
+        }
+    }
+
+    /// Calls `each` with every stored entry.
+    fn for_each(
+        self,
+        each: &mut dyn FnMut((u64, u32, u32, u64)) -> io::Result<()>,
+    ) -> io::Result<()> {
+        match self {
+            TableView::Own(t) => t.entries().try_for_each(each),
+            TableView::Shared(t) => t.entries().try_for_each(each),
+        }
+    }
+}
+
 /// Writes the checkpoint of a prove of `pos` to `out`: `schedule` and the
 /// two searches' `tables`. Returns the bytes written.
 pub(crate) fn write(
     out: &mut dyn Write,
     pos: &Position,
     schedule: &Schedule,
-    tables: [&Table; 2],
+    tables: [TableView<'_>; 2],
 ) -> io::Result<u64> {
     let mut w = Hashing::new(io::BufWriter::with_capacity(1 << 20, out));
     let id = identity(pos);
@@ -228,24 +265,34 @@ pub(crate) fn write(
     w.put(id.as_bytes())?;
     w.put(&schedule.round.to_le_bytes())?;
     w.put(&(schedule.turn as u32).to_le_bytes())?;
-    for (s, table) in schedule.searches.iter().zip(tables) {
+    // A shared table's count is about (a race may count an entry twice):
+    // the entries are counted as they are written.
+    let counts = tables.map(|t| {
+        let mut n = 0u64;
+        let _ = t.for_each(&mut |_| {
+            n += 1;
+            Ok(())
+        });
+        n
+    });
+    for ((s, table), count) in schedule.searches.iter().zip(tables).zip(counts) {
         w.put(&s.nodes.to_le_bytes())?;
         w.put(&s.round_end.to_le_bytes())?;
         w.put(&u32::from(s.settled).to_le_bytes())?;
         w.put(&(table.buckets() as u64).to_le_bytes())?;
-        w.put(&(table.stored() as u64).to_le_bytes())?;
+        w.put(&count.to_le_bytes())?;
     }
     let mut written = 8 + 4 + 4 + id.len() as u64 + 8 + 4 + 2 * 36 + 8;
     for table in tables {
         let mut entry = [0u8; ENTRY_FILE_BYTES as usize];
-        for (key, pn, dn, work) in table.entries() {
+        table.for_each(&mut |(key, pn, dn, work)| {
             entry[..8].copy_from_slice(&key.to_le_bytes());
             entry[8..12].copy_from_slice(&pn.to_le_bytes());
             entry[12..16].copy_from_slice(&dn.to_le_bytes());
             entry[16..].copy_from_slice(&work.to_le_bytes());
-            w.put(&entry)?;
             written += ENTRY_FILE_BYTES;
-        }
+            w.put(&entry)
+        })?;
     }
     let checksum = w.finish();
     w.inner.write_all(&checksum.to_le_bytes())?;

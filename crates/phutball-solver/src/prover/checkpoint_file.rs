@@ -14,7 +14,7 @@ use super::{checkpoint, prover_table_bytes, Checkpointing, Proof, ProverState};
 use crate::error::SolverError;
 use crate::tablebase::Tablebase;
 
-/// Where and how often [`prove_with_checkpoint_within`] saves.
+/// Where and how often [`prove_with_options_within`] saves.
 pub struct CheckpointOptions<'a> {
     /// The checkpoint file: read first if it exists, then replaced at each
     /// save (through `PATH.tmp`, renamed into place, so the file is always
@@ -51,12 +51,37 @@ pub enum CheckpointEvent {
     },
 }
 
-/// [`prove_with_tablebase_within`](super::prove_with_tablebase_within),
-/// resumable: the search's state is saved to `options.path` every
-/// `options.every` and whenever the search stops without an answer (the
-/// budget's time, work or memory limit, or a cancel: a Ctrl-C), and a call
-/// with the same file goes on from it. After a crash only the work since
-/// the last save is lost.
+/// How [`prove_with_options_within`] proves: on how many threads, with
+/// which tablebase, saving its state where.
+pub struct ProveOptions<'a> {
+    /// Threads (at least 1): a search that outlasts its first second runs
+    /// on this many, over one shared table (`docs/solver.md`). 1 is
+    /// [`prove_within`](super::prove_within)'s search.
+    pub jobs: usize,
+    /// A tablebase: where it covers the position, it answers at once.
+    pub tablebase: Option<&'a Tablebase>,
+    /// Where to save the search's state, and how often.
+    pub checkpoint: Option<CheckpointOptions<'a>>,
+}
+
+impl Default for ProveOptions<'_> {
+    /// One job, no tablebase, no checkpoint: [`prove_within`](super::prove_within).
+    fn default() -> Self {
+        ProveOptions {
+            jobs: 1,
+            tablebase: None,
+            checkpoint: None,
+        }
+    }
+}
+
+/// [`prove_with_tablebase_within`](super::prove_with_tablebase_within) on
+/// `options.jobs` threads, resumable: with `options.checkpoint`, the
+/// search's state is saved to its path every `every` and whenever the
+/// search stops without an answer (the budget's time, work or memory
+/// limit, or a cancel: a Ctrl-C), and a call with the same file goes on
+/// from it (on any number of jobs). After a crash only the work since the
+/// last save is lost.
 ///
 /// A file that is not a whole checkpoint of this position, these rules and
 /// this format version is refused (nothing is written). The folder is
@@ -67,17 +92,21 @@ pub enum CheckpointEvent {
 ///
 /// ```
 /// use phutball::{Budget, Position};
-/// use phutball_solver::{prove_with_checkpoint_within, CheckpointOptions, Value};
+/// use phutball_solver::{prove_with_options_within, CheckpointOptions, ProveOptions, Value};
 /// let dir = std::env::temp_dir().join(format!("phutball-doc-{}", std::process::id()));
 /// std::fs::create_dir_all(&dir)?;
 /// let path = dir.join("3x13.ckpt");
 /// let pos = Position::start_with("3x13".parse()?, Default::default())?;
-/// let options = |p| CheckpointOptions { path: p, every: std::time::Duration::from_secs(60), on_event: None };
+/// let options = |p| ProveOptions {
+///     jobs: 2,
+///     checkpoint: Some(CheckpointOptions { path: p, every: std::time::Duration::from_secs(60), on_event: None }),
+///     ..ProveOptions::default()
+/// };
 /// // A budget of 1000 nodes stops the search: its state is saved ...
-/// let first = prove_with_checkpoint_within(&pos, &Budget::default().with_work_limit(1000), None, options(&path))?;
+/// let first = prove_with_options_within(&pos, &Budget::default().with_work_limit(1000), options(&path))?;
 /// assert_eq!(first.value, None);
 /// // ... and the next call goes on from it.
-/// let proof = prove_with_checkpoint_within(&pos, &Budget::default(), None, options(&path))?;
+/// let proof = prove_with_options_within(&pos, &Budget::default(), options(&path))?;
 /// assert!(matches!(proof.value, Some(Value::Win { .. })));
 /// assert!(proof.nodes > first.nodes);
 /// std::fs::remove_dir_all(&dir)?;
@@ -89,15 +118,19 @@ pub enum CheckpointEvent {
 /// As [`prove_within`](super::prove_within), and
 /// [`SolverError::Checkpoint`] when the file is refused or cannot be
 /// written.
-pub fn prove_with_checkpoint_within(
+pub fn prove_with_options_within(
     pos: &Position,
     budget: &Budget<'_>,
-    tablebase: Option<&Tablebase>,
-    options: CheckpointOptions<'_>,
+    options: ProveOptions<'_>,
 ) -> Result<Proof, SolverError> {
     if pos.is_finished() {
         return Err(SolverError::Finished);
     }
+    let ProveOptions {
+        jobs,
+        tablebase,
+        checkpoint,
+    } = options;
     if tablebase.is_some_and(|t| t.covers(pos))
         || pos.size().num_board_points() <= super::AUTO_TABLEBASE_POINTS
     {
@@ -106,11 +139,15 @@ pub fn prove_with_checkpoint_within(
             None => super::prove_within(pos, budget),
         };
     }
-    let CheckpointOptions {
+    let jobs = jobs.max(1);
+    let Some(CheckpointOptions {
         path,
         every,
         mut on_event,
-    } = options;
+    }) = checkpoint
+    else {
+        return super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, jobs, None));
+    };
     let temp = temp_path(path);
     check_writable(path, &temp)?;
     let resume = match File::open(path) {
@@ -155,7 +192,7 @@ pub fn prove_with_checkpoint_within(
         due: &due,
         save: &mut save,
     };
-    super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, Some(checkpointing)))
+    super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, jobs, Some(checkpointing)))
 }
 
 /// `PATH.tmp`: where a save is written before it is renamed into place.

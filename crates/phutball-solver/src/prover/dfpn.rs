@@ -22,10 +22,12 @@
 
 use std::collections::HashSet;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use phutball::{Bitboard, Budget, Move, Point, Position, SearchError, Side};
 
-use super::table::Table;
+use super::parallel::Crew;
+use super::table::{ProofTable, Table};
 
 /// Infinity for proof numbers: a proved or disproved node.
 pub(crate) const INF: u32 = u32::MAX / 4;
@@ -40,6 +42,14 @@ pub(crate) const MAX_DEPTH: u32 = 400;
 const THREAT_PN: u32 = 1;
 const JUMP_PN: u32 = 4;
 const QUIET_PN: u32 = 12;
+
+/// Plies below the root within which a parallel search's threads mark the
+/// nodes they are in, and avoid each other's.
+const SPREAD_DEPTH: u32 = 400;
+
+/// Nodes a parallel search's thread counts before it adds them to the
+/// threads' shared count.
+pub(crate) const CREW_BATCH: u64 = 32;
 
 /// Nodes between two polls of the caller's stop.
 const POLL_NODES: u64 = 256;
@@ -67,10 +77,11 @@ pub(crate) enum Expansion {
 /// Why a search stopped without an answer.
 pub(crate) type Stop = SearchError;
 
-/// One df-pn search for `attacker`.
-pub(crate) struct Dfpn<'b> {
+/// One df-pn search for `attacker`, over its own table or, as one thread
+/// of a parallel search, a shared one.
+pub(crate) struct Dfpn<'b, T: ProofTable = Table> {
     pub(crate) attacker: Side,
-    pub(crate) table: Table,
+    pub(crate) table: T,
     /// The keys of the positions on the current path.
     path: HashSet<u64, BuildHasherDefault<KeyHasher>>,
     pub(crate) nodes: u64,
@@ -85,15 +96,26 @@ pub(crate) struct Dfpn<'b> {
     pub(crate) pause: Option<&'b (dyn Fn() -> bool + Sync)>,
     /// The last stop was a pause, not the round's end.
     pub(crate) paused: bool,
+    /// Set when another search has proved the position: this one stops
+    /// (as at its round's end, with `halted` set).
+    pub(crate) halt: Option<&'b AtomicBool>,
+    /// The last stop was for `halt`.
+    pub(crate) halted: bool,
+    /// Proofs and disproofs this search has stored: a child's search that
+    /// stored none cannot have settled a sibling through a transposition.
+    settled_puts: u64,
+    /// The other threads of a parallel search, if any: their node count
+    /// (which the node limit then bounds), their stop, the nodes they are in.
+    pub(crate) crew: Option<&'b Crew>,
 }
 
-impl<'b> Dfpn<'b> {
+impl<'b, T: ProofTable> Dfpn<'b, T> {
     pub(crate) fn new(
         attacker: Side,
-        table: Table,
+        table: T,
         stop: &'b Budget<'b>,
         inner: &'b Budget<'b>,
-    ) -> Dfpn<'b> {
+    ) -> Dfpn<'b, T> {
         Dfpn {
             attacker,
             table,
@@ -104,7 +126,19 @@ impl<'b> Dfpn<'b> {
             inner,
             pause: None,
             paused: false,
+            crew: None,
+            halt: None,
+            halted: false,
+            settled_puts: 0,
         }
+    }
+
+    /// Stores `key`'s numbers in the table, counting the settled ones.
+    fn store(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        if pn == 0 || dn == 0 {
+            self.settled_puts += 1;
+        }
+        self.table.put(key, pn, dn, work);
     }
 
     /// The key of `pos` in this search's table: the two searches of one
@@ -125,6 +159,7 @@ impl<'b> Dfpn<'b> {
     /// limit or the caller's budget stops it: (pn, dn) of the root.
     pub(crate) fn search(&mut self, pos: &Position) -> Result<(u32, u32), Stop> {
         self.paused = false;
+        self.halted = false;
         self.mid(pos, INF, INF, 0)
     }
 
@@ -315,6 +350,80 @@ impl<'b> Dfpn<'b> {
         Ok(Expansion::Open(children))
     }
 
+    /// The child to search next (least pn at OR, least dn at AND) and the
+    /// second-best number, for the child's thresholds.
+    fn choose(
+        crew: Option<&Crew>,
+        or_node: bool,
+        numbers: &[(u32, u32)],
+        children: &[Child],
+        th_pn: u32,
+        th_dn: u32,
+    ) -> (usize, u32) {
+        let Some(crew) = crew else {
+            return best_two(or_node, numbers);
+        };
+        // Children other threads are in count as harder than their
+        // numbers say (virtual proof numbers): the threads spread.
+        let (best, second) = best_two_by(or_node, numbers, |i| {
+            children.get(i).map_or(0, |c| crew.threads_in(c.key))
+        });
+        // A child chosen over a busier one whose own number is past this
+        // node's threshold would return at once, and be chosen again:
+        // take the best by the numbers alone.
+        let past = |n: (u32, u32)| if or_node { n.0 >= th_pn } else { n.1 >= th_dn };
+        if numbers.get(best).is_some_and(|&n| past(n)) {
+            return best_two(or_node, numbers);
+        }
+        (best, second)
+    }
+
+    /// Counts a node, and polls the caller's stop, the checkpoint's pause,
+    /// the other search's halt and the node limit: the error that ends
+    /// the search, if one does.
+    fn count_node(&mut self) -> Result<(), Stop> {
+        self.nodes += 1;
+        let limit = SearchError::WorkLimit {
+            limit: self.node_limit,
+        };
+        if self.nodes % POLL_NODES == 0 {
+            if let Some(e) = self.stop.interrupted() {
+                return Err(e);
+            }
+            if self.pause.is_some_and(|due| due()) {
+                self.paused = true;
+                return Err(limit);
+            }
+            if self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
+                self.halted = true;
+                return Err(limit);
+            }
+        }
+        match self.crew {
+            // A parallel search's limit bounds all its threads' nodes,
+            // counted in batches (a shared count each node would be a
+            // contended write each node).
+            Some(crew) => {
+                if crew.is_done() {
+                    return Err(limit);
+                }
+                if self.nodes % CREW_BATCH == 0
+                    && crew
+                        .count_nodes(CREW_BATCH)
+                        .is_none_or(|n| n >= self.node_limit)
+                {
+                    return Err(limit);
+                }
+            }
+            None => {
+                if self.nodes >= self.node_limit {
+                    return Err(limit);
+                }
+            }
+        }
+        Ok(())
+    }
+
     /// The multiple-iterative-deepening step: searches `pos` until its proof
     /// number reaches `th_pn` or its disproof number `th_dn`.
     fn mid(
@@ -324,30 +433,14 @@ impl<'b> Dfpn<'b> {
         th_dn: u32,
         depth: u32,
     ) -> Result<(u32, u32), Stop> {
-        self.nodes += 1;
-        if self.nodes % POLL_NODES == 0 {
-            if let Some(e) = self.stop.interrupted() {
-                return Err(e);
-            }
-            if self.pause.is_some_and(|due| due()) {
-                self.paused = true;
-                return Err(SearchError::WorkLimit {
-                    limit: self.node_limit,
-                });
-            }
-        }
-        if self.nodes >= self.node_limit {
-            return Err(SearchError::WorkLimit {
-                limit: self.node_limit,
-            });
-        }
+        self.count_node()?;
         let key = self.key(pos);
         if depth >= MAX_DEPTH {
             return Ok((INF, 0));
         }
         let (mut children, mut quiet) = match self.expand_deferring(pos)? {
             (Expansion::Decided(pn, dn, _), _) => {
-                self.table.put(key, pn, dn, 1);
+                self.store(key, pn, dn, 1);
                 return Ok((pn, dn));
             }
             (Expansion::Open(children), quiet) => (children, quiet),
@@ -355,6 +448,12 @@ impl<'b> Dfpn<'b> {
         let or_node = pos.to_move() == self.attacker;
         let started = self.nodes;
         self.path.insert(key);
+        // Threads spread near the root; deeper, marks cost more than
+        // they save.
+        let crew = self.crew.filter(|_| depth < SPREAD_DEPTH);
+        if let Some(crew) = crew {
+            crew.enter(key);
+        }
         let mut numbers: Vec<(u32, u32)> = children.iter().map(|c| self.numbers(c)).collect();
         // The quiet placements not built stand as one last child, with the
         // numbers they would have: the table's (probed by their hash alone,
@@ -369,7 +468,7 @@ impl<'b> Dfpn<'b> {
             }
             // The best child (least pn at OR, least dn at AND), and the
             // second-best value, for the child's thresholds.
-            let (best, second) = best_two(or_node, &numbers);
+            let (best, second) = Self::choose(crew, or_node, &numbers, &children, th_pn, th_dn);
             if best == children.len() {
                 numbers.pop();
                 let built = self.quiet_children(pos, core::mem::take(&mut quiet));
@@ -385,7 +484,7 @@ impl<'b> Dfpn<'b> {
                 let limit = second.saturating_add(1).saturating_add(second / 4);
                 (sub(th_pn, pn, cpn), th_dn.min(limit))
             };
-            let settled_before = self.table.settled_puts();
+            let settled_before = self.settled_puts;
             match self.mid(&children[best].pos, child_pn, child_dn, depth + 1) {
                 Ok(r) => numbers[best] = r,
                 Err(e) => break Err(e),
@@ -395,7 +494,7 @@ impl<'b> Dfpn<'b> {
             // numbers change through a sibling's search too rarely to pay
             // for probing every sibling after every search (it was a third
             // of the time): they are read again when next settled.
-            if self.table.settled_puts() != settled_before {
+            if self.settled_puts != settled_before {
                 for (i, c) in children.iter().enumerate() {
                     if i != best {
                         if let Some(r) = self.table.get(c.key) {
@@ -406,9 +505,12 @@ impl<'b> Dfpn<'b> {
             }
         };
         self.path.remove(&key);
+        if let Some(crew) = crew {
+            crew.leave(key);
+        }
         let (pn, dn) = result?;
         let work = self.nodes - started + self.table.work(key);
-        self.table.put(key, pn, dn, work);
+        self.store(key, pn, dn, work);
         Ok((pn, dn))
     }
 }
@@ -441,15 +543,38 @@ fn combine(or_node: bool, numbers: &[(u32, u32)]) -> (u32, u32) {
 
 /// The index of the child to search and the second-best number.
 fn best_two(or_node: bool, numbers: &[(u32, u32)]) -> (usize, u32) {
-    let value = |n: &(u32, u32)| if or_node { n.0 } else { n.1 };
+    best_two_by(or_node, numbers, |_| 0)
+}
+
+/// [`best_two`] with each child's number raised for the `others(i)` other
+/// threads searching child `i`: n (1 + others) + others.
+fn best_two_by(
+    or_node: bool,
+    numbers: &[(u32, u32)],
+    others: impl Fn(usize) -> u32,
+) -> (usize, u32) {
+    let value = |i: usize| {
+        let n = numbers[i];
+        let v = if or_node { n.0 } else { n.1 };
+        match others(i) {
+            0 => v,
+            // Every reply of a defender's node must be refuted: a thread
+            // takes a reply no other thread is in, while one is left.
+            _ if !or_node => INF - 1,
+            k => v.saturating_mul(k + 1).saturating_add(k).min(INF),
+        }
+    };
     let mut best = 0;
+    let mut best_value = value(0);
     let mut second = INF;
-    for (i, n) in numbers.iter().enumerate().skip(1) {
-        if value(n) < value(&numbers[best]) {
-            second = value(&numbers[best]);
+    for i in 1..numbers.len() {
+        let v = value(i);
+        if v < best_value {
+            second = best_value;
             best = i;
-        } else if value(n) < second {
-            second = value(n);
+            best_value = v;
+        } else if v < second {
+            second = v;
         }
     }
     (best, second)

@@ -3,8 +3,11 @@
 
 mod checkpoint;
 mod checkpoint_file;
+mod concurrent;
 mod dfpn;
 mod extract;
+mod parallel;
+mod shared_table;
 mod table;
 
 use core::fmt;
@@ -21,8 +24,11 @@ use extract::{ExtractError, Extractor, Source};
 use table::Table;
 
 pub use checkpoint::{CheckpointError, CHECKPOINT_VERSION};
-use checkpoint::{Resumed, Schedule, SearchCounters};
-pub use checkpoint_file::{prove_with_checkpoint_within, CheckpointEvent, CheckpointOptions};
+use checkpoint::{Resumed, Schedule, SearchCounters, TableView};
+pub use checkpoint_file::{
+    prove_with_options_within, CheckpointEvent, CheckpointOptions, ProveOptions,
+};
+use shared_table::SharedTable;
 
 /// Nodes of the first round of each search; each round doubles it.
 const FIRST_ROUND_NODES: u64 = 1 << 10;
@@ -42,7 +48,7 @@ const DRAW_LINE_PLIES: usize = 24;
 
 /// The stack of the prover's thread: the search recurses once per ply
 /// (at most [`dfpn::MAX_DEPTH`]), whichever thread the caller runs on.
-const PROVER_STACK_BYTES: usize = 256 << 20;
+pub(crate) const PROVER_STACK_BYTES: usize = 256 << 20;
 
 /// What [`prove_within`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -201,7 +207,7 @@ pub fn prove_with_tablebase_within(
     }
     let run = || match tablebase.filter(|t| t.covers(pos)) {
         Some(table) => prove_by_table(pos, table, budget),
-        None => prove_on_this_thread(pos, budget, None),
+        None => prove_on_this_thread(pos, budget, 1, None),
     };
     on_prover_thread(run)
 }
@@ -295,7 +301,7 @@ pub(crate) struct Checkpointing<'a> {
 pub struct ProverState<'a> {
     pos: &'a Position,
     schedule: Schedule,
-    tables: [&'a Table; 2],
+    tables: [TableView<'a>; 2],
 }
 
 impl ProverState<'_> {
@@ -320,9 +326,34 @@ impl ProverState<'_> {
     }
 }
 
+/// The two searches of a prove (for the side to move, for its opponent),
+/// each with its own table, or, once parallel, a shared one.
+pub(crate) struct Searches<'b> {
+    pub(crate) dfpn: [Dfpn<'b>; 2],
+    pub(crate) shared: [Option<SharedTable>; 2],
+}
+
+impl Searches<'_> {
+    pub(crate) fn total(&self) -> u64 {
+        self.dfpn[0].nodes + self.dfpn[1].nodes
+    }
+
+    fn view(&self, i: usize) -> TableView<'_> {
+        match &self.shared[i] {
+            Some(t) => TableView::Shared(t),
+            None => TableView::Own(&self.dfpn[i].table),
+        }
+    }
+
+    pub(crate) fn entries(&self) -> usize {
+        self.view(0).stored() + self.view(1).stored()
+    }
+}
+
 fn prove_on_this_thread(
     pos: &Position,
     budget: &Budget<'_>,
+    jobs: usize,
     checkpointing: Option<Checkpointing<'_>>,
 ) -> Result<Proof, SolverError> {
     // The core's calls get the caller's stop, but no work limit: the
@@ -337,6 +368,7 @@ fn prove_on_this_thread(
         budget.interrupt()
     };
     let inner = Budget::default().with_interrupt(&poll);
+    let halt = std::sync::atomic::AtomicBool::new(false);
     let memory = budget.memory_limit();
     let table_bytes = prover_table_bytes(memory);
     let me = pos.to_move();
@@ -352,48 +384,72 @@ fn prove_on_this_thread(
         None => fresh_start(table_bytes)?,
     };
     let [table_me, table_them] = tables;
-    let mut searches = [
-        Dfpn::new(me, table_me, budget, &inner),
-        Dfpn::new(me.opponent(), table_them, budget, &inner),
-    ];
-    for (search, counters) in searches.iter_mut().zip(&schedule.searches) {
-        search.nodes = counters.nodes;
-        search.pause = checkpointing.as_ref().map(|c| c.due);
-    }
-    let total = |s: &[Dfpn<'_>; 2]| s[0].nodes + s[1].nodes;
-    let entries = |s: &[Dfpn<'_>; 2]| s[0].table.stored() + s[1].table.stored();
-    // The answer when the search stops without one, saved first.
-    let stop = |searches: &[Dfpn<'_>; 2],
-                schedule: &mut Schedule,
-                checkpointing: &mut Option<Checkpointing<'_>>,
-                e: SearchError|
-     -> Result<Proof, SolverError> {
-        save(pos, searches, schedule, checkpointing)?;
-        if e == SearchError::Cancelled {
-            return Err(e.into());
-        }
-        Ok(Proof::unknown(
-            total(searches),
-            entries(searches),
-            Some(e),
-            false,
-        ))
+    let mut searches = Searches {
+        dfpn: [
+            Dfpn::new(me, table_me, budget, &inner),
+            Dfpn::new(me.opponent(), table_them, budget, &inner),
+        ],
+        shared: [None, None],
     };
+    let pause = checkpointing.as_ref().map(|c| c.due);
+    for (search, counters) in searches.dfpn.iter_mut().zip(&schedule.searches) {
+        search.nodes = counters.nodes;
+        search.pause = pause;
+    }
     // The work limit counts this call's nodes, not the resumed ones.
-    let resumed_nodes = total(&searches);
+    let resumed_nodes = searches.total();
+    if jobs > 1 {
+        return concurrent::prove(
+            &concurrent::Context {
+                pos,
+                budget,
+                inner: &inner,
+                pause,
+                halt: &halt,
+                jobs,
+                memory,
+                table_bytes,
+                resumed_nodes,
+            },
+            &mut searches,
+            &mut schedule,
+            &mut checkpointing,
+        );
+    }
+    alternate(
+        pos,
+        budget,
+        &mut searches,
+        &mut schedule,
+        &mut checkpointing,
+        memory,
+        resumed_nodes,
+    )
+}
+
+/// The two searches taking turns on this thread, in rounds that double.
+fn alternate(
+    pos: &Position,
+    budget: &Budget<'_>,
+    searches: &mut Searches<'_>,
+    schedule: &mut Schedule,
+    checkpointing: &mut Option<Checkpointing<'_>>,
+    memory: usize,
+    resumed_nodes: u64,
+) -> Result<Proof, SolverError> {
     loop {
         let i = schedule.turn;
         if !schedule.searches[i].settled {
             let left = budget
                 .work_limit()
-                .saturating_sub(total(&searches) - resumed_nodes);
+                .saturating_sub(searches.total() - resumed_nodes);
             if left == 0 {
                 let e = SearchError::WorkLimit {
                     limit: budget.work_limit(),
                 };
-                return stop(&searches, &mut schedule, &mut checkpointing, e);
+                return stop(pos, searches, schedule, checkpointing, e);
             }
-            let search = &mut searches[i];
+            let search = &mut searches.dfpn[i];
             // A round goes on where a pause (or a resumed checkpoint) left it.
             if schedule.searches[i].round_end <= search.nodes {
                 schedule.searches[i].round_end = search.nodes.saturating_add(schedule.round);
@@ -403,26 +459,27 @@ fn prove_on_this_thread(
                 .min(search.nodes.saturating_add(left));
             match search.search(pos) {
                 Ok((0, _)) => {
-                    let nodes = total(&searches);
-                    let table_entries = entries(&searches);
-                    searches[i].pause = None;
-                    return proved(&mut searches[i], pos, memory / 2, nodes, table_entries);
+                    let nodes = searches.total();
+                    let table_entries = searches.entries();
+                    let search = &mut searches.dfpn[i];
+                    search.pause = None;
+                    return proved(search, pos, memory / 2, nodes, table_entries);
                 }
                 Ok(_) => schedule.searches[i].settled = true,
-                Err(SearchError::WorkLimit { .. }) if searches[i].paused => {
-                    save(pos, &searches, &mut schedule, &mut checkpointing)?;
+                Err(SearchError::WorkLimit { .. }) if searches.dfpn[i].paused => {
+                    save(pos, searches, schedule, checkpointing)?;
                     continue;
                 }
                 Err(SearchError::WorkLimit { .. }) => {}
-                Err(e) => return stop(&searches, &mut schedule, &mut checkpointing, e),
+                Err(e) => return stop(pos, searches, schedule, checkpointing, e),
             }
         }
         schedule.turn = 1 - i;
         if schedule.turn == 0 {
             if schedule.searches[0].settled && schedule.searches[1].settled {
                 return Ok(Proof::unknown(
-                    total(&searches),
-                    entries(&searches),
+                    searches.total(),
+                    searches.entries(),
                     None,
                     true,
                 ));
@@ -430,6 +487,27 @@ fn prove_on_this_thread(
             schedule.round = schedule.round.saturating_mul(2);
         }
     }
+}
+
+/// The answer when a prove stops without one (a limit, a timeout, a
+/// cancel): its state saved first.
+pub(crate) fn stop(
+    pos: &Position,
+    searches: &Searches<'_>,
+    schedule: &mut Schedule,
+    checkpointing: &mut Option<Checkpointing<'_>>,
+    e: SearchError,
+) -> Result<Proof, SolverError> {
+    save(pos, searches, schedule, checkpointing)?;
+    if e == SearchError::Cancelled {
+        return Err(e.into());
+    }
+    Ok(Proof::unknown(
+        searches.total(),
+        searches.entries(),
+        Some(e),
+        false,
+    ))
 }
 
 /// The schedule and tables of a search from scratch.
@@ -450,22 +528,22 @@ fn fresh_start(table_bytes: usize) -> Result<(Schedule, [Table; 2]), SearchError
 
 /// Saves the state through `checkpointing` (if any), as it is between two
 /// calls of a search.
-fn save(
+pub(crate) fn save(
     pos: &Position,
-    searches: &[Dfpn<'_>; 2],
+    searches: &Searches<'_>,
     schedule: &mut Schedule,
     checkpointing: &mut Option<Checkpointing<'_>>,
 ) -> Result<(), SolverError> {
     let Some(c) = checkpointing.as_mut() else {
         return Ok(());
     };
-    for (counters, search) in schedule.searches.iter_mut().zip(searches) {
+    for (counters, search) in schedule.searches.iter_mut().zip(&searches.dfpn) {
         counters.nodes = search.nodes;
     }
     let state = ProverState {
         pos,
         schedule: *schedule,
-        tables: [&searches[0].table, &searches[1].table],
+        tables: [searches.view(0), searches.view(1)],
     };
     (c.save)(&state).map_err(SolverError::Checkpoint)
 }
@@ -477,7 +555,7 @@ fn prover_table_bytes(memory: usize) -> usize {
 
 /// The proof of a root `search` proved: its certificate, checked, and the
 /// value and line it gives.
-fn proved(
+pub(crate) fn proved(
     search: &mut Dfpn<'_>,
     pos: &Position,
     memory: usize,

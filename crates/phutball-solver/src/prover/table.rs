@@ -16,7 +16,7 @@ struct Entry {
 }
 
 /// Entries per bucket.
-const WAYS: usize = 4;
+pub(crate) const WAYS: usize = 4;
 
 /// The bytes one entry takes.
 pub(crate) const ENTRY_BYTES: usize = core::mem::size_of::<Entry>();
@@ -29,9 +29,6 @@ pub(crate) struct Table {
     mask: usize,
     stored: usize,
     max_buckets: usize,
-    /// How many proofs and disproofs were stored: a search that stored
-    /// none cannot have settled a sibling through a transposition.
-    settled_puts: u64,
 }
 
 /// Buckets of a new table (64 KiB).
@@ -52,7 +49,6 @@ impl Table {
             mask: buckets - 1,
             stored: 0,
             max_buckets,
-            settled_puts: 0,
         })
     }
 
@@ -73,6 +69,11 @@ impl Table {
             table.mask = buckets.next_power_of_two().min(table.max_buckets) - 1;
         }
         Ok(table)
+    }
+
+    /// The most buckets the table may grow to.
+    pub(crate) fn max_buckets(&self) -> usize {
+        self.max_buckets
     }
 
     /// How many buckets the table has now.
@@ -149,15 +150,7 @@ impl Table {
         if bucket[slot].key == 0 {
             self.stored += 1;
         }
-        if pn == 0 || dn == 0 {
-            self.settled_puts += 1;
-        }
         bucket[slot] = Entry { key, pn, dn, work };
-    }
-
-    /// How many proofs and disproofs have been stored.
-    pub(crate) fn settled_puts(&self) -> u64 {
-        self.settled_puts
     }
 
     /// How many slots hold an entry.
@@ -177,6 +170,41 @@ impl Table {
             .iter()
             .filter(|e| e.key != 0)
             .map(|e| (e.key, e.pn, e.dn, e.work))
+    }
+}
+
+/// What a df-pn search needs of its table: its own [`Table`], or a
+/// thread's view of a [`SharedTable`](super::shared_table::SharedTable).
+pub(crate) trait ProofTable {
+    /// The proof and disproof numbers stored for `key`, if any.
+    fn get(&self, key: u64) -> Option<(u32, u32)>;
+    /// The work stored with `key` (0 when absent).
+    fn work(&self, key: u64) -> u64;
+    /// Stores `key`'s numbers.
+    fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64);
+}
+
+impl ProofTable for Table {
+    fn get(&self, key: u64) -> Option<(u32, u32)> {
+        Table::get(self, key)
+    }
+    fn work(&self, key: u64) -> u64 {
+        Table::work(self, key)
+    }
+    fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        Table::put(self, key, pn, dn, work);
+    }
+}
+
+impl ProofTable for &super::shared_table::SharedTable {
+    fn get(&self, key: u64) -> Option<(u32, u32)> {
+        super::shared_table::SharedTable::get(self, key)
+    }
+    fn work(&self, key: u64) -> u64 {
+        super::shared_table::SharedTable::work(self, key)
+    }
+    fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        super::shared_table::SharedTable::put(self, key, pn, dn, work);
     }
 }
 

@@ -1,0 +1,239 @@
+//! A prove on more than one job. The two searches (a win for the side to
+//! move, a win for its opponent) run at once, each on its own thread(s),
+//! instead of taking turns on one: the search that cannot succeed costs
+//! the other core, not the wall time (on the 7x11 start it was 43% of
+//! the nodes). The first proof stops the other search. With four jobs or
+//! more, each search runs on half of them over a shared table
+//! ([`parallel`](super::parallel)), once it has searched
+//! [`PARALLEL_AFTER_NODES`].
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use phutball::{Budget, Position, SearchError};
+
+use super::checkpoint::Schedule;
+use super::dfpn::{Dfpn, Stop};
+use super::parallel::{self, Round};
+use super::shared_table::SharedTable;
+use super::table::WAYS;
+use super::{proved, save, stop, Checkpointing, Proof, Searches, PROVER_STACK_BYTES};
+use crate::error::SolverError;
+
+/// Nodes after which a search with more than one thread of its own turns
+/// parallel: its shared table is allocated (zeroed) before it can start,
+/// a cost a proof of a second or more does not notice.
+const PARALLEL_AFTER_NODES: u64 = 1 << 16;
+
+/// Nodes of a parallel search between two growths of its shared table.
+const PARALLEL_CHUNK_NODES: u64 = 1 << 20;
+
+/// What every search of one prove shares.
+pub(crate) struct Context<'a, 'b> {
+    pub(crate) pos: &'a Position,
+    pub(crate) budget: &'b Budget<'b>,
+    pub(crate) inner: &'b Budget<'b>,
+    pub(crate) pause: Option<&'b (dyn Fn() -> bool + Sync)>,
+    /// Set when one search has proved the position: the other stops.
+    pub(crate) halt: &'b AtomicBool,
+    pub(crate) jobs: usize,
+    pub(crate) memory: usize,
+    pub(crate) table_bytes: usize,
+    /// Nodes of the checkpoint it resumed from (the work limit counts the
+    /// others).
+    pub(crate) resumed_nodes: u64,
+}
+
+/// How one search's run ended.
+struct RunEnd {
+    result: Result<(u32, u32), Stop>,
+    paused: bool,
+}
+
+/// Proves `cx.pos` with both searches at once (see the module's doc).
+pub(crate) fn prove<'b>(
+    cx: &Context<'_, 'b>,
+    searches: &mut Searches<'b>,
+    schedule: &mut Schedule,
+    checkpointing: &mut Option<Checkpointing<'_>>,
+) -> Result<Proof, SolverError> {
+    let threads_each = (cx.jobs / 2).max(1);
+    loop {
+        let left = cx
+            .budget
+            .work_limit()
+            .saturating_sub(searches.total() - cx.resumed_nodes);
+        if left == 0 {
+            let e = SearchError::WorkLimit {
+                limit: cx.budget.work_limit(),
+            };
+            return stop(cx.pos, searches, schedule, checkpointing, e);
+        }
+        let open = schedule.searches.iter().filter(|s| !s.settled).count() as u64;
+        let share = (left / open.max(1)).max(1);
+        let settled = [schedule.searches[0].settled, schedule.searches[1].settled];
+        let [first, second] = &mut searches.dfpn;
+        let [first_table, second_table] = &mut searches.shared;
+        let ends = std::thread::scope(|scope| -> Result<[Option<RunEnd>; 2], SearchError> {
+            let helper = if settled[1] {
+                None
+            } else {
+                let run_second = move || run(cx, second, second_table, threads_each, share);
+                Some(
+                    std::thread::Builder::new()
+                        .name("phutball-prover".into())
+                        .stack_size(PROVER_STACK_BYTES)
+                        .spawn_scoped(scope, run_second)
+                        .map_err(|_| SearchError::OutOfMemory {
+                            what: "the prover's threads",
+                        })?,
+                )
+            };
+            let mine = if settled[0] {
+                None
+            } else {
+                Some(run(cx, first, first_table, threads_each, share)?)
+            };
+            let theirs = match helper {
+                Some(h) => Some(
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
+                ),
+                None => None,
+            };
+            Ok([mine, theirs])
+        })?;
+        // A proof first, whatever the other search did.
+        for (i, end) in ends.iter().enumerate() {
+            if matches!(
+                end,
+                Some(RunEnd {
+                    result: Ok((0, _)),
+                    ..
+                })
+            ) {
+                let nodes = searches.total();
+                let table_entries = searches.entries();
+                if let Some(shared) = searches.shared[i].take() {
+                    searches.dfpn[i].table = shared.to_table(cx.table_bytes)?;
+                }
+                // The certificate's reading may search again: no pause,
+                // and no halt (this search set it).
+                let search = &mut searches.dfpn[i];
+                search.pause = None;
+                search.halt = None;
+                return proved(search, cx.pos, cx.memory / 2, nodes, table_entries);
+            }
+        }
+        let mut paused = false;
+        for (i, end) in ends.into_iter().enumerate() {
+            match end.map(|e| (e.result, e.paused)) {
+                None => {}
+                Some((Ok(_), _)) => schedule.searches[i].settled = true,
+                Some((Err(SearchError::WorkLimit { .. }), p)) => paused |= p,
+                Some((Err(e), _)) => return stop(cx.pos, searches, schedule, checkpointing, e),
+            }
+        }
+        if schedule.searches.iter().all(|s| s.settled) {
+            return Ok(Proof::unknown(
+                searches.total(),
+                searches.entries(),
+                None,
+                true,
+            ));
+        }
+        if paused {
+            save(cx.pos, searches, schedule, checkpointing)?;
+        }
+    }
+}
+
+/// Runs one search until it proves or disproves the root, searches `share`
+/// more nodes, pauses for a save, or `cx.halt` is set (the other search
+/// has proved the position; it sets `halt` when it proves it itself).
+fn run<'b>(
+    cx: &Context<'_, 'b>,
+    search: &mut Dfpn<'b>,
+    shared: &mut Option<SharedTable>,
+    threads: usize,
+    share: u64,
+) -> Result<RunEnd, SearchError> {
+    let halt = cx.halt;
+    let node_limit = search.nodes.saturating_add(share);
+    let end = loop {
+        if threads > 1 && shared.is_none() && search.nodes >= PARALLEL_AFTER_NODES {
+            *shared = Some(SharedTable::from_table(
+                &search.table,
+                search.table.buckets(),
+            )?);
+            search.table = search.table.emptied()?;
+        }
+        let Some(table) = shared else {
+            // One thread: to the end, or (before it turns parallel) to the
+            // nodes after which it would.
+            search.halt = Some(halt);
+            // In rounds that double, as the searches' turns do on one job:
+            // a search that starts again from the root each round proved
+            // the 7x11 start in about half the nodes of one that does not.
+            let round = search.nodes.max(super::FIRST_ROUND_NODES);
+            search.node_limit = node_limit.min(search.nodes.saturating_add(round));
+            if threads > 1 {
+                search.node_limit = search
+                    .node_limit
+                    .min(PARALLEL_AFTER_NODES.max(search.nodes + 1));
+            }
+            let result = search.search(cx.pos);
+            let reached = search.nodes >= search.node_limit;
+            if matches!(result, Err(SearchError::WorkLimit { .. }))
+                && reached
+                && search.nodes < node_limit
+                && !search.paused
+                && !search.halted
+            {
+                continue;
+            }
+            break RunEnd {
+                result,
+                paused: search.paused,
+            };
+        };
+        // Parallel: in chunks, the shared table grown between them to
+        // hold a chunk's entries (one a node at most), up to its limit.
+        let chunk_end = node_limit.min(search.nodes.saturating_add(PARALLEL_CHUNK_NODES));
+        let wanted = usize::try_from(chunk_end.saturating_mul(4) / 3 / WAYS as u64)
+            .unwrap_or(usize::MAX)
+            .clamp(1, search.table.max_buckets())
+            .next_power_of_two()
+            .min(search.table.max_buckets());
+        if wanted > table.buckets() {
+            *table = table.grown(wanted)?;
+        }
+        let round = Round {
+            attacker: search.attacker,
+            table,
+            jobs: threads,
+            nodes: search.nodes,
+            node_limit: chunk_end,
+            stop: cx.budget,
+            inner: cx.inner,
+            pause: cx.pause,
+            halt: Some(halt),
+        };
+        let end = parallel::search_round(cx.pos, &round);
+        search.nodes = end.nodes;
+        if matches!(end.result, Err(SearchError::WorkLimit { .. }))
+            && search.nodes < node_limit
+            && !end.paused
+            && !end.halted
+        {
+            continue;
+        }
+        break RunEnd {
+            result: end.result,
+            paused: end.paused,
+        };
+    };
+    if matches!(end.result, Ok((0, _))) {
+        halt.store(true, Ordering::Relaxed);
+    }
+    Ok(end)
+}
