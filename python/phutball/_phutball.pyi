@@ -293,8 +293,11 @@ class Position:
         memory_limit: Optional[int] = ...,
         nodes: Optional[int] = None,
         tablebase: Optional["Tablebase"] = None,
+        jobs: Optional[int] = None,
+        checkpoint: Optional[Union[str, "PathLike[str]"]] = None,
+        checkpoint_every: float = 60.0,
     ) -> "Proof":
-        """Proves who wins with best play: a ``Proof`` whose ``result`` is ``"win"`` or ``"loss"`` for the side to move, with the line and a certificate the solver has checked, or ``"unknown"``. Exact, and possibly ``"draw"``, where a tablebase covers the board (``tablebase``, or the solver's own for at most 10 points); a limit that runs out gives ``"unknown"``, not an exception; Ctrl-C raises ``KeyboardInterrupt``, a finished position ``ValueError``."""
+        """Proves who wins with best play: a ``Proof`` whose ``result`` is ``"win"`` or ``"loss"`` for the side to move, with the line and a certificate the solver has checked, or ``"unknown"``. Exact, and possibly ``"draw"``, where a tablebase covers the board (``tablebase``, or the solver's own for at most 10 points); a limit that runs out gives ``"unknown"``, not an exception; Ctrl-C raises ``KeyboardInterrupt``, a finished position ``ValueError``. ``jobs`` threads (default 1); ``checkpoint`` saves the search's state to that path every ``checkpoint_every`` seconds and when it stops, and the same call goes on from it (a damaged or foreign file raises ``ValueError`` and is kept)."""
     def apply_jump(self, to: str) -> "JumpInProgress":
         """Starts a jump move with one jump of the ball to ``to``: a ``JumpInProgress``, the same side to move. Raises ``ParseError`` or ``IllegalMoveError``."""
     def end_turn(self) -> "Position":

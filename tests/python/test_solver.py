@@ -333,3 +333,87 @@ def test_ctrl_c_stops_a_proof_with_keyboard_interrupt():
     word, at = out.split()[:2]
     assert word == "KeyboardInterrupt"
     assert float(at) - sent < 2
+
+
+# ---- jobs and checkpoints ----
+
+THREE_BY_FIFTEEN = phutball.Position.start(3, 15)
+
+
+def test_jobs_prove_the_same_winner_with_a_checked_certificate():
+    for jobs in (1, 2, 4):
+        proof = phutball.Position.start(3, 13).prove(jobs=jobs, timeout=120)
+        assert proof.result == "win", (jobs, proof)
+        assert proof.certificate is not None
+        assert proof.certificate.check().winner == "O"
+
+
+def test_a_checkpoint_saves_the_search_and_the_same_call_goes_on(tmp_path):
+    path = tmp_path / "3x15.ckpt"
+    first = THREE_BY_FIFTEEN.prove(nodes=20_000, checkpoint=path, jobs=2)
+    assert first.result == "unknown" and "20000" in (first.stopped or "")
+    saved = path.read_bytes()
+    assert saved[:8] == b"phbckpt\n"
+    second = THREE_BY_FIFTEEN.prove(nodes=20_000, checkpoint=str(path), jobs=1)
+    assert second.nodes > first.nodes, (first.nodes, second.nodes)
+    # A damaged file is refused and left as it was.
+    damaged = bytearray(path.read_bytes())
+    damaged[len(damaged) // 2] ^= 0x10
+    path.write_bytes(bytes(damaged))
+    with pytest.raises(ValueError, match="is refused, and left as it is"):
+        THREE_BY_FIFTEEN.prove(nodes=10, checkpoint=path)
+    assert path.read_bytes() == bytes(damaged)
+    # Another position's file: refused, named.
+    path.write_bytes(saved)
+    with pytest.raises(ValueError, match="the checkpoint is for `3/3/3"):
+        phutball.Position.start(3, 13).prove(nodes=10, checkpoint=path)
+    assert path.read_bytes() == saved
+
+
+@pytest.mark.parametrize(
+    "kwargs, error",
+    [
+        ({"jobs": 0}, ValueError),
+        ({"jobs": 5000}, ValueError),
+        ({"jobs": "2"}, TypeError),
+        ({"checkpoint_every": 0}, ValueError),
+        ({"checkpoint_every": float("nan")}, ValueError),
+        ({"checkpoint_every": "60"}, TypeError),
+        ({"checkpoint": 5}, TypeError),
+    ],
+)
+def test_bad_jobs_and_checkpoint_arguments_are_refused(kwargs, error):
+    with pytest.raises(error):
+        THREE_BY_FIFTEEN.prove(nodes=10, **kwargs)
+
+
+def test_an_unwritable_checkpoint_is_refused_before_the_search(tmp_path):
+    with pytest.raises(ValueError, match="cannot write"):
+        THREE_BY_FIFTEEN.prove(checkpoint=tmp_path / "missing" / "p.ckpt")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_ctrl_c_saves_the_checkpoint_before_keyboard_interrupt(tmp_path):
+    path = tmp_path / "start.ckpt"
+    code = CHILD.format(start=START).replace(".prove()", f".prove(checkpoint={str(path)!r})")
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 0, f"exit {child.returncode}: {out} {err}"
+    word, at = out.split()[:2]
+    assert word == "KeyboardInterrupt"
+    assert float(at) - sent < 2
+    assert path.read_bytes()[:8] == b"phbckpt\n"
+    resumed = phutball.Position(START).prove(checkpoint=path, nodes=100)
+    assert resumed.result == "unknown" and resumed.nodes > 100

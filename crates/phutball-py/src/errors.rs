@@ -227,6 +227,9 @@ fn solver_class_of(error: &SolverError) -> ExceptionClass {
         SolverError::TooManyPlies { .. } => C::ValueError,
         // A job count out of the build's range.
         SolverError::Jobs { .. } => C::ValueError,
+        // A checkpoint file refused (damaged, foreign) or not writable:
+        // the message says which and names the file.
+        SolverError::Checkpoint(_) => C::ValueError,
         // A variant added later (the enum is non-exhaustive).
         _ => C::ValueError,
     }

@@ -419,7 +419,17 @@ impl PyPosition {
     /// give the result ``"unknown"``, with ``Proof.stopped`` saying which.
     /// Ctrl-C raises ``KeyboardInterrupt``; a finished position raises
     /// ``ValueError``. Releases the GIL.
-    #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT, nodes=None, tablebase=None))]
+    ///
+    /// ``jobs`` threads (default 1; the CLI's default is every core): on
+    /// two or more, the searches for either side's win run at once.
+    /// ``checkpoint`` (a path) saves the search's state every
+    /// ``checkpoint_every`` seconds and when it stops (a limit, Ctrl-C),
+    /// and goes on from the file if it exists: the same call again
+    /// continues the proof. A damaged or foreign file raises ``ValueError``
+    /// and is left as it is.
+    #[pyo3(signature = (*, timeout=None, memory_limit=MemoryLimit::DEFAULT, nodes=None, tablebase=None, jobs=None, checkpoint=None, checkpoint_every=60.0))]
+    // pyo3's keyword arguments, each converted once.
+    #[allow(clippy::too_many_arguments)]
     fn prove(
         &self,
         py: Python<'_>,
@@ -427,8 +437,20 @@ impl PyPosition {
         memory_limit: MemoryLimit,
         nodes: Option<&Bound<'_, PyAny>>,
         tablebase: Option<&Bound<'_, crate::tablebase::PyTablebase>>,
+        jobs: Option<&Bound<'_, PyAny>>,
+        checkpoint: Option<std::path::PathBuf>,
+        checkpoint_every: f64,
     ) -> PyResult<crate::solver::PyProof> {
-        crate::solver::prove(py, self.inner, timeout, memory_limit, nodes, tablebase)
+        let how = crate::solver::ProveArgs::new(jobs, checkpoint, checkpoint_every)?;
+        crate::solver::prove(
+            py,
+            self.inner,
+            timeout,
+            memory_limit,
+            nodes,
+            tablebase,
+            &how,
+        )
     }
 
     /// Starts a jump move with one jump of the ball to ``to``: a

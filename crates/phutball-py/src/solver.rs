@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use phutball::{Budget, Move, Position, SearchError};
 use phutball_solver::{
-    prove_with_tablebase_within, prove_within, Certificate, CheckedProof, Value,
+    prove_with_options_within, Certificate, CheckedProof, CheckpointOptions, ProveOptions, Value,
 };
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -75,6 +75,7 @@ pub(crate) fn prove(
     memory_limit: MemoryLimit,
     nodes: Option<&Bound<'_, PyAny>>,
     tablebase: Option<&Bound<'_, PyTablebase>>,
+    how: &ProveArgs,
 ) -> PyResult<PyProof> {
     let budget_args = BudgetArgs::new(timeout, memory_limit)?;
     // As the CLI's `prove --nodes` (at least 1): 0 nodes is no search.
@@ -89,12 +90,56 @@ pub(crate) fn prove(
     let table = tablebase.map(|t| &t.get().inner);
     let answer = run_threaded(py, budget_args, |budget| {
         let budget = nodes.map_or(*budget, |n| budget.with_work_limit(n));
-        match table {
-            None => prove_within(&pos, &budget),
-            Some(table) => prove_with_tablebase_within(&pos, &budget, Some(table)),
-        }
+        let options = ProveOptions {
+            jobs: how.jobs,
+            tablebase: table,
+            checkpoint: how.checkpoint.as_deref().map(|path| CheckpointOptions {
+                path,
+                every: how.checkpoint_every,
+                on_event: None,
+            }),
+        };
+        prove_with_options_within(&pos, &budget, options)
     })?;
     PyProof::from_solver(py, answer.map_err(|e| solver_exception(&e))?)
+}
+
+/// `Position.prove`'s `jobs`, `checkpoint` and `checkpoint_every`, checked.
+pub(crate) struct ProveArgs {
+    jobs: usize,
+    checkpoint: Option<PathBuf>,
+    checkpoint_every: std::time::Duration,
+}
+
+/// The most jobs `Position.prove` takes (as the CLI's `--jobs`).
+const MAX_PROVE_JOBS: u64 = 1024;
+
+impl ProveArgs {
+    pub(crate) fn new(
+        jobs: Option<&Bound<'_, PyAny>>,
+        checkpoint: Option<PathBuf>,
+        checkpoint_every: f64,
+    ) -> PyResult<ProveArgs> {
+        let jobs = match limit_arg(jobs, "jobs")? {
+            None => 1,
+            Some(j @ 1..=MAX_PROVE_JOBS) => usize::try_from(j).unwrap_or(1),
+            Some(j) => {
+                return Err(PyValueError::new_err(format!(
+                    "jobs must be None or an int from 1 to {MAX_PROVE_JOBS}, not {j}"
+                )))
+            }
+        };
+        if !(checkpoint_every.is_finite() && checkpoint_every > 0.0 && checkpoint_every <= 1e9) {
+            return Err(PyValueError::new_err(format!(
+                "checkpoint_every must be a number of seconds above 0, not {checkpoint_every}"
+            )));
+        }
+        Ok(ProveArgs {
+            jobs,
+            checkpoint,
+            checkpoint_every: std::time::Duration::from_secs_f64(checkpoint_every),
+        })
+    }
 }
 
 impl PyProof {

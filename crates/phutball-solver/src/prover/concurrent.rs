@@ -171,9 +171,9 @@ fn run<'b>(
             // One thread: to the end, or (before it turns parallel) to the
             // nodes after which it would.
             search.halt = Some(halt);
-            // In rounds that double, as the searches' turns do on one job:
-            // a search that starts again from the root each round proved
-            // the 7x11 start in about half the nodes of one that does not.
+            // In rounds that double, as the searches' turns do on one job
+            // (7x11: 4.41 M nodes of both searches in rounds, 4.69 M in
+            // one call each).
             let round = search.nodes.max(super::FIRST_ROUND_NODES);
             search.node_limit = node_limit.min(search.nodes.saturating_add(round));
             if threads > 1 {
