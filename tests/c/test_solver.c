@@ -118,7 +118,7 @@ static void test_mutated_certificates_are_invalid(void) {
     PhutballProof *proof = prove("9/9/9/9/4@4/9/9/9/9 O", NULL); /* the 9x9 start: about 0.2 s */
     PhutballProofSummary summary;
     CHECK_OK(phutball_proof_summary(proof, &summary));
-    CHECK(summary.result == PHUTBALL_PROOF_WIN || summary.result == PHUTBALL_PROOF_LOSS);
+    CHECK(summary.result == PHUTBALL_PROOF_WIN); /* the 9x9 start: a first-player win */
     CHECK(summary.nodes > 0);
     size_t len = 0;
     char *text = certificate_text(proof, &len);

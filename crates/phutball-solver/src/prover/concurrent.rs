@@ -171,10 +171,12 @@ fn run<'b>(
             // One thread: to the end, or (before it turns parallel) to the
             // nodes after which it would.
             search.halt = Some(halt);
-            // In rounds that double, as the searches' turns do on one job
-            // (7x11: 4.41 M nodes of both searches in rounds, 4.69 M in
-            // one call each).
-            let round = search.nodes.max(super::FIRST_ROUND_NODES);
+            // The same calls as its turns on one job (rounds of 1024
+            // nodes, doubling: each call ends at 2 n + 1024), so that each
+            // search goes the same way as there and proves, or not, at the
+            // same node: other restart points took the 8x11 start's search
+            // to 4 times the nodes.
+            let round = search.nodes.saturating_add(super::FIRST_ROUND_NODES);
             search.node_limit = node_limit.min(search.nodes.saturating_add(round));
             if threads > 1 {
                 search.node_limit = search
