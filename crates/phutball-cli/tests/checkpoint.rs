@@ -95,9 +95,21 @@ fn killed_and_resumed(args: &[&str], delays: &[Duration]) -> Option<(String, Str
 #[test]
 fn a_proof_killed_at_random_moments_resumes_to_the_same_winner() {
     let dir = temp_dir("kill");
+    // The uninterrupted run: the same command, its own checkpoint file.
+    // One job: a search that pauses at fixed nodes (and saves there when a
+    // save is due), so every run goes the same way and the counts compare.
     let started = std::time::Instant::now();
-    // One job: the same search every run, so the node counts compare.
-    let reference = run(&["prove", "--jobs", "1", BOARD]);
+    let fresh = dir.join("uninterrupted.ckpt");
+    let reference = run(&[
+        "prove",
+        "--jobs",
+        "1",
+        "--checkpoint",
+        fresh.to_str().unwrap(),
+        "--checkpoint-every",
+        "0.01",
+        BOARD,
+    ]);
     let took = started.elapsed();
     assert!(reference.status.success(), "{}", text(&reference.stderr));
     let reference_nodes = nodes_of(&text(&reference.stderr));

@@ -96,6 +96,13 @@ pub(crate) struct Dfpn<'b, T: ProofTable = Table> {
     pub(crate) pause: Option<&'b (dyn Fn() -> bool + Sync)>,
     /// The last stop was a pause, not the round's end.
     pub(crate) paused: bool,
+    /// Pause at fixed node counts ([`next_pause_point`]) instead of when
+    /// `pause` says a save is due: a search that pauses (and so goes back
+    /// to its root) at the same nodes whenever it is saved goes the same
+    /// way from a saved state as it went without the interruption.
+    pub(crate) pause_at_points: bool,
+    /// The next pause point (0: not known yet).
+    next_pause: u64,
     /// Set when another search has proved the position: this one stops
     /// (as at its round's end, with `halted` set).
     pub(crate) halt: Option<&'b AtomicBool>,
@@ -126,6 +133,8 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             inner,
             pause: None,
             paused: false,
+            pause_at_points: false,
+            next_pause: 0,
             crew: None,
             halt: None,
             halted: false,
@@ -390,12 +399,22 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             if let Some(e) = self.stop.interrupted() {
                 return Err(e);
             }
-            if self.pause.is_some_and(|due| due()) {
+            if !self.pause_at_points && self.pause.is_some_and(|due| due()) {
                 self.paused = true;
                 return Err(limit);
             }
             if self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
                 self.halted = true;
+                return Err(limit);
+            }
+        }
+        if self.pause_at_points {
+            if self.next_pause < self.nodes {
+                self.next_pause = next_pause_point(self.nodes - 1);
+            }
+            if self.nodes == self.next_pause {
+                self.next_pause = next_pause_point(self.nodes);
+                self.paused = true;
                 return Err(limit);
             }
         }
@@ -514,6 +533,20 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
         Ok((pn, dn))
     }
 }
+
+/// The first pause point past `nodes`: 1024, then each point n followed by
+/// n + max(1024, n / 64), so that a long search pauses every 1.6% of its
+/// nodes (a pause costs a descent from the root again).
+pub(crate) fn next_pause_point(nodes: u64) -> u64 {
+    let mut point = PAUSE_FIRST;
+    while point <= nodes {
+        point = point.saturating_add((point / 64).max(PAUSE_FIRST));
+    }
+    point
+}
+
+/// The first pause point, and the least distance between two.
+const PAUSE_FIRST: u64 = 1024;
 
 /// `th - (total - own)`: the threshold left for one child when its
 /// siblings account for `total - own`, at least 1 more than `own` can be.

@@ -395,6 +395,9 @@ fn prove_on_this_thread(
     for (search, counters) in searches.dfpn.iter_mut().zip(&schedule.searches) {
         search.nodes = counters.nodes;
         search.pause = pause;
+        // One job: the searches pause at fixed nodes, and save there when
+        // a save is due, so that a resumed search goes the same way.
+        search.pause_at_points = pause.is_some() && jobs == 1;
     }
     // The work limit counts this call's nodes, not the resumed ones.
     let resumed_nodes = searches.total();
@@ -463,11 +466,14 @@ fn alternate(
                     let table_entries = searches.entries();
                     let search = &mut searches.dfpn[i];
                     search.pause = None;
+                    search.pause_at_points = false;
                     return proved(search, pos, memory / 2, nodes, table_entries);
                 }
                 Ok(_) => schedule.searches[i].settled = true,
                 Err(SearchError::WorkLimit { .. }) if searches.dfpn[i].paused => {
-                    save(pos, searches, schedule, checkpointing)?;
+                    if checkpointing.as_ref().is_some_and(|c| (c.due)()) {
+                        save(pos, searches, schedule, checkpointing)?;
+                    }
                     continue;
                 }
                 Err(SearchError::WorkLimit { .. }) => {}
