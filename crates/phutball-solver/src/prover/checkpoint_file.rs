@@ -227,11 +227,14 @@ fn refused(path: &Path, why: &dyn std::fmt::Display) -> SolverError {
 /// Writes `state` to `temp`, flushed to the disk, then renames it over
 /// `path`: a crash at any moment leaves the last whole save in place.
 fn save_atomically(path: &Path, temp: &Path, state: &ProverState<'_>) -> std::io::Result<u64> {
-    let mut file = File::create(temp)?;
-    let bytes = state.write_to(&mut file)?;
-    file.flush()?;
-    file.sync_all()?;
-    drop(file);
+    // The file is closed (at the block's end) before it is renamed.
+    let bytes = {
+        let mut file = File::create(temp)?;
+        let bytes = state.write_to(&mut file)?;
+        file.flush()?;
+        file.sync_all()?;
+        bytes
+    };
     fs::rename(temp, path)?;
     // The rename itself reaches the disk with its folder's entry.
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
