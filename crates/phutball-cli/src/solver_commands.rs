@@ -46,9 +46,9 @@ pub struct ProveArgs {
     /// One position only.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
-    /// Threads: a proof that outlasts its first second searches on J
-    /// threads over one shared table (default: every core; 1 is the
-    /// one-thread search).
+    /// Threads (default: every core): on 2 or more the searches for either
+    /// side's win run at once, from 4 each on half of them over a shared
+    /// table; 1 is the one-thread search, the two taking turns.
     #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
     jobs: Option<u64>,
     /// Seconds between two saves of --checkpoint.
@@ -205,10 +205,9 @@ fn prove_one(
         _ => {}
     }
     };
-    let jobs = args.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, std::num::NonZero::get),
-        |j| usize::try_from(j).unwrap_or(1),
-    );
+    let jobs = args
+        .jobs
+        .map_or_else(phutball::default_jobs, |j| usize::try_from(j).unwrap_or(1));
     let options = ProveOptions {
         jobs,
         tablebase: table,

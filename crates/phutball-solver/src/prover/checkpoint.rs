@@ -265,22 +265,12 @@ pub(crate) fn write(
     w.put(id.as_bytes())?;
     w.put(&schedule.round.to_le_bytes())?;
     w.put(&(schedule.turn as u32).to_le_bytes())?;
-    // A shared table's count is about (a race may count an entry twice):
-    // the entries are counted as they are written.
-    let counts = tables.map(|t| {
-        let mut n = 0u64;
-        let _ = t.for_each(&mut |_| {
-            n += 1;
-            Ok(())
-        });
-        n
-    });
-    for ((s, table), count) in schedule.searches.iter().zip(tables).zip(counts) {
+    for (s, table) in schedule.searches.iter().zip(tables) {
         w.put(&s.nodes.to_le_bytes())?;
         w.put(&s.round_end.to_le_bytes())?;
         w.put(&u32::from(s.settled).to_le_bytes())?;
         w.put(&(table.buckets() as u64).to_le_bytes())?;
-        w.put(&count.to_le_bytes())?;
+        w.put(&(table.stored() as u64).to_le_bytes())?;
     }
     let mut written = 8 + 4 + 4 + id.len() as u64 + 8 + 4 + 2 * 36 + 8;
     for table in tables {

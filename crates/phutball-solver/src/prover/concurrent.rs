@@ -16,7 +16,7 @@ use super::dfpn::{Dfpn, Stop};
 use super::parallel::{self, Round};
 use super::shared_table::SharedTable;
 use super::table::WAYS;
-use super::{proved, save, stop, Checkpointing, Proof, Searches, PROVER_STACK_BYTES};
+use super::{joined, proved, prover_thread, save, stop, Checkpointing, Proof, Searches};
 use crate::error::SolverError;
 
 /// Nodes after which a search with more than one thread of its own turns
@@ -79,9 +79,7 @@ pub(crate) fn prove<'b>(
             } else {
                 let run_second = move || run(cx, second, second_table, threads_each, share);
                 Some(
-                    std::thread::Builder::new()
-                        .name("phutball-prover".into())
-                        .stack_size(PROVER_STACK_BYTES)
+                    prover_thread()
                         .spawn_scoped(scope, run_second)
                         .map_err(|_| SearchError::OutOfMemory {
                             what: "the prover's threads",
@@ -93,13 +91,7 @@ pub(crate) fn prove<'b>(
             } else {
                 Some(run(cx, first, first_table, threads_each, share)?)
             };
-            let theirs = match helper {
-                Some(h) => Some(
-                    h.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))?,
-                ),
-                None => None,
-            };
+            let theirs = helper.map(joined).transpose()?;
             Ok([mine, theirs])
         })?;
         // A proof first, whatever the other search did.
@@ -148,9 +140,32 @@ pub(crate) fn prove<'b>(
 }
 
 /// Runs one search until it proves or disproves the root, searches `share`
-/// more nodes, pauses for a save, or `cx.halt` is set (the other search
-/// has proved the position; it sets `halt` when it proves it itself).
+/// more nodes, pauses for a save, or `cx.halt` is set. It sets `halt` when
+/// it proves the position, and when it fails (no memory for a shared
+/// table): the other search's thread then stops too, instead of running
+/// on while the prove waits for it.
 fn run<'b>(
+    cx: &Context<'_, 'b>,
+    search: &mut Dfpn<'b>,
+    shared: &mut Option<SharedTable>,
+    threads: usize,
+    share: u64,
+) -> Result<RunEnd, SearchError> {
+    let end = run_to_stop(cx, search, shared, threads, share);
+    if matches!(
+        end,
+        Ok(RunEnd {
+            result: Ok((0, _)),
+            ..
+        }) | Err(_)
+    ) {
+        cx.halt.store(true, Ordering::Relaxed);
+    }
+    end
+}
+
+/// [`run`] but for setting `halt`.
+fn run_to_stop<'b>(
     cx: &Context<'_, 'b>,
     search: &mut Dfpn<'b>,
     shared: &mut Option<SharedTable>,
@@ -234,8 +249,5 @@ fn run<'b>(
             paused: end.paused,
         };
     };
-    if matches!(end.result, Ok((0, _))) {
-        halt.store(true, Ordering::Relaxed);
-    }
     Ok(end)
 }

@@ -48,7 +48,7 @@ const DRAW_LINE_PLIES: usize = 24;
 
 /// The stack of the prover's thread: the search recurses once per ply
 /// (at most [`dfpn::MAX_DEPTH`]), whichever thread the caller runs on.
-pub(crate) const PROVER_STACK_BYTES: usize = 256 << 20;
+const PROVER_STACK_BYTES: usize = 256 << 20;
 
 /// What [`prove_within`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -212,6 +212,20 @@ pub fn prove_with_tablebase_within(
     on_prover_thread(run)
 }
 
+/// A thread with the prover's name and stack.
+pub(crate) fn prover_thread() -> std::thread::Builder {
+    std::thread::Builder::new()
+        .name("phutball-prover".into())
+        .stack_size(PROVER_STACK_BYTES)
+}
+
+/// Joins a prover thread, passing on its panic (a bug) to the caller.
+pub(crate) fn joined<T>(handle: std::thread::ScopedJoinHandle<'_, T>) -> T {
+    handle
+        .join()
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+}
+
 /// Runs `run` on a thread with the prover's stack.
 fn on_prover_thread<F>(run: F) -> Result<Proof, SolverError>
 where
@@ -223,15 +237,13 @@ where
         return run();
     }
     std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("phutball-prover".into())
-            .stack_size(PROVER_STACK_BYTES)
-            .spawn_scoped(scope, run)
-            .map_err(|_| SearchError::OutOfMemory {
-                what: "the prover's thread",
-            })?
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        let thread =
+            prover_thread()
+                .spawn_scoped(scope, run)
+                .map_err(|_| SearchError::OutOfMemory {
+                    what: "the prover's thread",
+                })?;
+        joined(thread)
     })
 }
 

@@ -17,7 +17,7 @@ use phutball::{Budget, Position, SearchError, Side};
 
 use super::dfpn::{Dfpn, Stop, CREW_BATCH};
 use super::shared_table::SharedTable;
-use super::PROVER_STACK_BYTES;
+use super::{joined, prover_thread};
 
 /// Counters of the nodes threads are in, by key: a power of two.
 const BUSY_SLOTS: usize = 1 << 16;
@@ -125,11 +125,7 @@ pub(crate) fn search_round(pos: &Position, round: &Round<'_>) -> RoundEnd {
     let ends = std::thread::scope(|scope| {
         let mut helpers = Vec::new();
         for _ in 1..round.jobs {
-            match std::thread::Builder::new()
-                .name("phutball-prover".into())
-                .stack_size(PROVER_STACK_BYTES)
-                .spawn_scoped(scope, run)
-            {
+            match prover_thread().spawn_scoped(scope, run) {
                 Ok(handle) => helpers.push(handle),
                 // Fewer threads than asked: the search goes on with those
                 // that started (the caller's at least).
@@ -137,13 +133,7 @@ pub(crate) fn search_round(pos: &Position, round: &Round<'_>) -> RoundEnd {
             }
         }
         let mut ends = vec![run()];
-        for helper in helpers {
-            ends.push(
-                helper
-                    .join()
-                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
-            );
-        }
+        ends.extend(helpers.into_iter().map(joined));
         ends
     });
     let nodes = crew.nodes.load(Ordering::Relaxed);
