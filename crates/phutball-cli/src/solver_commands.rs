@@ -2,7 +2,7 @@
 //! their certificates, as files.
 
 use std::fs;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -10,12 +10,12 @@ use clap::Args;
 use phutball::{Budget, Position, SearchError};
 use phutball_engine::Deadline;
 use phutball_solver::{
-    prove_with_options_within, Certificate, CheckpointEvent, CheckpointOptions, Proof,
-    ProveOptions, SolverError, Tablebase,
+    prove_with_options_within, Certificate, CertificateReadError, CheckpointEvent,
+    CheckpointOptions, Proof, ProveOptions, SolverError, Tablebase,
 };
 
 use crate::error::{CliError, CliResult};
-use crate::input::{positions_of, RuleArgs};
+use crate::input::{positions_of, source_name, RuleArgs, STDIN};
 
 /// Arguments of `phutball prove`.
 #[derive(Args)]
@@ -126,10 +126,19 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
         check_writable(file)?;
     }
     let table = match &args.tablebase {
-        Some(file) => Some(crate::tablebase_commands::read_table(
-            file,
-            args.memory_limit,
-        )?),
+        Some(file) => {
+            let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
+            let hook = deadline.hook();
+            let mut budget = Budget::default().with_memory_limit(args.memory_limit);
+            if args.timeout.is_some() {
+                budget = budget.with_interrupt(&hook);
+            }
+            Some(crate::tablebase_commands::read_table(
+                file,
+                &budget,
+                args.timeout,
+            )?)
+        }
         None => None,
     };
     // With a checkpoint, Ctrl-C and SIGTERM stop the search, which saves
@@ -291,37 +300,42 @@ pub fn write_certificate(file: &Path, certificate: &Certificate) -> CliResult {
     })
 }
 
-/// Reads a certificate file: plain text, or gzip (by its magic bytes).
-pub fn read_certificate(file: &Path) -> CliResult<Certificate> {
-    let mut bytes = Vec::new();
-    let name = file.display();
-    if file == Path::new("-") {
-        std::io::stdin()
-            .read_to_end(&mut bytes)
-            .map_err(|e| CliError::Input(format!("cannot read the standard input: {e}")))?;
+/// Reads a certificate file (`-`: standard input), plain text or gzip,
+/// under `budget`: its deadline (from `--timeout MS`, `timeout`) and stop
+/// end the reading.
+pub fn read_certificate(
+    file: &Path,
+    budget: &Budget<'_>,
+    timeout: Option<u64>,
+) -> CliResult<Certificate> {
+    let name = source_name(file);
+    let read = if file == Path::new(STDIN) {
+        Certificate::read_within(std::io::stdin().lock(), budget)
     } else {
-        bytes = fs::read(file).map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
-    }
-    if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut text = Vec::new();
-        flate2::read::GzDecoder::new(&bytes[..])
-            .read_to_end(&mut text)
-            .map_err(|e| CliError::Input(format!("{name}: not a readable gzip file: {e}")))?;
-        bytes = text;
-    }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| CliError::Input(format!("{name}: not a certificate (not UTF-8 text)")))?;
-    text.parse()
-        .map_err(|e| CliError::Input(format!("{name}: not a certificate: {e}")))
+        let opened = fs::File::open(file)
+            .map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
+        Certificate::read_within(opened, budget)
+    };
+    read.map_err(|e| match e {
+        CertificateReadError::Stopped(SearchError::TimedOut) => CliError::TimedOut(format!(
+            "{name}: reading timed out after {} ms (--timeout MS)",
+            timeout.unwrap_or(0)
+        )),
+        e @ CertificateReadError::Stopped(
+            SearchError::MemoryLimit { .. } | SearchError::OutOfMemory { .. },
+        ) => CliError::Memory(format!("{name}: {e}")),
+        e @ CertificateReadError::Stopped(_) => CliError::TimedOut(format!("{name}: {e}")),
+        e => CliError::Input(format!("{name}: {e}")),
+    })
 }
 
 /// `phutball check-proof`: `valid: ...` on stdout, or the first fault as
 /// the error (exit status 1).
 pub fn check_proof(args: &CheckProofArgs, out: &mut dyn Write) -> CliResult {
-    let certificate = read_certificate(&args.file)?;
     let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
     let hook = deadline.hook();
     let budget = Budget::unlimited().with_interrupt(&hook);
+    let certificate = read_certificate(&args.file, &budget, args.timeout)?;
     let checked = certificate.check(&budget).map_err(|e| match e {
         phutball_solver::CertificateError::Search(SearchError::TimedOut) => {
             CliError::TimedOut(format!(

@@ -16,7 +16,9 @@ use std::time::{Duration, Instant};
 use clap::{Args, Subcommand};
 use phutball::{BoardSize, Budget, Move, Position, SearchError};
 use phutball_engine::Deadline;
-use phutball_solver::{BuildProgress, BuildStep, SolverError, Tablebase, TablebaseStats, Value};
+use phutball_solver::{
+    BuildProgress, BuildStep, SolverError, Tablebase, TablebaseFileError, TablebaseStats, Value,
+};
 
 use crate::error::{CliError, CliResult};
 use crate::input::{positions_of, RuleArgs};
@@ -140,7 +142,11 @@ pub fn tablebase(args: &TablebaseArgs, out: &mut dyn Write) -> CliResult {
         TablebaseCommand::Stats(args) => {
             let table = match &args.file {
                 Some(file) => {
-                    let table = read_table(file, args.limits.memory_limit)?;
+                    let deadline =
+                        Deadline::after_opt(args.limits.timeout.map(Duration::from_millis));
+                    let hook = deadline.hook();
+                    let budget = read_budget(&args.limits, &hook);
+                    let table = read_table(file, &budget, args.limits.timeout)?;
                     if table.size() != args.size
                         || table.continue_off_board() != args.continue_off_board
                     {
@@ -271,8 +277,14 @@ fn print_stats(out: &mut dyn Write, table: &Tablebase) -> CliResult {
 fn probe(args: &ProbeArgs, out: &mut dyn Write) -> CliResult {
     let rules = args.rules.rules()?;
     let positions = positions_of(&args.position, rules)?;
+    let deadline = Deadline::after_opt(args.limits.timeout.map(Duration::from_millis));
+    let hook = deadline.hook();
     let file_table = match &args.file {
-        Some(file) => Some(read_table(file, args.limits.memory_limit)?),
+        Some(file) => Some(read_table(
+            file,
+            &read_budget(&args.limits, &hook),
+            args.limits.timeout,
+        )?),
         None => None,
     };
     let mut built: HashMap<BoardSize, Tablebase> = HashMap::new();
@@ -317,20 +329,41 @@ fn value_line(table: &Tablebase, pos: &Position, value: Value, draw_line: usize)
     }
 }
 
-/// Reads a table file, refusing one larger than the memory limit.
-pub fn read_table(file: &Path, memory_limit: usize) -> CliResult<Tablebase> {
+/// Reads a table file under `budget`: a table larger than its memory
+/// limit is refused before its values are read, and its deadline (from
+/// `--timeout MS`, `timeout`) and stop end the reading.
+pub fn read_table(file: &Path, budget: &Budget<'_>, timeout: Option<u64>) -> CliResult<Tablebase> {
     let name = file.display();
-    let len = fs::metadata(file)
-        .map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?
-        .len();
-    if usize::try_from(len).map_or(true, |len| len > memory_limit) {
-        return Err(CliError::Memory(format!(
-            "{name}: the table's {len} bytes are over the memory limit of {} (--memory-limit BYTES)",
-            mebibytes(memory_limit)
-        )));
+    let opened =
+        fs::File::open(file).map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
+    Tablebase::read_within(opened, budget).map_err(|e| match e {
+        TablebaseFileError::Stopped(SearchError::TimedOut) => CliError::TimedOut(format!(
+            "{name}: reading timed out after {} ms (--timeout MS)",
+            timeout.unwrap_or(0)
+        )),
+        TablebaseFileError::Stopped(SearchError::MemoryLimit { .. }) => CliError::Memory(format!(
+            "{name}: the table is over the memory limit of {} (--memory-limit raises it)",
+            mebibytes(budget.memory_limit())
+        )),
+        e @ (TablebaseFileError::Stopped(_) | TablebaseFileError::OutOfMemory { .. }) => {
+            CliError::Memory(format!("{name}: {e}"))
+        }
+        e => CliError::Input(format!("{name}: {e}")),
+    })
+}
+
+/// The budget of reading a table file under `limits`, with `check` (a
+/// deadline's hook) as its interrupt when there is a timeout.
+fn read_budget<'a>(
+    limits: &BuildLimits,
+    check: &'a (dyn Fn() -> Option<phutball::Interrupt> + Sync),
+) -> Budget<'a> {
+    let budget = Budget::default().with_memory_limit(limits.memory_limit);
+    if limits.timeout.is_some() {
+        budget.with_interrupt(check)
+    } else {
+        budget
     }
-    let bytes = fs::read(file).map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
-    Tablebase::from_bytes(&bytes).map_err(|e| CliError::Input(format!("{name}: {e}")))
 }
 
 /// Writes `table` to `file` through a temporary file renamed into place,

@@ -44,8 +44,8 @@ mod tablebase;
 mod value;
 
 pub use certificate::{
-    Certificate, CertificateError, CertificateNode, CertificateParseError, CheckedProof, Target,
-    CERTIFICATE_VERSION,
+    Certificate, CertificateError, CertificateNode, CertificateParseError, CertificateReadError,
+    CheckedProof, Target, CERTIFICATE_VERSION, MAX_CERTIFICATE_LINE,
 };
 pub use error::SolverError;
 pub use frontier::{combine_within, frontier_within};

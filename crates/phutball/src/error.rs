@@ -9,12 +9,19 @@ use crate::board::board_size::BoardSize;
 use crate::board::point::{Point, Side};
 
 /// How many characters of a bad field an error message quotes.
-pub(crate) const QUOTE_LIMIT: usize = 60;
+pub const QUOTE_LIMIT: usize = 60;
 
 /// `text` quoted as `{:?}` quotes it, but cut after [`QUOTE_LIMIT`]
 /// characters (then `...` and the field's length), so that an error about
-/// a huge input stays one short line.
-pub(crate) fn quoted(text: &str) -> String {
+/// a huge input stays one short line. Every message of this crate and the
+/// crates built on it quotes its input through this.
+///
+/// ```
+/// assert_eq!(phutball::quoted("I5"), "\"I5\"");
+/// let long = "A".repeat(1000);
+/// assert_eq!(phutball::quoted(&long), format!("{:?}... (1000 characters)", &long[..60]));
+/// ```
+pub fn quoted(text: &str) -> String {
     match text.char_indices().nth(QUOTE_LIMIT) {
         None => format!("{text:?}"),
         Some((cut, _)) => format!(

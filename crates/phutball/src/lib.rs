@@ -49,7 +49,9 @@ pub use board::bitboard::{Bitboard, Points};
 pub use board::board_size::BoardSize;
 pub use board::point::{Direction, Point, Side, MAX_COLS, MAX_ROWS, MIN_ROWS};
 pub use budget::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT, POLL_INTERVAL};
-pub use error::{IllegalMoveError, InvalidPositionError, ParseError, TooManyOutcomesError};
+pub use error::{
+    quoted, IllegalMoveError, InvalidPositionError, ParseError, TooManyOutcomesError, QUOTE_LIMIT,
+};
 pub use jobs::default_jobs;
 pub use jumps::jump::Jump;
 pub use jumps::jump_in_progress::JumpInProgress;

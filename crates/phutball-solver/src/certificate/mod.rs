@@ -10,9 +10,11 @@
 //! later node: the graph has no cycle, so every line ends in a goal.
 
 mod check;
+mod read;
 mod text;
 
 pub use check::{CertificateError, CheckedProof};
+pub use read::{CertificateReadError, MAX_CERTIFICATE_LINE};
 pub use text::CertificateParseError;
 
 use phutball::{Move, Position, Side};

@@ -3,8 +3,9 @@
 
 use core::fmt;
 use core::str::FromStr;
+use std::collections::TryReserveError;
 
-use phutball::{Move, Position, Rules, Side};
+use phutball::{quoted, Move, Position, Rules, Side};
 use thiserror::Error;
 
 use super::{Certificate, CertificateNode, Target, CERTIFICATE_VERSION};
@@ -75,107 +76,211 @@ impl FromStr for Certificate {
 
     /// Reads the text form. Blank lines and `;` comments are skipped; the
     /// header lines come first, in order; nodes are numbered 0, 1, 2, ...
+    /// (A file or a stream is read under a budget by [`Certificate::read_within`].)
     fn from_str(text: &str) -> Result<Certificate, CertificateParseError> {
-        let mut lines = meaningful_lines(text);
-        let (rules, winner) = read_header(&mut lines, text)?;
-        let mut nodes: Vec<CertificateNode> = Vec::new();
-        let mut ended = false;
-        for (n, l) in lines {
-            if ended {
-                return Err(bad(n, "text after `end`"));
-            }
-            let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
-            match word {
-                "node" => nodes.push(node_line(n, rest, nodes.len(), rules)?),
-                "move" | "reply" => {
-                    let node = nodes
-                        .last_mut()
-                        .ok_or_else(|| bad(n, format!("`{word}` before the first node")))?;
-                    node.moves.push(move_line(n, word, rest, node, winner)?);
-                }
-                "else" => {
-                    let node = nodes
-                        .last_mut()
-                        .ok_or_else(|| bad(n, "`else` before the first node"))?;
-                    node.otherwise = Some(else_line(n, rest, node, winner)?);
-                }
-                "end" if rest.is_empty() => ended = true,
-                _ => return Err(bad(n, format!("unknown line `{l}`"))),
-            }
+        let mut parser = LineParser::default();
+        let mut count = 0;
+        for (i, line) in text.lines().enumerate() {
+            count = i + 1;
+            parser.line(count, line)?;
         }
-        if !ended {
+        parser.finish(count)
+    }
+}
+
+/// The text form read a line at a time, so that a stream is read without
+/// holding its text: [`FromStr`] and [`Certificate::read_within`] both
+/// feed it.
+#[derive(Default)]
+pub(super) struct LineParser {
+    /// The header lines read so far: `phutball-proof`, `rules`, `winner`.
+    header: Header,
+    nodes: Vec<CertificateNode>,
+    ended: bool,
+}
+
+/// The header lines read so far, with what they said.
+#[derive(Default)]
+enum Header {
+    #[default]
+    Magic,
+    Rules,
+    Winner {
+        rules: Rules,
+        rules_line: usize,
+    },
+    Read {
+        rules: Rules,
+        rules_line: usize,
+        winner: Side,
+    },
+}
+
+impl LineParser {
+    /// Reads line `n` (from 1) of the text.
+    pub(super) fn line(&mut self, n: usize, raw: &str) -> Result<(), CertificateParseError> {
+        if n == 1 && raw.starts_with('\u{feff}') {
             return Err(bad(
-                text.lines().count().max(1),
-                "missing the `end` line (truncated?)",
+                n,
+                "the text starts with a byte-order mark (U+FEFF): a certificate is UTF-8 without one",
             ));
         }
-        Ok(Certificate { winner, nodes })
+        if raw.contains('\0') {
+            return Err(bad(n, "a NUL byte: a certificate is text"));
+        }
+        let l = raw.split(';').next().unwrap_or("").trim();
+        if l.is_empty() {
+            return Ok(());
+        }
+        let (rules, rules_line, winner) = match self.header {
+            Header::Magic => {
+                let version = header_field(n, l, MAGIC)?;
+                if version != CERTIFICATE_VERSION.to_string() {
+                    return Err(bad(
+                        n,
+                        format!(
+                            "unsupported version {} (this reader knows {CERTIFICATE_VERSION})",
+                            quoted(version)
+                        ),
+                    ));
+                }
+                self.header = Header::Rules;
+                return Ok(());
+            }
+            Header::Rules => {
+                let rules = header_field(n, l, "rules")?
+                    .parse()
+                    .map_err(|e| bad(n, format!("bad rules: {e}")))?;
+                self.header = Header::Winner {
+                    rules,
+                    rules_line: n,
+                };
+                return Ok(());
+            }
+            Header::Winner { rules, rules_line } => {
+                let winner = header_field(n, l, "winner")?;
+                let winner = single_char(winner)
+                    .and_then(Side::from_char)
+                    .ok_or_else(|| {
+                        bad(n, format!("winner must be O or X, not {}", quoted(winner)))
+                    })?;
+                self.header = Header::Read {
+                    rules,
+                    rules_line,
+                    winner,
+                };
+                return Ok(());
+            }
+            Header::Read {
+                rules,
+                rules_line,
+                winner,
+            } => (rules, rules_line, winner),
+        };
+        if self.ended {
+            return Err(bad(n, "text after `end`"));
+        }
+        let (word, rest) = l.split_once(' ').unwrap_or((l, ""));
+        match word {
+            "node" => {
+                let node = node_line(n, rest, self.nodes.len(), rules, rules_line)?;
+                self.nodes.push(node);
+            }
+            "move" | "reply" => {
+                let node = self
+                    .nodes
+                    .last_mut()
+                    .ok_or_else(|| bad(n, format!("`{word}` before the first node")))?;
+                let m = move_line(n, word, rest, node, winner)?;
+                node.moves.push(m);
+            }
+            "else" => {
+                let node = self
+                    .nodes
+                    .last_mut()
+                    .ok_or_else(|| bad(n, "`else` before the first node"))?;
+                node.otherwise = Some(else_line(n, rest, node, winner)?);
+            }
+            "end" if rest.is_empty() => self.ended = true,
+            _ => return Err(bad(n, format!("unknown line {}", quoted(l)))),
+        }
+        Ok(())
+    }
+
+    /// Room for one more node, from the allocator.
+    pub(super) fn try_reserve_node(&mut self) -> Result<(), TryReserveError> {
+        self.nodes.try_reserve(1)
+    }
+
+    /// The bytes the list of nodes holds (their moves not counted).
+    pub(super) fn node_bytes(&self) -> usize {
+        self.nodes.capacity() * core::mem::size_of::<CertificateNode>()
+    }
+
+    /// The certificate, after the text's last line, line `last` (0 for
+    /// an empty text).
+    pub(super) fn finish(self, last: usize) -> Result<Certificate, CertificateParseError> {
+        let last = last.max(1);
+        let winner = match self.header {
+            Header::Magic => return Err(bad(last, format!("missing the `{MAGIC}` line"))),
+            Header::Rules => return Err(bad(last, "missing the `rules` line")),
+            Header::Winner { .. } => return Err(bad(last, "missing the `winner` line")),
+            Header::Read { winner, .. } => winner,
+        };
+        if !self.ended {
+            return Err(bad(last, "missing the `end` line (truncated?)"));
+        }
+        Ok(Certificate {
+            winner,
+            nodes: self.nodes,
+        })
     }
 }
 
-/// The lines of `text` that hold something, numbered from 1, with their
-/// `;` comments cut and trimmed.
-fn meaningful_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.split(';').next().unwrap_or("").trim()))
-        .filter(|(_, l)| !l.is_empty())
-}
-
-/// Reads the header lines from `lines` (of `text`): the magic word and
-/// version, the rules and the winner.
-fn read_header<'a>(
-    lines: &mut impl Iterator<Item = (usize, &'a str)>,
-    text: &str,
-) -> Result<(Rules, Side), CertificateParseError> {
-    let mut header = |word: &str| -> Result<(usize, String), CertificateParseError> {
-        let (n, l) = lines.next().ok_or_else(|| {
+/// What follows `word` on header line `n` (`l`, comment cut and trimmed).
+fn header_field<'a>(n: usize, l: &'a str, word: &str) -> Result<&'a str, CertificateParseError> {
+    l.strip_prefix(word)
+        .filter(|r| r.is_empty() || r.starts_with(' '))
+        .map(str::trim)
+        .ok_or_else(|| {
             bad(
-                text.lines().count().max(1),
-                format!("missing the `{word}` line"),
+                n,
+                format!("expected the `{word}` line, found {}", quoted(l)),
             )
-        })?;
-        let rest = l
-            .strip_prefix(word)
-            .filter(|r| r.is_empty() || r.starts_with(' '))
-            .ok_or_else(|| bad(n, format!("expected the `{word}` line, found `{l}`")))?;
-        Ok((n, rest.trim().to_string()))
-    };
-    let (n, version) = header(MAGIC)?;
-    if version != CERTIFICATE_VERSION.to_string() {
-        return Err(bad(
-            n,
-            format!("unsupported version `{version}` (this reader knows {CERTIFICATE_VERSION})"),
-        ));
-    }
-    let (n, rules) = header("rules")?;
-    let rules: Rules = rules
-        .parse()
-        .map_err(|e| bad(n, format!("bad rules: {e}")))?;
-    let (n, winner) = header("winner")?;
-    let winner = single_char(&winner)
-        .and_then(Side::from_char)
-        .ok_or_else(|| bad(n, format!("winner must be O or X, not `{winner}`")))?;
-    Ok((rules, winner))
+        })
 }
 
 /// A `node I POSITION` line (`rest` is what follows `node`), which must
 /// number the node `expected`.
+/// The rules were read on line `rules_line`: a start point that does not
+/// fit the node's board is blamed there.
 fn node_line(
     n: usize,
     rest: &str,
     expected: usize,
     rules: Rules,
+    rules_line: usize,
 ) -> Result<CertificateNode, CertificateParseError> {
     let (index, pos) = rest.split_once(' ').unwrap_or((rest, ""));
     if index != expected.to_string() {
         return Err(bad(
             n,
-            format!("node `{index}` out of order (expected {expected})"),
+            format!("node {} out of order (expected {expected})", quoted(index)),
         ));
     }
-    let position = Position::parse_with_rules(pos.trim(), rules)
-        .map_err(|e| bad(n, format!("bad position: {e}")))?;
+    let position = Position::parse_with_rules(pos.trim(), rules).map_err(|e| {
+        let centred = Rules {
+            start: None,
+            ..rules
+        };
+        match Position::parse_with_rules(pos.trim(), centred).map(|p| rules.validate(p.size())) {
+            Ok(Err(unfit)) => bad(
+                rules_line,
+                format!("the rules do not fit node {expected}'s board: {unfit}"),
+            ),
+            _ => bad(n, format!("bad position: {e}")),
+        }
+    })?;
     Ok(CertificateNode {
         position,
         moves: Vec::new(),
@@ -198,7 +303,7 @@ fn else_line(
     }
     rest.trim()
         .parse()
-        .map_err(|e| bad(n, format!("bad move `{rest}`: {e}")))
+        .map_err(|e| bad(n, format!("bad move: {e}")))
 }
 
 /// A `move M T` or `reply M T` line of `node`: the move and its target.
@@ -227,15 +332,13 @@ fn move_line(
     let (m, target) = rest
         .split_once(' ')
         .ok_or_else(|| bad(n, format!("`{word}` needs a move and a target")))?;
-    let m: Move = m
-        .parse()
-        .map_err(|e| bad(n, format!("bad move `{m}`: {e}")))?;
+    let m: Move = m.parse().map_err(|e| bad(n, format!("bad move: {e}")))?;
     let target = match target.trim() {
         "goal" => Target::Goal,
         t => Target::Node(t.parse().map_err(|_| {
             bad(
                 n,
-                format!("target must be a node number or `goal`, not `{t}`"),
+                format!("target must be a node number or `goal`, not {}", quoted(t)),
             )
         })?),
     };

@@ -21,7 +21,9 @@
 
 use std::sync::atomic::{AtomicU8, Ordering};
 
-use phutball::BoardSize;
+use std::io::{self, Read};
+
+use phutball::{BoardSize, Budget, SearchError};
 use thiserror::Error;
 
 use super::code;
@@ -107,6 +109,23 @@ pub enum TablebaseFileError {
         /// The byte.
         code: u8,
     },
+    /// More bytes follow the values (found while reading a stream, which
+    /// is not read on to count them).
+    #[error("the tablebase file goes on after its {expected} bytes (bytes after the values)")]
+    TrailingBytes {
+        /// Header and values.
+        expected: u64,
+    },
+    /// The stream failed.
+    #[error("cannot read the tablebase file: {message}")]
+    Unreadable {
+        /// What failed.
+        message: String,
+    },
+    /// The budget stopped the reading: its deadline, its cancel flag, or
+    /// its memory limit (the table's values are more bytes than allowed).
+    #[error(transparent)]
+    Stopped(#[from] SearchError),
     /// The allocator refused the table.
     #[error("out of memory reading a tablebase of {states} states")]
     OutOfMemory {
@@ -175,30 +194,7 @@ impl Tablebase {
             .get(..HEADER)
             .and_then(|h| h.try_into().ok())
             .ok_or(TablebaseFileError::TooShort { len: bytes.len() })?;
-        if header[..8] != MAGIC {
-            return Err(TablebaseFileError::BadMagic);
-        }
-        let version = u16::from_le_bytes([header[8], header[9]]);
-        if version != TABLEBASE_FILE_VERSION {
-            return Err(TablebaseFileError::UnsupportedVersion { version });
-        }
-        let (cols, rows) = (header[10], header[11]);
-        let bad_board = TablebaseFileError::BadBoard { cols, rows };
-        let size = BoardSize::new(cols, rows).map_err(|_| bad_board.clone())?;
-        let flags: [u8; 4] = [header[12], header[13], header[14], header[15]];
-        if flags[0] > CONTINUE_OFF_BOARD || flags[1..] != [0; 3] {
-            return Err(TablebaseFileError::BadFlags { bytes: flags });
-        }
-        let layout = Layout::new(size, flags[0] == CONTINUE_OFF_BOARD).map_err(|_| bad_board)?;
-        let found = u64::from_le_bytes(header[16..24].try_into().unwrap_or_default());
-        let expected = layout.states();
-        if found != expected {
-            return Err(TablebaseFileError::WrongStateCount {
-                size,
-                expected,
-                found,
-            });
-        }
+        let (layout, expected) = read_header(header)?;
         let values = &bytes[HEADER..];
         if values.len() as u64 != expected {
             return Err(TablebaseFileError::WrongLength {
@@ -206,25 +202,169 @@ impl Tablebase {
                 found: bytes.len() as u64,
             });
         }
-        let checksum = u64::from_le_bytes(header[24..32].try_into().unwrap_or_default());
-        let computed = fnv1a(fnv1a(FNV_START, &header[..24]), values);
-        if computed != checksum {
-            return Err(TablebaseFileError::BadChecksum {
-                expected: checksum,
-                found: computed,
-            });
-        }
-        if let Some(index) = values.iter().position(|&c| !code::is_valid(c)) {
-            return Err(TablebaseFileError::BadValue {
-                index: index as u64,
-                code: values[index],
-            });
-        }
         let mut table = Vec::new();
         table
             .try_reserve_exact(values.len())
             .map_err(|_| TablebaseFileError::OutOfMemory { states: expected })?;
         table.extend(values.iter().map(|&c| AtomicU8::new(c)));
-        Ok(Tablebase::from_values(layout, table))
+        check_values(header, layout, table)
     }
+
+    /// Reads a table file from `source` under `budget`, as
+    /// [`Tablebase::from_bytes`] reads its bytes: the header is checked
+    /// before a value is read, a table larger than the budget's memory
+    /// limit is refused before it is read, and the values are read a MiB at
+    /// a time with the budget's stop polled between. A stream that goes on
+    /// after the values is refused without reading on.
+    ///
+    /// ```
+    /// use phutball::{BoardSize, Budget, SearchError};
+    /// use phutball_solver::{Tablebase, TablebaseFileError};
+    /// let table = Tablebase::build_within(BoardSize::new(1, 5)?, false, &Budget::default(), &mut |_| {})?;
+    /// let bytes = table.to_bytes();
+    /// assert_eq!(Tablebase::read_within(&bytes[..], &Budget::default())?, table);
+    /// // An endless stream is refused by its first bytes.
+    /// let zeros = Tablebase::read_within(std::io::repeat(0), &Budget::default());
+    /// assert_eq!(zeros, Err(TablebaseFileError::BadMagic));
+    /// // A table over the memory limit is refused before its values are read.
+    /// let small = Budget::default().with_memory_limit(4);
+    /// assert!(matches!(
+    ///     Tablebase::read_within(&bytes[..], &small),
+    ///     Err(TablebaseFileError::Stopped(SearchError::MemoryLimit { limit: 4, .. }))
+    /// ));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`TablebaseFileError`] as [`Tablebase::from_bytes`], and
+    /// [`TablebaseFileError::Unreadable`], [`TablebaseFileError::TrailingBytes`]
+    /// and [`TablebaseFileError::Stopped`].
+    pub fn read_within(
+        mut source: impl Read,
+        budget: &Budget<'_>,
+    ) -> Result<Tablebase, TablebaseFileError> {
+        if let Some(stop) = budget.interrupted() {
+            return Err(stop.into());
+        }
+        let mut header = [0; HEADER];
+        let got = read_up_to(&mut source, &mut header)?;
+        if got < HEADER {
+            return Err(TablebaseFileError::TooShort { len: got });
+        }
+        let (layout, expected) = read_header(&header)?;
+        let states = usize::try_from(expected).unwrap_or(usize::MAX);
+        if states > budget.memory_limit() {
+            return Err(SearchError::MemoryLimit {
+                limit: budget.memory_limit(),
+                what: "the tablebase file's values",
+            }
+            .into());
+        }
+        let mut values = Vec::new();
+        values
+            .try_reserve_exact(states)
+            .map_err(|_| TablebaseFileError::OutOfMemory { states: expected })?;
+        let mut chunk = vec![0; READ_CHUNK.min(states.max(1))];
+        while values.len() < states {
+            if let Some(stop) = budget.interrupted() {
+                return Err(stop.into());
+            }
+            let want = chunk.len().min(states - values.len());
+            let got = read_up_to(&mut source, &mut chunk[..want])?;
+            values.extend(chunk[..got].iter().map(|&c| AtomicU8::new(c)));
+            if got < want {
+                return Err(TablebaseFileError::WrongLength {
+                    expected: HEADER as u64 + expected,
+                    found: (HEADER + values.len()) as u64,
+                });
+            }
+        }
+        if read_up_to(&mut source, &mut [0])? != 0 {
+            return Err(TablebaseFileError::TrailingBytes {
+                expected: HEADER as u64 + expected,
+            });
+        }
+        check_values(&header, layout, values)
+    }
+}
+
+/// Bytes read from a stream between two polls of the budget's stop.
+const READ_CHUNK: usize = 1 << 20;
+
+/// Fills `buf` from `source` as far as the stream goes: the bytes read.
+fn read_up_to(source: &mut impl Read, buf: &mut [u8]) -> Result<usize, TablebaseFileError> {
+    let mut filled = 0;
+    while filled < buf.len() {
+        match source.read(&mut buf[filled..]) {
+            Ok(0) => break,
+            Ok(n) => filled += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                return Err(TablebaseFileError::Unreadable {
+                    message: e.to_string(),
+                })
+            }
+        }
+    }
+    Ok(filled)
+}
+
+/// The header's fields, each checked before the next is trusted: the
+/// table's layout and its state count.
+fn read_header(header: &[u8; HEADER]) -> Result<(Layout, u64), TablebaseFileError> {
+    if header[..8] != MAGIC {
+        return Err(TablebaseFileError::BadMagic);
+    }
+    let version = u16::from_le_bytes([header[8], header[9]]);
+    if version != TABLEBASE_FILE_VERSION {
+        return Err(TablebaseFileError::UnsupportedVersion { version });
+    }
+    let (cols, rows) = (header[10], header[11]);
+    let bad_board = TablebaseFileError::BadBoard { cols, rows };
+    let size = BoardSize::new(cols, rows).map_err(|_| bad_board.clone())?;
+    let flags: [u8; 4] = [header[12], header[13], header[14], header[15]];
+    if flags[0] > CONTINUE_OFF_BOARD || flags[1..] != [0; 3] {
+        return Err(TablebaseFileError::BadFlags { bytes: flags });
+    }
+    let layout = Layout::new(size, flags[0] == CONTINUE_OFF_BOARD).map_err(|_| bad_board)?;
+    let found = u64::from_le_bytes(header[16..24].try_into().unwrap_or_default());
+    let expected = layout.states();
+    if found != expected {
+        return Err(TablebaseFileError::WrongStateCount {
+            size,
+            expected,
+            found,
+        });
+    }
+    Ok((layout, expected))
+}
+
+/// The table of `values`, all read, once the header's checksum and every
+/// value byte check.
+fn check_values(
+    header: &[u8; HEADER],
+    layout: Layout,
+    values: Vec<AtomicU8>,
+) -> Result<Tablebase, TablebaseFileError> {
+    let checksum = u64::from_le_bytes(header[24..32].try_into().unwrap_or_default());
+    let computed = values.iter().fold(fnv1a(FNV_START, &header[..24]), |h, v| {
+        fnv1a(h, &[v.load(Ordering::Relaxed)])
+    });
+    if computed != checksum {
+        return Err(TablebaseFileError::BadChecksum {
+            expected: checksum,
+            found: computed,
+        });
+    }
+    if let Some(index) = values
+        .iter()
+        .position(|v| !code::is_valid(v.load(Ordering::Relaxed)))
+    {
+        return Err(TablebaseFileError::BadValue {
+            index: index as u64,
+            code: values[index].load(Ordering::Relaxed),
+        });
+    }
+    Ok(Tablebase::from_values(layout, values))
 }

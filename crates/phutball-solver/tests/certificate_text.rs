@@ -1,0 +1,177 @@
+//! The certificate's text read from a string and from a stream: the same
+//! certificate or the same error, each error on the line at fault, every
+//! quoted field cut short, and the stream read under its budget.
+
+use std::io::{Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use phutball::{Budget, Interrupt, SearchError};
+use phutball_solver::{Certificate, CertificateReadError, MAX_CERTIFICATE_LINE};
+
+/// 1x3, ball on A2, men on A1 and A3, Ohs to move: A2-A4 scores.
+const ONE_MOVE: &str = "phutball-proof 1\nrules\nwinner O\nnode 0 #/@/# O\nmove A2-A4 goal\nend\n";
+
+/// The error `text` gets from the string reader and from the stream
+/// reader, which must agree; with its line.
+fn refusal(text: &str) -> (usize, String) {
+    let parsed = text.parse::<Certificate>().expect_err("refused");
+    let streamed = Certificate::read_within(text.as_bytes(), &Budget::default());
+    assert_eq!(streamed, Err(CertificateReadError::Parse(parsed.clone())));
+    (parsed.line, parsed.message)
+}
+
+fn gzip(text: &[u8]) -> Vec<u8> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    encoder.write_all(text).unwrap();
+    encoder.finish().unwrap()
+}
+
+#[test]
+fn plain_and_gzip_streams_read_the_certificate_the_string_does() {
+    let cert: Certificate = ONE_MOVE.parse().unwrap();
+    let budget = Budget::default();
+    assert_eq!(
+        Certificate::read_within(ONE_MOVE.as_bytes(), &budget).unwrap(),
+        cert
+    );
+    assert_eq!(
+        Certificate::read_within(&gzip(ONE_MOVE.as_bytes())[..], &budget).unwrap(),
+        cert
+    );
+    // CRLF line ends, comments and blank lines read the same.
+    let crlf = ONE_MOVE.replace('\n', " ; note\r\n\r\n");
+    assert_eq!(
+        Certificate::read_within(crlf.as_bytes(), &budget).unwrap(),
+        cert
+    );
+    assert_eq!(crlf.parse::<Certificate>().unwrap(), cert);
+}
+
+#[test]
+fn a_byte_order_mark_and_a_nul_byte_are_named() {
+    let (line, why) = refusal(&format!("\u{feff}{ONE_MOVE}"));
+    assert_eq!(line, 1);
+    assert!(why.contains("byte-order mark"), "{why}");
+    let (line, why) = refusal(&ONE_MOVE.replace("winner O", "winner O\0"));
+    assert_eq!(line, 3);
+    assert!(why.contains("NUL byte"), "{why}");
+}
+
+#[test]
+fn a_start_point_that_does_not_fit_the_board_is_blamed_on_the_rules_line() {
+    let text = ONE_MOVE.replace("rules\n", "\n; the rules\nrules start-point=A1\n");
+    let (line, why) = refusal(&text);
+    assert_eq!(line, 4, "{why}");
+    assert!(why.contains("the rules do not fit node 0's board"), "{why}");
+    assert!(why.contains("A1"), "{why}");
+    // A position that is bad on its own is still the node line's fault.
+    let (line, why) = refusal(&ONE_MOVE.replace("#/@/#", "#/@/#/Q"));
+    assert_eq!(line, 4, "{why}");
+    assert!(why.starts_with("bad position"), "{why}");
+}
+
+#[test]
+fn every_quoted_field_is_cut_to_sixty_characters() {
+    let long = "Z".repeat(100_000);
+    for text in [
+        ONE_MOVE.replace("A2-A4 goal", &format!("{long} goal")),
+        ONE_MOVE.replace("A2-A4 goal", &format!("A2-A4 {long}")),
+        ONE_MOVE.replace("winner O", &format!("winner {long}")),
+        ONE_MOVE.replace("phutball-proof 1", &format!("phutball-proof {long}")),
+        ONE_MOVE.replace("phutball-proof 1", &long),
+        ONE_MOVE.replace("end", &long),
+        ONE_MOVE.replace("node 0", &format!("node {long}")),
+    ] {
+        let (_, why) = refusal(&text);
+        assert!(why.len() < 500, "{} bytes: {}", why.len(), &why[..500]);
+        assert!(why.contains("(100000 characters)"), "{why}");
+    }
+}
+
+#[test]
+fn a_line_over_the_limit_is_refused_after_reading_only_it() {
+    let mut text = ONE_MOVE.replace("end\n", "; ").into_bytes();
+    text.resize(text.len() + MAX_CERTIFICATE_LINE, b'a');
+    let tail = b"\nend\n";
+    // The reader must stop within the long line: what follows is never read.
+    let reader = text.as_slice().chain(Poisoned);
+    let err = Certificate::read_within(reader, &Budget::default()).unwrap_err();
+    assert_eq!(err.to_string(), format!("not a certificate: line 6: longer than {MAX_CERTIFICATE_LINE} bytes (a certificate's lines are short)"));
+    // Just under the limit, the same line is a comment.
+    text.truncate(text.len() - 10);
+    text.extend_from_slice(tail);
+    assert!(Certificate::read_within(&text[..], &Budget::default()).is_ok());
+}
+
+/// A reader that fails the test if it is read.
+struct Poisoned;
+
+impl Read for Poisoned {
+    fn read(&mut self, _: &mut [u8]) -> std::io::Result<usize> {
+        panic!("read past the line that should have been refused");
+    }
+}
+
+#[test]
+fn an_endless_stream_ends_with_its_budget() {
+    // Endless blank lines: a cancel flag set by another thread stops them.
+    let stop = AtomicBool::new(false);
+    let budget = Budget::default().with_cancel_flag(&stop);
+    let read = std::thread::scope(|s| {
+        let reader = s.spawn(|| Certificate::read_within(std::io::repeat(b'\n'), &budget));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        stop.store(true, Ordering::Relaxed);
+        reader.join().unwrap()
+    });
+    assert_eq!(
+        read,
+        Err(CertificateReadError::Stopped(SearchError::Cancelled))
+    );
+    // A deadline's hook, polled as the lines go by.
+    let polls = std::sync::atomic::AtomicU32::new(0);
+    let hook = || (polls.fetch_add(1, Ordering::Relaxed) >= 3).then_some(Interrupt::TimedOut);
+    let budget = Budget::default().with_interrupt(&hook);
+    let read = Certificate::read_within(std::io::repeat(b'\n'), &budget);
+    assert_eq!(
+        read,
+        Err(CertificateReadError::Stopped(SearchError::TimedOut))
+    );
+}
+
+#[test]
+fn the_nodes_read_count_against_the_memory_limit() {
+    let mut text = String::from("phutball-proof 1\nrules\nwinner O\n");
+    for i in 0..2000 {
+        text += &format!("node {i} #/@/# O\nmove A2-A4 goal\n");
+    }
+    text += "end\n";
+    let roomy = Budget::default();
+    assert_eq!(
+        Certificate::read_within(text.as_bytes(), &roomy)
+            .unwrap()
+            .nodes
+            .len(),
+        2000
+    );
+    let tight = Budget::default().with_memory_limit(10_000);
+    assert_eq!(
+        Certificate::read_within(text.as_bytes(), &tight),
+        Err(CertificateReadError::Stopped(SearchError::MemoryLimit {
+            limit: 10_000,
+            what: "the certificate's nodes"
+        }))
+    );
+}
+
+#[test]
+fn a_broken_gzip_stream_is_unreadable() {
+    let mut packed = gzip(ONE_MOVE.as_bytes());
+    let middle = packed.len() / 2;
+    packed.truncate(middle);
+    let err = Certificate::read_within(&packed[..], &Budget::default()).unwrap_err();
+    assert!(
+        matches!(err, CertificateReadError::Unreadable { .. }),
+        "{err}"
+    );
+    assert!(err.to_string().contains("gzip"), "{err}");
+}
