@@ -17,7 +17,8 @@ use clap::{Args, Subcommand};
 use phutball::{BoardSize, Budget, Move, Position, SearchError};
 use phutball_engine::Deadline;
 use phutball_solver::{
-    BuildProgress, BuildStep, SolverError, Tablebase, TablebaseFileError, TablebaseStats, Value,
+    BuildProgress, BuildStep, SolverError, Tablebase, TablebaseFileError, TablebaseReadError,
+    TablebaseStats, Value,
 };
 
 use crate::error::{CliError, CliResult};
@@ -337,15 +338,19 @@ pub fn read_table(file: &Path, budget: &Budget<'_>, timeout: Option<u64>) -> Cli
     let opened =
         fs::File::open(file).map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
     Tablebase::read_within(opened, budget).map_err(|e| match e {
-        TablebaseFileError::Stopped(SearchError::TimedOut) => CliError::TimedOut(format!(
+        TablebaseReadError::Stopped(SearchError::TimedOut) => CliError::TimedOut(format!(
             "{name}: reading timed out after {} ms (--timeout MS)",
             timeout.unwrap_or(0)
         )),
-        TablebaseFileError::Stopped(SearchError::MemoryLimit { .. }) => CliError::Memory(format!(
+        TablebaseReadError::Stopped(SearchError::MemoryLimit { .. }) => CliError::Memory(format!(
             "{name}: the table is over the memory limit of {} (--memory-limit raises it)",
             mebibytes(budget.memory_limit())
         )),
-        e @ (TablebaseFileError::Stopped(_) | TablebaseFileError::OutOfMemory { .. }) => {
+        e @ TablebaseReadError::Stopped(SearchError::Cancelled | SearchError::WorkLimit { .. }) => {
+            CliError::TimedOut(format!("{name}: {e}"))
+        }
+        e @ (TablebaseReadError::Stopped(_)
+        | TablebaseReadError::File(TablebaseFileError::OutOfMemory { .. })) => {
             CliError::Memory(format!("{name}: {e}"))
         }
         e => CliError::Input(format!("{name}: {e}")),

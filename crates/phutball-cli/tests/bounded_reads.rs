@@ -82,7 +82,10 @@ fn gzip_bomb(path: &Path, block: &[u8]) {
 fn bomb_ends_quickly(name: &str, block: &[u8], status: i32, needle: &str) {
     let bomb = temp(name);
     gzip_bomb(&bomb, block);
-    assert!(fs::metadata(&bomb).unwrap().len() < 32 << 20, "a bomb is small");
+    assert!(
+        fs::metadata(&bomb).unwrap().len() < 32 << 20,
+        "a bomb is small"
+    );
     let path = bomb.to_str().unwrap();
     ends_quickly(&["check-proof", "--timeout", "1000", path], status, needle);
     fs::remove_file(&bomb).unwrap();

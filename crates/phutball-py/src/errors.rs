@@ -5,12 +5,12 @@
 use phutball::{ActionError, GameError, ParseError as CoreParseError, SearchError};
 use phutball_engine::{AnyError, EngineError};
 use phutball_solver::{
-    CertificateError as SolverCertificateError, SolverError,
-    TablebaseFileError as SolverTablebaseFileError,
+    CertificateError as SolverCertificateError, CertificateReadError, SolverError,
+    TablebaseFileError as SolverTablebaseFileError, TablebaseReadError,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::{
-    PyKeyboardInterrupt, PyMemoryError, PyRuntimeError, PyTimeoutError, PyValueError,
+    PyKeyboardInterrupt, PyMemoryError, PyOSError, PyRuntimeError, PyTimeoutError, PyValueError,
 };
 use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
@@ -270,6 +270,36 @@ pub(crate) fn tablebase_file_exception(
 /// The Python exception for a solver error, with the solver's message.
 pub(crate) fn solver_exception(error: &SolverError) -> PyErr {
     solver_class_of(error).new_err(error.to_string())
+}
+
+/// The Python exception for an error reading the certificate file `name`:
+/// `ParseError` for text that is not one, `OSError` for a stream that
+/// failed, or what the limit that stopped it raises.
+pub(crate) fn certificate_read_exception(error: &CertificateReadError, name: &str) -> PyErr {
+    let message = format!("{name}: {error}");
+    match error {
+        CertificateReadError::Parse(_) => ParseError::new_err(message),
+        CertificateReadError::Stopped(stop) => {
+            class_of(&AnyError::Search(stop.clone())).new_err(message)
+        }
+        _ => PyOSError::new_err(message),
+    }
+}
+
+/// The Python exception for an error reading the tablebase file `name`:
+/// what its bytes raise from `from_bytes`, `OSError` for a stream that
+/// failed, or what the limit that stopped it raises.
+pub(crate) fn tablebase_read_exception(error: &TablebaseReadError, name: &str) -> PyErr {
+    match error {
+        TablebaseReadError::File(e) => tablebase_file_exception(e, Some(name)),
+        TablebaseReadError::Stopped(stop) => {
+            class_of(&AnyError::Search(stop.clone())).new_err(format!("{name}: {error}"))
+        }
+        TablebaseReadError::TrailingBytes { .. } => {
+            TablebaseFileError::new_err(format!("{name}: {error}"))
+        }
+        _ => PyOSError::new_err(format!("{name}: {error}")),
+    }
 }
 
 /// The Python exception for a checker's verdict, with the checker's message.

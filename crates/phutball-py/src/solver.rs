@@ -14,14 +14,13 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::budget::{run, run_threaded, BudgetArgs, MemoryLimit};
-use crate::errors::{certificate_exception, solver_exception, ParseError};
+use crate::errors::{
+    certificate_exception, certificate_read_exception, solver_exception, ParseError,
+};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::limit_arg;
 use crate::position::PyPosition;
 use crate::tablebase::PyTablebase;
-
-/// The first two bytes of a gzip file.
-const GZIP_MAGIC: [u8; 2] = [0x1f, 0x8b];
 
 /// A proof certificate: a proved win as a graph of positions, at the
 /// winner's nodes one move, at the loser's a reply for every distinct
@@ -231,20 +230,19 @@ fn check(
     Ok(PyCheckedProof { inner })
 }
 
-/// Reads a certificate file: plain text, or gzip-compressed (by its first bytes).
-fn load(py: Python<'_>, path: &Path) -> PyResult<Certificate> {
-    let name = path.display();
-    let mut bytes = std::fs::read(path).map_err(|e| os_error(&e, path))?;
-    if bytes.starts_with(&GZIP_MAGIC) {
-        let text = py
-            .import("gzip")?
-            .call_method1("decompress", (PyBytes::new(py, &bytes),))?;
-        bytes = text.cast_into::<PyBytes>()?.as_bytes().to_vec();
+/// Reads a certificate file, plain text or gzip-compressed (by its first
+/// bytes), a line at a time with the GIL released, within `budget_args`
+/// (`timeout=`; Ctrl-C raises `KeyboardInterrupt`).
+fn load(py: Python<'_>, path: &Path, budget_args: BudgetArgs) -> PyResult<Certificate> {
+    let read = run(py, budget_args, |budget: &Budget<'_>| {
+        Ok::<_, SearchError>(
+            std::fs::File::open(path).map(|file| Certificate::read_within(file, budget)),
+        )
+    })?;
+    match read {
+        Err(e) => Err(os_error(&e, path)),
+        Ok(read) => read.map_err(|e| certificate_read_exception(&e, &path.display().to_string())),
     }
-    let text = String::from_utf8(bytes)
-        .map_err(|_| ParseError::new_err(format!("{name}: not a certificate (not UTF-8 text)")))?;
-    text.parse()
-        .map_err(|e| ParseError::new_err(format!("{name}: not a certificate: {e}")))
 }
 
 impl PyCertificate {
@@ -277,14 +275,20 @@ impl PyCertificate {
     }
 
     /// Reads a certificate file (a path or ``os.PathLike``), plain text or
-    /// gzip-compressed (told by its first bytes). Raises ``OSError`` when the
-    /// file cannot be read, ``ParseError`` when it is not a certificate.
+    /// gzip-compressed (told by its first bytes), a line at a time. Raises
+    /// ``OSError`` when the file cannot be read (or its gzip stream is
+    /// broken), ``ParseError`` when it is not a certificate (a line over 1
+    /// MiB, a NUL byte or a byte-order mark included). After ``timeout``
+    /// seconds it raises ``SearchTimeoutError``, past the default memory
+    /// limit ``MemoryLimitError``; Ctrl-C raises ``KeyboardInterrupt``.
+    /// Releases the GIL.
     #[staticmethod]
+    #[pyo3(signature = (path, *, timeout=None))]
     // pyo3 hands over the extracted argument by value.
     #[allow(clippy::needless_pass_by_value)]
-    fn load(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
+    fn load(py: Python<'_>, path: PathBuf, timeout: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         Ok(PyCertificate {
-            inner: load(py, &path)?,
+            inner: load(py, &path, BudgetArgs::timeout(timeout)?)?,
         })
     }
 
@@ -569,8 +573,18 @@ fn check_proof(
             "path_or_certificate must be a phutball.Certificate, a str or an os.PathLike, not {name}"
         ))
     })?;
-    let certificate = load(py, &path)?;
-    check(py, &certificate, timeout)
+    // One budget, so one deadline, for the reading and the check.
+    let verdict = run(py, BudgetArgs::timeout(timeout)?, |budget: &Budget<'_>| {
+        Ok::<_, SearchError>(
+            std::fs::File::open(&path)
+                .map(|file| Certificate::read_within(file, budget).map(|c| c.check(budget))),
+        )
+    })?;
+    let read = verdict.map_err(|e| os_error(&e, &path))?;
+    let checked = read
+        .map_err(|e| certificate_read_exception(&e, &path.display().to_string()))?
+        .map_err(|e| certificate_exception(&e))?;
+    Ok(PyCheckedProof { inner: checked })
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -4,13 +4,14 @@
 
 use std::path::PathBuf;
 
+use phutball::{Budget, SearchError};
 use phutball_solver::{Tablebase, Value};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::budget::{run_threaded, BudgetArgs, MemoryLimit};
-use crate::errors::{solver_exception, tablebase_file_exception};
+use crate::budget::{run, run_threaded, BudgetArgs, MemoryLimit};
+use crate::errors::{solver_exception, tablebase_file_exception, tablebase_read_exception};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, limit_arg, size_arg, Int};
 use crate::position::PyPosition;
@@ -171,17 +172,40 @@ impl PyTablebase {
     }
 
     /// Reads a table file written by ``save`` (or the CLI's ``phutball
-    /// tablebase build --out``). Raises ``OSError`` when it cannot be read,
-    /// ``TablebaseFileError`` when it is not a table.
+    /// tablebase build --out``), its header checked before a value is read.
+    /// Raises ``OSError`` when it cannot be read, ``TablebaseFileError``
+    /// when it is not a table (bytes after the values included, found
+    /// without reading them). A table over ``memory_limit`` bytes (default
+    /// ``DEFAULT_MEMORY_LIMIT``; ``None``: no limit) raises
+    /// ``MemoryLimitError`` before its values are read; after ``timeout``
+    /// seconds it raises ``SearchTimeoutError``; Ctrl-C raises
+    /// ``KeyboardInterrupt``. Releases the GIL.
     #[staticmethod]
-    // pyo3 hands over the extracted argument by value.
+    #[pyo3(signature = (path, *, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
+    // pyo3 hands over the extracted arguments by value.
     #[allow(clippy::needless_pass_by_value)]
-    fn load(path: PathBuf) -> PyResult<Self> {
-        let bytes = std::fs::read(&path).map_err(|e| os_error(&e, &path))?;
+    fn load(
+        py: Python<'_>,
+        path: PathBuf,
+        timeout: Option<&Bound<'_, PyAny>>,
+        memory_limit: MemoryLimit,
+    ) -> PyResult<Self> {
+        let read = run(
+            py,
+            BudgetArgs::new(timeout, memory_limit)?,
+            |budget: &Budget<'_>| {
+                Ok::<_, SearchError>(
+                    std::fs::File::open(&path).map(|file| Tablebase::read_within(file, budget)),
+                )
+            },
+        )?;
         let name = path.display().to_string();
-        Ok(PyTablebase {
-            inner: from_bytes(&bytes, Some(&name))?,
-        })
+        match read {
+            Err(e) => Err(os_error(&e, &path)),
+            Ok(read) => Ok(PyTablebase {
+                inner: read.map_err(|e| tablebase_read_exception(&e, &name))?,
+            }),
+        }
     }
 
     /// The table in its file format: a 32-byte header, then a byte a state.

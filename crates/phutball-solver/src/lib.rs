@@ -55,7 +55,7 @@ pub use prover::{
     CHECKPOINT_VERSION,
 };
 pub use tablebase::{
-    BuildProgress, BuildStep, Tablebase, TablebaseFileError, TablebaseStats, MAX_BUILD_JOBS,
-    MAX_TABLEBASE_POINTS,
+    BuildProgress, BuildStep, Tablebase, TablebaseFileError, TablebaseReadError, TablebaseStats,
+    MAX_BUILD_JOBS, MAX_TABLEBASE_POINTS,
 };
 pub use value::Value;

@@ -109,8 +109,24 @@ pub enum TablebaseFileError {
         /// The byte.
         code: u8,
     },
-    /// More bytes follow the values (found while reading a stream, which
-    /// is not read on to count them).
+    /// The allocator refused the table.
+    #[error("out of memory reading a tablebase of {states} states")]
+    OutOfMemory {
+        /// The states of the table.
+        states: u64,
+    },
+}
+
+/// Why a stream is not a tablebase file this crate reads
+/// ([`Tablebase::read_within`]): what the bytes would have
+/// ([`TablebaseFileError`]), or what only a stream meets.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[non_exhaustive]
+pub enum TablebaseReadError {
+    /// The bytes read are not a tablebase file.
+    #[error(transparent)]
+    File(#[from] TablebaseFileError),
+    /// More bytes follow the values (the stream is not read on to count them).
     #[error("the tablebase file goes on after its {expected} bytes (bytes after the values)")]
     TrailingBytes {
         /// Header and values.
@@ -126,12 +142,6 @@ pub enum TablebaseFileError {
     /// its memory limit (the table's values are more bytes than allowed).
     #[error(transparent)]
     Stopped(#[from] SearchError),
-    /// The allocator refused the table.
-    #[error("out of memory reading a tablebase of {states} states")]
-    OutOfMemory {
-        /// The states of the table.
-        states: u64,
-    },
 }
 
 /// 64-bit FNV-1a, continued from `hash` over `bytes`.
@@ -219,38 +229,37 @@ impl Tablebase {
     ///
     /// ```
     /// use phutball::{BoardSize, Budget, SearchError};
-    /// use phutball_solver::{Tablebase, TablebaseFileError};
+    /// use phutball_solver::{Tablebase, TablebaseFileError, TablebaseReadError};
     /// let table = Tablebase::build_within(BoardSize::new(1, 5)?, false, &Budget::default(), &mut |_| {})?;
     /// let bytes = table.to_bytes();
     /// assert_eq!(Tablebase::read_within(&bytes[..], &Budget::default())?, table);
     /// // An endless stream is refused by its first bytes.
     /// let zeros = Tablebase::read_within(std::io::repeat(0), &Budget::default());
-    /// assert_eq!(zeros, Err(TablebaseFileError::BadMagic));
+    /// assert_eq!(zeros, Err(TablebaseReadError::File(TablebaseFileError::BadMagic)));
     /// // A table over the memory limit is refused before its values are read.
     /// let small = Budget::default().with_memory_limit(4);
     /// assert!(matches!(
     ///     Tablebase::read_within(&bytes[..], &small),
-    ///     Err(TablebaseFileError::Stopped(SearchError::MemoryLimit { limit: 4, .. }))
+    ///     Err(TablebaseReadError::Stopped(SearchError::MemoryLimit { limit: 4, .. }))
     /// ));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
     /// # Errors
     ///
-    /// [`TablebaseFileError`] as [`Tablebase::from_bytes`], and
-    /// [`TablebaseFileError::Unreadable`], [`TablebaseFileError::TrailingBytes`]
-    /// and [`TablebaseFileError::Stopped`].
+    /// [`TablebaseReadError`]: what [`Tablebase::from_bytes`] would say of
+    /// the bytes, or a stream's own failures.
     pub fn read_within(
         mut source: impl Read,
         budget: &Budget<'_>,
-    ) -> Result<Tablebase, TablebaseFileError> {
+    ) -> Result<Tablebase, TablebaseReadError> {
         if let Some(stop) = budget.interrupted() {
             return Err(stop.into());
         }
         let mut header = [0; HEADER];
-        let got = read_up_to(&mut source, &mut header)?;
+        let got = read_up_to(&mut source, &mut header, budget)?;
         if got < HEADER {
-            return Err(TablebaseFileError::TooShort { len: got });
+            return Err(TablebaseFileError::TooShort { len: got }.into());
         }
         let (layout, expected) = read_header(&header)?;
         let states = usize::try_from(expected).unwrap_or(usize::MAX);
@@ -267,25 +276,23 @@ impl Tablebase {
             .map_err(|_| TablebaseFileError::OutOfMemory { states: expected })?;
         let mut chunk = vec![0; READ_CHUNK.min(states.max(1))];
         while values.len() < states {
-            if let Some(stop) = budget.interrupted() {
-                return Err(stop.into());
-            }
             let want = chunk.len().min(states - values.len());
-            let got = read_up_to(&mut source, &mut chunk[..want])?;
+            let got = read_up_to(&mut source, &mut chunk[..want], budget)?;
             values.extend(chunk[..got].iter().map(|&c| AtomicU8::new(c)));
             if got < want {
                 return Err(TablebaseFileError::WrongLength {
                     expected: HEADER as u64 + expected,
                     found: (HEADER + values.len()) as u64,
-                });
+                }
+                .into());
             }
         }
-        if read_up_to(&mut source, &mut [0])? != 0 {
-            return Err(TablebaseFileError::TrailingBytes {
+        if read_up_to(&mut source, &mut [0], budget)? != 0 {
+            return Err(TablebaseReadError::TrailingBytes {
                 expected: HEADER as u64 + expected,
             });
         }
-        check_values(&header, layout, values)
+        Ok(check_values(&header, layout, values)?)
     }
 }
 
@@ -293,15 +300,25 @@ impl Tablebase {
 const READ_CHUNK: usize = 1 << 20;
 
 /// Fills `buf` from `source` as far as the stream goes: the bytes read.
-fn read_up_to(source: &mut impl Read, buf: &mut [u8]) -> Result<usize, TablebaseFileError> {
+/// The budget's stop is polled after every read, so that neither a large
+/// file nor a slow stream (a pipe) holds the reader past it.
+fn read_up_to(
+    source: &mut impl Read,
+    buf: &mut [u8],
+    budget: &Budget<'_>,
+) -> Result<usize, TablebaseReadError> {
     let mut filled = 0;
     while filled < buf.len() {
-        match source.read(&mut buf[filled..]) {
+        let read = source.read(&mut buf[filled..]);
+        if let Some(stop) = budget.interrupted() {
+            return Err(stop.into());
+        }
+        match read {
             Ok(0) => break,
             Ok(n) => filled += n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
             Err(e) => {
-                return Err(TablebaseFileError::Unreadable {
+                return Err(TablebaseReadError::Unreadable {
                     message: e.to_string(),
                 })
             }

@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use phutball::{BoardSize, Budget, Move, Position};
 
 pub use build::{BuildProgress, BuildStep};
-pub use file::TablebaseFileError;
+pub use file::{TablebaseFileError, TablebaseReadError};
 use index::Layout;
 pub use index::MAX_TABLEBASE_POINTS;
 
