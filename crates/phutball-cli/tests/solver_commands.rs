@@ -160,6 +160,13 @@ fn a_timeout_is_unknown_and_bad_arguments_are_refused() {
     }
     let out = run(&["prove", "--memory-limit", "64K", "start:1x3"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
+    // A limit too small for the certificate is reported as given, not as
+    // the share of it the certificate gets.
+    for tiny in ["1", "1000"] {
+        let out = run(&["prove", "--memory-limit", tiny, "start:5x5"]);
+        let said = format!("memory limit of {tiny} bytes reached");
+        assert!(text(&out.stderr).contains(&said), "{}", text(&out.stderr));
+    }
     let over = run(&["prove", "1/1/@ O"]);
     assert_eq!(over.status.code(), Some(1), "{}", text(&over.stdout));
     assert!(

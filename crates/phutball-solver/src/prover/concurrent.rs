@@ -113,7 +113,7 @@ pub(crate) fn prove<'b>(
                 let search = &mut searches.dfpn[i];
                 search.pause = None;
                 search.halt = None;
-                return proved(search, cx.pos, cx.memory / 2, nodes, table_entries);
+                return proved(search, cx.pos, cx.memory, nodes, table_entries);
             }
         }
         let mut paused = false;

@@ -479,7 +479,7 @@ fn alternate(
                     let search = &mut searches.dfpn[i];
                     search.pause = None;
                     search.pause_at_points = false;
-                    return proved(search, pos, memory / 2, nodes, table_entries);
+                    return proved(search, pos, memory, nodes, table_entries);
                 }
                 Ok(_) => schedule.searches[i].settled = true,
                 Err(SearchError::WorkLimit { .. }) if searches.dfpn[i].paused => {
@@ -572,7 +572,7 @@ fn prover_table_bytes(memory: usize) -> usize {
 }
 
 /// The proof of a root `search` proved: its certificate, checked, and the
-/// value and line it gives.
+/// value and line it gives; `memory` is the prove's whole limit.
 pub(crate) fn proved(
     search: &mut Dfpn<'_>,
     pos: &Position,
@@ -582,11 +582,21 @@ pub(crate) fn proved(
 ) -> Result<Proof, SolverError> {
     let inner = search.inner;
     let winner = search.attacker;
+    // The tables hold the other half of the memory.
+    let share = memory / 2;
     let certificate =
-        match Extractor::new(Source::Search(search), winner, inner, memory).certificate(pos) {
+        match Extractor::new(Source::Search(search), winner, inner, share).certificate(pos) {
             Ok(c) => c,
             Err(ExtractError::Stop(SearchError::Cancelled)) => {
                 return Err(SearchError::Cancelled.into())
+            }
+            // Reported as the caller gave it, not as the share.
+            Err(ExtractError::Stop(SearchError::MemoryLimit { what, .. })) => {
+                let e = SearchError::MemoryLimit {
+                    limit: memory,
+                    what,
+                };
+                return Ok(Proof::unknown(nodes, table_entries, Some(e), false));
             }
             Err(ExtractError::Stop(e)) => {
                 return Ok(Proof::unknown(nodes, table_entries, Some(e), false))
