@@ -209,6 +209,31 @@ fn a_memory_limit_below_the_table_fails_before_allocating() {
 }
 
 #[test]
+fn jobs_past_what_the_cores_and_the_memory_hold_run_on_fewer_threads() {
+    let threads_run = |budget: &Budget<'_>| {
+        let mut threads = 0;
+        let table = Tablebase::build_with_jobs_within(size(3, 4), false, 256, budget, &mut |p| {
+            threads = p.threads;
+        })
+        .expect("the build runs on the threads that fit");
+        (threads, table)
+    };
+    let (free, table) = threads_run(&Budget::default());
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    assert!(
+        (1..=4 * cores).contains(&free),
+        "{free} threads on {cores} cores"
+    );
+    // Room for the table and one walk: 256 jobs asked, one thread run,
+    // where 256 walks used to fail the build.
+    let needed = Tablebase::memory_needed(size(3, 4)).expect("a small board");
+    let (tight, tight_table) =
+        threads_run(&Budget::default().with_memory_limit(needed + (1 << 20)));
+    assert_eq!(tight, 1);
+    assert_eq!(tight_table, table);
+}
+
+#[test]
 fn a_deadline_a_cancel_and_a_work_limit_stop_the_build() {
     // A deadline already passed: no work at all.
     let passed = || Some(Interrupt::TimedOut);
