@@ -25,6 +25,18 @@
 # (ULIMIT_REBUILD_WHEEL=1 rebuilds it there even when the checked venv
 # exists; ULIMIT_PYTHON=PATH uses that interpreter's installed phutball).
 # About a minute on 2 cores.
+#
+# It also runs `tablebase build 4x5 --jobs 128` ten times under ulimit -v
+# 500000 (issue #39): each run must answer with the table built without
+# the limit, byte for byte, or exit 4; and it fails when a kind of case
+# (CLI, C, Python) never met the memory error: limits that no longer bite
+# would pass every case without testing anything.
+#
+# Fault injection (scripts/inject-faults.sh runs both, expecting failure):
+# ULIMIT_FAULT=abort runs a stand-in for the CLI that aborts (SIGABRT);
+# ULIMIT_FAULT=roomy sets every address-space limit to 100 GB, so no
+# memory runs out. ULIMIT_ONLY=REGEX runs only the cases whose "KIND NAME"
+# matches (Python is set up only when "py" can match).
 set -uo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -41,6 +53,12 @@ say() { echo "ulimit: $*"; }
 say "building the release CLI and C library (cargo build --release; a no-op when fresh)"
 cargo build --release --quiet -p phutball-cli -p phutball-capi || exit 1
 CLI="$TARGET/release/phutball"
+if [ "${ULIMIT_FAULT:-}" = abort ]; then
+    say "fault injected: the CLI is a stand-in that aborts"
+    printf '#!/bin/sh\nkill -ABRT $$\n' >"$WORK/aborting-cli"
+    chmod +x "$WORK/aborting-cli"
+    CLI="$WORK/aborting-cli"
+fi
 say "compiling tests/ulimit/enumerate.c against include/phutball.h and $TARGET/release/libphutball.so"
 # A copy of the library under its SONAME, found by the rpath (the build
 # tree has only libphutball.so; scripts/install-c.sh makes the links).
@@ -51,7 +69,13 @@ cp "$TARGET/release/libphutball.so" "$WORK/libphutball.so" &&
 C_PROG="$WORK/enumerate"
 
 PY="${ULIMIT_PYTHON:-$TARGET/python-wheel-check/bin/python}"
-if [ "${ULIMIT_REBUILD_WHEEL:-0}" = 1 ] || ! "$PY" -c 'import phutball' 2>/dev/null; then
+# Whether case KIND NAME is run (ULIMIT_ONLY).
+chosen() { [ -z "${ULIMIT_ONLY:-}" ] || [[ "$1" =~ $ULIMIT_ONLY ]]; }
+python_cases=1
+if [ -n "${ULIMIT_ONLY:-}" ] && ! [[ "py " =~ ${ULIMIT_ONLY#^} ]] && ! [[ "py" =~ $ULIMIT_ONLY ]]; then
+    python_cases=0
+fi
+if [ "$python_cases" = 1 ] && { [ "${ULIMIT_REBUILD_WHEEL:-0}" = 1 ] || ! "$PY" -c 'import phutball' 2>/dev/null; }; then
     venv="$TARGET/ulimit-venv"
     say "no wheel installed in $TARGET/python-wheel-check: building one with maturin into $venv (pip: maturin, numpy)"
     [ -x "$venv/bin/python" ] || python3 -m venv "$venv" || exit 1
@@ -102,6 +126,10 @@ printf '%s\n' "$CHECKER" >"$WORK/checker.txt"
 # its limits are set above what it measures after the import, not fixed.
 CLI_KBS="${ULIMIT_CLI_KB:-30000 60000}"
 C_KBS="${ULIMIT_C_KB:-30000 60000}"
+if [ "${ULIMIT_FAULT:-}" = roomy ]; then
+    say "fault injected: every address-space limit is 100 GB, so no memory runs out"
+    CLI_KBS=100000000 C_KBS=100000000 ULIMIT_PY_KB=100000000
+fi
 # Each case's own time limit (the calls take timeouts of TIMEOUT_MS); past
 # it the case is killed, and fails as a signal.
 TIMEOUT_MS=5000
@@ -111,11 +139,16 @@ passed=0
 failed=0
 memory_errors=0
 failures=()
+# Per kind (cli, c, py): the cases run, and those that met the memory error.
+declare -A ran=() ran_out=()
+# A command that checks an answer (exit 0): it must succeed too.
+answer_check=()
 
 # run_case KIND NAME KIB COMMAND...: KIND cli, c or py.
 run_case() {
     local kind="$1" name="$2" kib="$3"
     shift 3
+    chosen "$kind $name" || return 0
     local out="$WORK/out" err="$WORK/err" rc started=$SECONDS verdict="" detail
     timeout -s KILL "$CASE_LIMIT_S" bash -c 'ulimit -v "$0" && exec "$@"' "$kib" "$@" >"$out" 2>"$err" </dev/null
     rc=$?
@@ -127,10 +160,17 @@ run_case() {
         detail="$(tail -c 300 "$err" | tr '\n' ' ')"
     else
         case "$kind:$rc" in
-        cli:0 | c:0 | py:0) verdict="ok: answered" ;;
+        cli:0 | c:0 | py:0)
+            if [ "${#answer_check[@]}" -gt 0 ] && ! "${answer_check[@]}"; then
+                verdict="FAIL: answered, wrongly (${answer_check[*]})"
+            else
+                verdict="ok: answered"
+            fi
+            ;;
         cli:3 | cli:4)
             # count says why per figure, then its time and a last phutball: line.
-            if { [ "$lines" -eq 1 ] || [ "${name#* }" = count ]; } &&
+            # tablebase build says what it builds first, then why it stopped.
+            if { [ "$lines" -eq 1 ] || [ "${name#* }" = count ] || [ "${name%% *}" = tablebase ]; } &&
                 tail -n 1 "$err" | grep -q '^phutball: ' &&
                 ! grep -q -e 'panicked' -e 'memory allocation of' "$err"; then
                 verdict="ok: exit $rc"
@@ -155,6 +195,10 @@ run_case() {
         fi
     fi
     if [ "$rc" = 4 ]; then memory_errors=$((memory_errors + 1)); fi
+    if [ "${name%% *}" != tablebase ]; then
+        ran[$kind]=$((${ran[$kind]:-0} + 1))
+        if [ "$rc" = 4 ]; then ran_out[$kind]=$((${ran_out[$kind]:-0} + 1)); fi
+    fi
     if [ "${verdict#ok}" != "$verdict" ]; then
         passed=$((passed + 1))
     else
@@ -166,7 +210,9 @@ run_case() {
 
 # numpy (which phutball imports) would map an OpenBLAS buffer per core.
 export OPENBLAS_NUM_THREADS=1
-if [ -z "${ULIMIT_PY_KB:-}" ]; then
+if [ "$python_cases" = 0 ]; then
+    PY_KBS=""
+elif [ -z "${ULIMIT_PY_KB:-}" ]; then
     py_base="$("$PY" tests/ulimit/case.py baseline "$DENSE" 1)" || exit 1
     say "Python maps $py_base KiB after importing phutball"
     PY_KBS="$((py_base + 25000)) $((py_base + 65000))"
@@ -220,8 +266,39 @@ for board in dense checker; do
     done
 done
 
+# --- tablebase build: more jobs than the address space holds -----------------
+# The build caps its threads at what the space holds (issue #39: 128 jobs
+# under 500,000 KiB aborted in about 3 runs of 6). A run that answers must
+# have written the table built without the limit.
+tb_kib="${ULIMIT_TABLEBASE_KB:-500000}"
+tb_runs=10
+if chosen "cli tablebase build 4x5 --jobs 128"; then
+    "$TARGET/release/phutball" tablebase build 4x5 --out "$WORK/free.tb" >/dev/null 2>&1 ||
+        { say "the 4x5 tablebase without a limit failed"; exit 1; }
+    answer_check=(cmp -s "$WORK/free.tb" "$WORK/limited.tb")
+    tb_memory=$memory_errors
+    for run in $(seq "$tb_runs"); do
+        rm -f "$WORK/limited.tb"
+        run_case cli "tablebase build 4x5 --jobs 128 (run $run)" "$tb_kib" \
+            "$CLI" tablebase build 4x5 --jobs 128 --out "$WORK/limited.tb"
+    done
+    answer_check=()
+    say "tablebase build 4x5 --jobs 128 under ${tb_kib}K: $((memory_errors - tb_memory)) of $tb_runs runs out of memory (exit 4), the others answered"
+fi
+
 echo
 say "$memory_errors cases ended in the memory error; $((SECONDS - started)) s"
+# Limits that no longer bite pass every case and test nothing: each kind
+# must meet the memory error at least once.
+for kind in cli c py; do
+    if [ "${ran[$kind]:-0}" -gt 0 ] && [ "${ran_out[$kind]:-0}" -eq 0 ]; then
+        say "no $kind case ran out of memory (of ${ran[$kind]}): the limits no longer bite; lower them"
+        failed=$((failed + 1))
+        failures+=("$kind: memory never ran out")
+    elif [ "${ran[$kind]:-0}" -gt 0 ]; then
+        say "$kind: ${ran_out[$kind]} of ${ran[$kind]} cases ran out of memory"
+    fi
+done
 if [ "$failed" -gt 0 ]; then
     say "failed: ${failures[*]}"
 fi

@@ -120,6 +120,60 @@ test("long calls on dense boards return within their limits", () => {
   }
 });
 
+// 25x25, a man wherever column + row is odd, the ball in the middle
+// (tests/ulimit's CHECKER): hundreds of thousands of long jump paths.
+const checker = (() => {
+  const rows = [];
+  for (let row = 25; row >= 1; row--) {
+    let text = "", run = 0;
+    for (let col = 1; col <= 25; col++) {
+      const cell = col === 13 && row === 13 ? "@" : (col + row) % 2 === 1 ? "#" : "";
+      if (!cell) { run++; continue; }
+      if (run) { text += run; run = 0; }
+      text += cell;
+    }
+    rows.push(text + (run ? run : ""));
+  }
+  return new Position(rows.join("/") + " O");
+})();
+
+test("jumpPaths keeps its time limit while it writes the paths", () => {
+  // Before: jumpPaths(300000, 200) took 2,978 ms, the strings after the
+  // search. Generous for a loaded machine: 200 ms must end within 1500.
+  for (const [limit, timeMs] of [[300000, 200], [1e6, 200]]) {
+    const started = performance.now();
+    let paths = null;
+    try { paths = checker.jumpPaths(limit, timeMs); } catch (error) {
+      assert.ok(["SearchTimeoutError", "MemoryLimitError"].includes(error.name), error.name);
+    }
+    const took = performance.now() - started;
+    assert.ok(took < 1500, `jumpPaths(${limit}, ${timeMs}) took ${took.toFixed(0)} ms`);
+    if (paths) assert.ok(paths.length <= limit && paths.every((p) => typeof p === "string"));
+  }
+  // With no time limit the same call still answers, strings and all.
+  const few = checker.jumpPaths(1000);
+  assert.equal(few.length, 1000);
+  assert.ok(few.every((p) => p.startsWith(`${checker.ball}-`)), few[0]);
+});
+
+test("new Game(pos) leaves pos usable; a freed object says so by name", () => {
+  const pos = seeds();
+  const game = new Game(pos);
+  assert.equal(pos.toString(), game.start.toString());
+  assert.deepEqual(pos.jumpPaths(), ["K6-G9", "K6-G9-G11", "K6-G9-G11-J11"]);
+  const again = new Game(pos);
+  again.push("K6-G9");
+  assert.equal(pos.ball, "K6");
+  const rules = Position.start(9, 11, "continue-off-board");
+  assert.equal(new Game(rules).start.rules, "continue-off-board");
+  throwsNamed(() => new Game("start"), "ValueError", /Position/);
+  // free() gives the memory back: the object is then unusable, in
+  // wasm-bindgen's words.
+  pos.free();
+  assert.throws(() => pos.toString(), /null pointer passed to rust/);
+  assert.throws(() => new Game(pos), /null pointer passed to rust/);
+});
+
 function throwsNamed(call, name, pattern) {
   assert.throws(call, (error) => {
     assert.ok(error instanceof Error, `an Error, not ${error}`);

@@ -203,10 +203,16 @@ fn build(size: BoardSize, continue_off_board: bool, limits: &BuildLimits) -> Cli
     display.finish();
     let table = built.map_err(|e| failure(&what, &e, limits, needed))?;
     let took = started.elapsed().as_secs_f64();
+    let threads = display.threads;
+    let capped = if threads < jobs {
+        format!(" of {jobs} asked: the cores or the memory hold no more")
+    } else {
+        String::new()
+    };
     eprintln!(
-        "{what}: built in {took:.2} s ({:.0} states/s, {jobs} job{})",
+        "{what}: built in {took:.2} s ({:.0} states/s, {threads} thread{}{capped})",
         table.states() as f64 / took.max(1e-9),
-        if jobs == 1 { "" } else { "s" }
+        if threads == 1 { "" } else { "s" }
     );
     Ok(table)
 }
@@ -223,18 +229,19 @@ fn mebibytes(bytes: usize) -> String {
 }
 
 /// Why a build gave up, in words, with its exit status: 3 for time (and
-/// work, cancel), 4 for memory, 1 for a board too large.
+/// work, cancel), 4 for memory (the limit's or the system's, told apart),
+/// 1 for a board too large.
 fn failure(what: &str, e: &SolverError, limits: &BuildLimits, needed: Option<usize>) -> CliError {
     match e {
         SolverError::Search(SearchError::TimedOut) => CliError::TimedOut(format!(
             "{what}: timed out after {} ms (--timeout MS)",
             limits.timeout.unwrap_or(0)
         )),
-        SolverError::Search(
-            SearchError::MemoryLimit { .. }
-            | SearchError::OutOfMemory { .. }
-            | SearchError::TooManyOutcomes(_),
-        ) => {
+        SolverError::Search(SearchError::OutOfMemory { .. }) => CliError::Memory(format!(
+            "{what}: {e}: the system refused memory below --memory-limit (an address-space \
+             limit, ulimit -v, or a machine short of memory)"
+        )),
+        SolverError::Search(SearchError::MemoryLimit { .. } | SearchError::TooManyOutcomes(_)) => {
             let needs = needed.map_or_else(String::new, |b| {
                 format!(", the table alone needs {}", mebibytes(b))
             });
@@ -396,6 +403,8 @@ struct Progress<'a> {
     started: Instant,
     last: Option<Instant>,
     drawn: bool,
+    /// The threads the build runs on, as it last said.
+    threads: usize,
 }
 
 impl<'a> Progress<'a> {
@@ -406,10 +415,12 @@ impl<'a> Progress<'a> {
             started: Instant::now(),
             last: None,
             drawn: false,
+            threads: 1,
         }
     }
 
     fn show(&mut self, p: &BuildProgress) {
+        self.threads = p.threads;
         let every = if self.terminal {
             Duration::from_millis(100)
         } else {

@@ -1,5 +1,9 @@
 //! A reader that stops early (`phutball ... | head -1`) is not an error, for
 //! every command: exit status 0 and no error line on stderr.
+//!
+//! `CLOSED_OUTPUT_FAULT=1` injects a fault (scripts/inject-faults.sh): the
+//! command run is `seq 1 100000`, which reports its broken pipe, so these
+//! checks must fail.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -12,10 +16,21 @@ fn crowded() -> String {
 
 mod common;
 
+/// `phutball ARGS`, or the fault's stand-in.
+fn command(args: &[&str]) -> Command {
+    if std::env::var_os("CLOSED_OUTPUT_FAULT").is_some_and(|v| v == "1") {
+        let mut seq = Command::new("seq");
+        seq.args(["1", "100000"]);
+        return seq;
+    }
+    let mut phutball = Command::new(env!("CARGO_BIN_EXE_phutball"));
+    phutball.args(args);
+    phutball
+}
+
 /// Runs `phutball ARGS` with stdin, stdout and stderr pipes.
 fn spawn(args: &[&str]) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_phutball"))
-        .args(args)
+    command(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -100,10 +115,42 @@ fn game_with_stdout_closed_exits_0_quietly() {
     ends_quietly(child, &args);
 }
 
+/// `phutball ARGS` writing into a pipe whose reader is gone before it
+/// starts: its first write meets EPIPE, however little it writes. (A
+/// completion script, 25-41 KB, fits in a 64 KiB pipe buffer: a reader
+/// that stops after a line never made it meet the closed pipe.) Returns
+/// what it writes to a reader, to show that it writes.
+fn closed_before_start(args: &[&str]) -> usize {
+    let written = command(args)
+        .output()
+        .expect("the phutball binary runs")
+        .stdout
+        .len();
+    // A pipe whose one reader, `true`, has ended.
+    let mut reader = Command::new("true")
+        .stdin(Stdio::piped())
+        .spawn()
+        .expect("true runs");
+    let writer = reader.stdin.take().expect("stdin is piped");
+    reader.wait().expect("true ends");
+    let child = command(args)
+        .stdin(Stdio::null())
+        .stdout(writer)
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the phutball binary runs");
+    ends_quietly(child, args);
+    written
+}
+
 #[test]
-fn completions_piped_into_head_exit_0_quietly() {
+fn completions_into_a_closed_pipe_exit_0_quietly() {
     for shell in ["bash", "fish", "zsh", "elvish", "powershell"] {
-        head_1(&["completions", shell]);
+        let written = closed_before_start(&["completions", shell]);
+        assert!(
+            written > 0,
+            "{shell}: writes nothing, so meets no closed pipe"
+        );
     }
 }
 

@@ -209,6 +209,31 @@ fn a_memory_limit_below_the_table_fails_before_allocating() {
 }
 
 #[test]
+fn jobs_past_what_the_cores_and_the_memory_hold_run_on_fewer_threads() {
+    let threads_run = |budget: &Budget<'_>| {
+        let mut threads = 0;
+        let table = Tablebase::build_with_jobs_within(size(3, 4), false, 256, budget, &mut |p| {
+            threads = p.threads;
+        })
+        .expect("the build runs on the threads that fit");
+        (threads, table)
+    };
+    let (free, table) = threads_run(&Budget::default());
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    assert!(
+        (1..=4 * cores).contains(&free),
+        "{free} threads on {cores} cores"
+    );
+    // Room for the table and one walk: 256 jobs asked, one thread run,
+    // where 256 walks used to fail the build.
+    let needed = Tablebase::memory_needed(size(3, 4)).expect("a small board");
+    let (tight, tight_table) =
+        threads_run(&Budget::default().with_memory_limit(needed + (1 << 20)));
+    assert_eq!(tight, 1);
+    assert_eq!(tight_table, table);
+}
+
+#[test]
 fn a_deadline_a_cancel_and_a_work_limit_stop_the_build() {
     // A deadline already passed: no work at all.
     let passed = || Some(Interrupt::TimedOut);
@@ -412,6 +437,15 @@ fn agrees_with_children(table: &Tablebase, pos: &Position) -> Result<(), String>
     Ok(())
 }
 
+/// The points of `size` off the goal lines: where the ball is in a
+/// position not over.
+fn interior(size: BoardSize) -> Vec<Point> {
+    size.board_points()
+        .iter()
+        .filter(|p| size.scorer_at_row(p.row()).is_none())
+        .collect()
+}
+
 /// Every position not over of `table`'s board with `to_move` to move and
 /// the ball on `ball`.
 fn positions_with_ball(
@@ -433,6 +467,59 @@ fn positions_with_ball(
     })
 }
 
+/// The draws' part of the check below, cheap enough for every `cargo
+/// test` (about 25 s at the tests' opt-level 1 on 2 cores): every draw of
+/// 3x7 (the smallest board with draws) and every child not over of one
+/// agrees with its children, under both rules. That runs each draw branch
+/// of the build (an undecided state left a draw) and of the check (a draw
+/// no child lost and some child drawn; a win or a draw beside one).
+#[test]
+fn every_draw_of_3x7_and_its_children_agree_with_their_children() {
+    for continue_off_board in [false, true] {
+        let table = build(3, 7, continue_off_board);
+        let balls = interior(table.size());
+        // Ohs to move: Eks's positions are their mirror images, which the
+        // check probes too.
+        let draws: Vec<Position> = std::thread::scope(|scope| {
+            let table = &table;
+            let halves: Vec<_> = balls
+                .chunks(balls.len().div_ceil(2))
+                .map(|half| {
+                    scope.spawn(move || {
+                        half.iter()
+                            .flat_map(|&ball| positions_with_ball(table, ball, Side::Ohs))
+                            .filter(|pos| table.probe(pos) == Some(Value::Draw))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            halves
+                .into_iter()
+                .flat_map(|half| half.join().expect("a scan"))
+                .collect()
+        });
+        assert!(
+            !draws.is_empty(),
+            "3x7 has draws (rule {continue_off_board})"
+        );
+        assert_eq!(2 * draws.len() as u64, table.stats().draws);
+        let mut checked = 0;
+        for draw in &draws {
+            agrees_with_children(&table, draw)
+                .unwrap_or_else(|e| panic!("continue_off_board={continue_off_board}: {e}"));
+            for m in draw.legal_moves().expect("moves") {
+                let child = draw.play(&m).expect("legal");
+                if child.winner().is_none() {
+                    agrees_with_children(&table, &child)
+                        .unwrap_or_else(|e| panic!("continue_off_board={continue_off_board}: {e}"));
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > draws.len(), "{checked} children checked");
+    }
+}
+
 /// Release only (4 minutes of CPU): `cargo test --release -p
 /// phutball-solver --test tablebase -- --ignored`. 3x7 is the smallest
 /// board found with draws (64 positions under the stop rule, 172 under
@@ -445,12 +532,7 @@ fn every_position_of_3x7_agrees_with_its_children() {
     for continue_off_board in [false, true] {
         let table = build(3, 7, continue_off_board);
         assert!(table.stats().draws > 0, "3x7 has draws");
-        let size = table.size();
-        let balls: Vec<Point> = size
-            .board_points()
-            .iter()
-            .filter(|p| size.scorer_at_row(p.row()).is_none())
-            .collect();
+        let balls = interior(table.size());
         let draws = AtomicUsize::new(0);
         std::thread::scope(|scope| {
             for half in balls.chunks(balls.len().div_ceil(2)) {

@@ -6,11 +6,13 @@
 
 use std::time::Duration;
 
-use phutball::{Budget, SearchError};
+use js_sys::Array;
+use phutball::{Budget, Move, SearchError};
 use phutball_engine::Deadline;
 use wasm_bindgen::JsValue;
 
 use crate::errors;
+use crate::texts::texts_within;
 
 /// `timeMs` read: `None` (or `undefined`) for no limit, else a finite
 /// number of milliseconds at least 0.
@@ -38,6 +40,17 @@ pub(crate) fn within<T>(
     let deadline = Deadline::after_opt(timeout(time_ms)?);
     let hook = deadline.hook();
     call(&Budget::default().with_interrupt(&hook)).map_err(|e| errors::search(&e))
+}
+
+/// `call`'s moves as strings, within the budget of [`within`]: it holds
+/// while they are written too.
+pub(crate) fn moves_within(
+    time_ms: Option<f64>,
+    call: impl FnOnce(&Budget<'_>) -> Result<Vec<Move>, SearchError>,
+) -> Result<Array, JsValue> {
+    within(time_ms, |budget| {
+        call(budget).and_then(|moves| texts_within(&moves, budget))
+    })
 }
 
 /// A count or a limit given as a JavaScript number: a whole number from

@@ -16,13 +16,20 @@ pub struct WasmGame {
 
 #[wasm_bindgen(js_class = Game)]
 impl WasmGame {
-    /// A game from `start` (default: the standard start).
+    /// A game from `start` (default: the standard start). `start` is
+    /// read, not taken: it stays usable (no call of the package consumes
+    /// its arguments). Throws `ValueError` for anything but a `Position`.
     #[wasm_bindgen(constructor)]
-    pub fn new(start: Option<WasmPosition>) -> WasmGame {
-        let start = start.map_or_else(phutball::Position::standard, |p| p.inner);
-        WasmGame {
+    pub fn new(
+        #[wasm_bindgen(unchecked_optional_param_type = "Position")] start: Option<JsValue>,
+    ) -> Result<WasmGame, JsValue> {
+        let start = match start {
+            Some(start) => WasmPosition::read(&start)?,
+            None => phutball::Position::standard(),
+        };
+        Ok(WasmGame {
             inner: Game::new(start),
-        }
+        })
     }
 
     /// Reads a text game record; every move is checked. Throws `ParseError`

@@ -27,3 +27,5 @@ mod position;
 mod prover;
 #[cfg(target_arch = "wasm32")]
 mod svg;
+#[cfg(target_arch = "wasm32")]
+mod texts;

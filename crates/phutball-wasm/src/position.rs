@@ -1,10 +1,11 @@
 //! `Position`: a position at the start of a move, read from and written to
 //! the core's position string, with its moves, jumps and pictures.
 
+use js_sys::Array;
 use phutball::{BoardSize, Position, Rules, Side, StepState};
 use wasm_bindgen::prelude::*;
 
-use crate::budget::{whole, within};
+use crate::budget::{moves_within, whole, within};
 use crate::errors;
 use crate::jump_in_progress::WasmJumpInProgress;
 use crate::svg::{self, parse_move, parse_point, texts};
@@ -20,6 +21,28 @@ pub struct WasmPosition {
 impl From<Position> for WasmPosition {
     fn from(inner: Position) -> Self {
         WasmPosition { inner }
+    }
+}
+
+impl WasmPosition {
+    /// The position a JavaScript `Position` holds, read through its own
+    /// `toString()` and `rules`, so that the object stays usable:
+    /// wasm-bindgen hands a class over by value only, taking it from its
+    /// owner (an optional `&Position` it cannot take).
+    pub(crate) fn read(value: &JsValue) -> Result<Position, JsValue> {
+        let not_a_position = || errors::value("expected a Position");
+        let method = |name: &str| {
+            js_sys::Reflect::get(value, &JsValue::from_str(name))
+                .ok()
+                .and_then(|f| f.dyn_into::<js_sys::Function>().ok())
+                .ok_or_else(not_a_position)
+        };
+        let text = method("toString")?.call0(value)?;
+        let rules = js_sys::Reflect::get(value, &JsValue::from_str("rules"))?;
+        let (Some(text), Some(rules)) = (text.as_string(), rules.as_string()) else {
+            return Err(not_a_position());
+        };
+        WasmPosition::new(Some(text), Some(rules)).map(|p| p.inner)
     }
 }
 
@@ -175,26 +198,28 @@ impl WasmPosition {
     }
 
     /// Every legal move (placements, then jump paths), at most `limit`,
-    /// within `timeMs` (`SearchTimeoutError`) and the default memory limit.
-    #[wasm_bindgen(js_name = legalMoves)]
+    /// within `timeMs` (`SearchTimeoutError`) and the default memory limit
+    /// (`MemoryLimitError`), both kept while the moves are written as
+    /// strings too.
+    #[wasm_bindgen(js_name = legalMoves, unchecked_return_type = "string[]")]
     pub fn legal_moves(
         &self,
         limit: Option<f64>,
         #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
-    ) -> Result<Vec<String>, JsValue> {
+    ) -> Result<Array, JsValue> {
         let limit = list_limit(limit)?;
-        within(time_ms, |b| self.inner.legal_moves_up_to(limit, b)).map(|m| texts(&m))
+        moves_within(time_ms, |b| self.inner.legal_moves_up_to(limit, b))
     }
 
     /// Every jump path (each prefix of a path is one), bounded as `legalMoves`.
-    #[wasm_bindgen(js_name = jumpPaths)]
+    #[wasm_bindgen(js_name = jumpPaths, unchecked_return_type = "string[]")]
     pub fn jump_paths(
         &self,
         limit: Option<f64>,
         #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
-    ) -> Result<Vec<String>, JsValue> {
+    ) -> Result<Array, JsValue> {
         let limit = list_limit(limit)?;
-        within(time_ms, |b| self.inner.jump_paths_up_to(limit, b)).map(|m| texts(&m))
+        moves_within(time_ms, |b| self.inner.jump_paths_up_to(limit, b))
     }
 
     /// The number of jump paths, within `timeMs`.
@@ -207,14 +232,14 @@ impl WasmPosition {
     }
 
     /// One path to each distinct result of a jump, bounded as `legalMoves`.
-    #[wasm_bindgen(js_name = jumpOutcomes)]
+    #[wasm_bindgen(js_name = jumpOutcomes, unchecked_return_type = "string[]")]
     pub fn jump_outcomes(
         &self,
         limit: Option<f64>,
         #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
-    ) -> Result<Vec<String>, JsValue> {
+    ) -> Result<Array, JsValue> {
         let limit = list_limit(limit)?;
-        within(time_ms, |b| self.inner.jump_outcomes_up_to(limit, b)).map(|m| texts(&m))
+        moves_within(time_ms, |b| self.inner.jump_outcomes_up_to(limit, b))
     }
 
     /// Whether the side to move can score this move, within `timeMs`.

@@ -564,6 +564,8 @@ pub struct SmallScratch {
     len: usize,
     generation: u32,
     limit: usize,
+    /// Whether the allocator refused the current walk more room.
+    refused: bool,
 }
 
 /// One slot of [`SmallScratch`]: the whole key, so that a probe reads one
@@ -591,7 +593,15 @@ impl SmallScratch {
             len: 0,
             generation: 0,
             limit: limit.min(u32::MAX as usize / 4),
+            refused: false,
         }
+    }
+
+    /// Whether the last walk stopped because the allocator refused the set
+    /// more room (an address-space limit, a machine out of memory), not at
+    /// [`SmallScratch::limit`]: both are a [`TooManyOutcomesError`].
+    pub fn refused(&self) -> bool {
+        self.refused
     }
 
     /// The most positions a walk may reach.
@@ -602,6 +612,7 @@ impl SmallScratch {
     /// Empties the set for a new walk.
     fn begin(&mut self) {
         self.len = 0;
+        self.refused = false;
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             self.slots.fill(Slot::default());
@@ -644,9 +655,10 @@ impl SmallScratch {
     fn grow(&mut self) -> Result<(), TooManyOutcomesError> {
         let slots = (self.slots.len() * 2).max(64);
         let mut table = Vec::new();
-        table
-            .try_reserve_exact(slots)
-            .map_err(|_| TooManyOutcomesError { limit: self.limit })?;
+        if table.try_reserve_exact(slots).is_err() {
+            self.refused = true;
+            return Err(TooManyOutcomesError { limit: self.limit });
+        }
         table.resize(slots, Slot::default());
         if self.generation == 0 {
             self.generation = 1;

@@ -39,6 +39,7 @@ use phutball::{Budget, SearchError, Side, SmallPosition, SmallScratch, TooManyOu
 
 use super::code::{self, MAX_PLIES};
 use super::index::Layout;
+use super::threads::{allocator_gives, build_threads, STACK_BYTES};
 use crate::error::SolverError;
 
 /// States a block of the scan and mark steps goes through.
@@ -97,6 +98,10 @@ pub struct BuildProgress {
     pub resolved_this_round: u64,
     /// States checked forwards in this round so far (their children read).
     pub evaluated_this_round: u64,
+    /// The threads the build runs on, the calling one included: the jobs
+    /// asked for, capped by the cores, the memory limit and the address
+    /// space left.
+    pub threads: usize,
 }
 
 /// The bytes of a build's two arrays for `states` states: a value byte
@@ -128,7 +133,6 @@ pub(crate) fn build(
     if let Some(stop) = budget.interrupted() {
         return Err(stop.into());
     }
-    let threads = threads.max(1);
     let states = layout.states();
     let limit = budget.memory_limit();
     let table = table_bytes(states)
@@ -138,21 +142,30 @@ pub(crate) fn build(
             limit,
             what: "the tablebase's values and marks",
         })?;
-    let per_walk = (limit - table) / threads / WALK_BYTES;
-    if per_walk < WALK_MIN {
+    let walk_min = WALK_MIN * WALK_BYTES;
+    if limit - table < walk_min {
         return Err(SearchError::MemoryLimit {
             limit,
             what: "the tablebase's jump walks",
         }
         .into());
     }
-    let walk_limit = per_walk.min(WALK_LIMIT);
     let values = zeroed(states, "the tablebase's values", || {
         AtomicU8::new(code::DRAW)
     })?;
     let marks = zeroed(states.div_ceil(64), "the tablebase's marks", || {
         AtomicU64::new(0)
     })?;
+    // After the table is allocated, so that the address space probed is
+    // what the threads will find.
+    let threads = build_threads(
+        threads,
+        phutball::default_jobs(),
+        limit - table,
+        walk_min + STACK_BYTES,
+        allocator_gives,
+    );
+    let walk_limit = ((limit - table) / threads / WALK_BYTES).min(WALK_LIMIT);
     let run = Run {
         layout,
         values: &values,
@@ -325,6 +338,7 @@ impl Run<'_, '_> {
                 resolved: self.resolved.load(Ordering::Relaxed),
                 resolved_this_round: counts.resolved(),
                 evaluated_this_round: counts.evaluated.load(Ordering::Relaxed),
+                threads: self.threads,
             });
         };
         let work = |mut progress: Option<&mut dyn FnMut(&BuildProgress)>| {
@@ -358,8 +372,12 @@ impl Run<'_, '_> {
         let threads = self.threads.min(blocks / BLOCKS_PER_THREAD).max(1);
         std::thread::scope(|scope| {
             for _ in 1..threads {
-                // A thread the system refuses leaves its share to the others.
-                let _ = std::thread::Builder::new().spawn_scoped(scope, || work(None));
+                // A thread the system refuses leaves its share to those
+                // running, and so do the ones after it.
+                let thread = std::thread::Builder::new().stack_size(STACK_BYTES);
+                if thread.spawn_scoped(scope, || work(None)).is_err() {
+                    break;
+                }
             }
             work(Some(&mut *progress));
         });
@@ -394,10 +412,15 @@ impl Run<'_, '_> {
         Ok(did.states)
     }
 
-    /// The error for a walk past its limit: the memory limit's when the
-    /// memory left set the walk's limit.
-    fn walk_error(&self, e: TooManyOutcomesError) -> SolverError {
-        SolverError::Search(if self.walk_by_memory {
+    /// The error for a walk that stopped: out of memory when the
+    /// allocator refused `scratch` more room, else past its limit: the
+    /// memory limit's when the memory left set the walk's limit.
+    fn walk_error(&self, e: TooManyOutcomesError, scratch: &SmallScratch) -> SolverError {
+        SolverError::Search(if scratch.refused() {
+            SearchError::OutOfMemory {
+                what: "the tablebase's jump walks",
+            }
+        } else if self.walk_by_memory {
             SearchError::MemoryLimit {
                 limit: self.budget.memory_limit(),
                 what: "the tablebase's jump walks",
@@ -424,7 +447,7 @@ impl Run<'_, '_> {
         for index in range {
             let found = self
                 .in_one(self.layout.state(index), scratch)
-                .map_err(|e| self.walk_error(e))?;
+                .map_err(|e| self.walk_error(e, scratch))?;
             if found != code::DRAW {
                 self.values[index].store(found, Ordering::Relaxed);
                 if code::is_win(found) {
@@ -509,7 +532,7 @@ impl Run<'_, '_> {
                     }
                     core::ops::ControlFlow::Continue(())
                 })
-                .map_err(|e| self.walk_error(e))?;
+                .map_err(|e| self.walk_error(e, scratch))?;
             did.wins += self.settle(&mut batch, lost, wins_now);
         }
         Ok(did)
@@ -611,7 +634,7 @@ impl Run<'_, '_> {
         let state = self.layout.state(index);
         if let Some(plies) = self
             .loss_in(state, round, scratch)
-            .map_err(|e| self.walk_error(e))?
+            .map_err(|e| self.walk_error(e, scratch))?
         {
             self.values[index].store(code::loss(plies), Ordering::Relaxed);
             did.losses += 1;

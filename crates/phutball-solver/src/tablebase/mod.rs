@@ -9,6 +9,7 @@ mod build;
 mod code;
 mod file;
 mod index;
+mod threads;
 
 use core::fmt;
 use std::sync::atomic::{AtomicU8, Ordering};
