@@ -10,7 +10,7 @@ use flate2::bufread::MultiGzDecoder;
 use phutball::{Budget, Move, SearchError};
 use thiserror::Error;
 
-use super::text::LineParser;
+use super::text::{refused_bytes, LineParser};
 use super::{Certificate, CertificateParseError, Target};
 
 /// The longest line a certificate may have: 1 MiB. Its real lines are
@@ -190,7 +190,10 @@ fn read_line(
             None => (chunk, false),
         };
         if taken.contains(&0) {
-            return Err(refused("a NUL byte: a certificate is text".to_string()).into());
+            line.extend_from_slice(taken);
+            if let Some(refusal) = refused_bytes(number, line) {
+                return Err(refusal.into());
+            }
         }
         if line.len() + taken.len() > MAX_CERTIFICATE_LINE {
             return Err(refused(format!(

@@ -119,14 +119,8 @@ enum Header {
 impl LineParser {
     /// Reads line `n` (from 1) of the text.
     pub(super) fn line(&mut self, n: usize, raw: &str) -> Result<(), CertificateParseError> {
-        if n == 1 && raw.starts_with('\u{feff}') {
-            return Err(bad(
-                n,
-                "the text starts with a byte-order mark (U+FEFF): a certificate is UTF-8 without one",
-            ));
-        }
-        if raw.contains('\0') {
-            return Err(bad(n, "a NUL byte: a certificate is text"));
+        if let Some(refused) = refused_bytes(n, raw.as_bytes()) {
+            return Err(refused);
         }
         let l = raw.split(';').next().unwrap_or("").trim();
         if l.is_empty() {
@@ -235,6 +229,20 @@ impl LineParser {
             nodes: self.nodes,
         })
     }
+}
+
+/// Line `n`'s refusal for the bytes no certificate has, if it has them:
+/// a byte-order mark starting the text, then a NUL byte anywhere. A stream
+/// reader asks as the bytes come, before a line ends.
+pub(super) fn refused_bytes(n: usize, line: &[u8]) -> Option<CertificateParseError> {
+    if n == 1 && line.starts_with("\u{feff}".as_bytes()) {
+        return Some(bad(
+            n,
+            "the text starts with a byte-order mark (U+FEFF): a certificate is UTF-8 without one",
+        ));
+    }
+    line.contains(&0)
+        .then(|| bad(n, "a NUL byte: a certificate is text"))
 }
 
 /// What follows `word` on header line `n` (`l`, comment cut and trimmed).
