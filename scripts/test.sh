@@ -164,5 +164,13 @@ skipped=""
 if [ -n "${PHUTBALL_SKIP_MSRV:-}" ]; then
     skipped="; skipped: the rust-version check ($PHUTBALL_SKIP_MSRV)"
 fi
+# The Rust tests `cargo test` leaves out (#[ignore]), each named with its
+# reason: the runs too long for this command, which cheaper tests cover.
+ignored=$(grep -rn -A1 '#\[ignore = ' crates --include='*.rs' |
+    sed -n 's/.*#\[ignore = "\(.*\)"\]/\1/p; s/.*fn \([a-z0-9_]*\)(.*/\1/p' |
+    paste -d'|' - - | sed 's/^\(.*\)|\(.*\)$/\2 (\1)/' | paste -sd';' - | sed 's/;/; /g')
+if [ -n "$ignored" ]; then
+    skipped="$skipped; not run: $ignored"
+fi
 echo "suites: $passed passed, $failed failed$skipped"
 [ "$failed" -eq 0 ]

@@ -275,7 +275,7 @@ fn a_budget_that_runs_out_is_unknown_and_a_cancel_is_an_error() {
 }
 
 #[test]
-#[ignore = "about 35 s in a release build: cargo test --release -p phutball-solver -- --ignored"]
+#[ignore = "a minute of CPU; its path runs in extract.rs's emptied-table test: cargo test --release -p phutball-solver -- --ignored"]
 fn the_5x11_start_is_proved_though_its_table_proofs_come_back_to_the_line() {
     // The first proof read back from the table met positions of its own
     // line; the reading tries the other proved children, then proves the

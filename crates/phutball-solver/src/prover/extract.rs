@@ -199,6 +199,11 @@ impl<'d, 'b> Extractor<'d, 'b> {
                 .map(|c| (dfpn.table.work(dfpn.key(&c.pos)), c))
                 .collect();
             proved.sort_by_key(|(work, _)| *work);
+            #[cfg(test)]
+            if tests::DISTRUST_TABLE.load(std::sync::atomic::Ordering::Relaxed) && attempt < 2 {
+                // The test below: as if every proved child came back to the line.
+                proved.clear();
+            }
             for (_, child) in proved {
                 match self.node(&child.pos) {
                     Ok(edge) => return Ok(vec![(child.mv, edge)]),
@@ -210,6 +215,8 @@ impl<'d, 'b> Extractor<'d, 'b> {
                 if attempt == 1 {
                     // The table's proofs of the children are tied to other
                     // lines: a table that forgot them proves this node anew.
+                    #[cfg(test)]
+                    tests::EMPTIED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                     dfpn.table = dfpn.table.emptied()?;
                 }
                 if attempt < 2 {
@@ -284,4 +291,43 @@ impl From<Stop> for ExtractError {
 
 fn lost() -> ExtractError {
     ExtractError::Lost
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+
+    use phutball::{BoardSize, Budget, Position, Rules};
+
+    use crate::Value;
+
+    /// Makes the attacker's moves find no usable proved child twice, so
+    /// that each goes to the emptied table: the path the 5x11 start met
+    /// once (`tests/prover.rs`, ignored: a minute of CPU). A static, not a
+    /// thread's, for the prover's threads; no other test of this crate's
+    /// own proves, and one that did would only go the slower way.
+    pub(super) static DISTRUST_TABLE: AtomicBool = AtomicBool::new(false);
+    /// How many times a table was emptied to prove a node again.
+    pub(super) static EMPTIED: AtomicUsize = AtomicUsize::new(0);
+
+    #[test]
+    fn a_node_whose_proved_children_all_fail_is_proved_again_with_an_emptied_table() {
+        let start = Position::start_with(BoardSize::new(3, 5).unwrap(), Rules::default()).unwrap();
+        DISTRUST_TABLE.store(true, Ordering::Relaxed);
+        let proof = crate::prove_within(&start, &Budget::default());
+        DISTRUST_TABLE.store(false, Ordering::Relaxed);
+        let proof = proof.expect("proved");
+        assert!(
+            EMPTIED.load(Ordering::Relaxed) > 0,
+            "the emptied table's path was not taken"
+        );
+        let trusted = crate::prove_within(&start, &Budget::default()).expect("proved");
+        assert_eq!(proof.value, trusted.value);
+        assert!(matches!(proof.value, Some(Value::Win { .. })), "{proof:?}");
+        let certificate = proof.certificate.expect("a certificate");
+        let checked = certificate
+            .check(&Budget::default())
+            .expect("the certificate holds");
+        assert_eq!(checked.root, start);
+    }
 }
