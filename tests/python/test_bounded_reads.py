@@ -176,3 +176,17 @@ def test_ctrl_c_ends_a_table_read_from_a_slow_pipe_within_half_a_second(tmp_path
         """
     )
     assert interrupted(f"phutball.Tablebase.load({str(fifo)!r})", setup) < 0.5
+
+
+def test_a_48_mb_field_gives_a_message_under_a_kilobyte(tmp_path):
+    huge = "A" * 48_000_000
+    text = f"phutball-proof 1\nrules\nwinner O\nnode 0 #/@/# O\nmove {huge} goal\nend\n"
+    path = tmp_path / "huge.txt"
+    path.write_text(text)
+    with pytest.raises(phutball.ParseError) as refused:
+        phutball.check_proof(path)
+    assert len(str(refused.value)) < 1000 and "line 5: longer than" in str(refused.value)
+    # From a string there is no line limit: the field is quoted, cut short.
+    with pytest.raises(phutball.ParseError) as parsed:
+        phutball.Certificate.parse(text)
+    assert len(str(parsed.value)) < 1000 and "(48000000 characters)" in str(parsed.value)

@@ -372,3 +372,26 @@ fn moves_text(moves: &[Move]) -> String {
     let moves: Vec<String> = moves.iter().map(ToString::to_string).collect();
     moves.join(" ")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::parse_certificate;
+
+    #[test]
+    fn a_48_mb_field_gives_a_message_under_a_kilobyte() {
+        let huge = "A".repeat(48_000_000);
+        let text =
+            format!("phutball-proof 1\nrules\nwinner O\nnode 0 #/@/# O\nmove {huge} goal\nend\n");
+        let failure = parse_certificate(&text).unwrap_err();
+        assert!(
+            failure.message.len() < 1000,
+            "{} bytes",
+            failure.message.len()
+        );
+        assert!(
+            failure.message.contains("(48000000 characters)"),
+            "{}",
+            failure.message
+        );
+    }
+}

@@ -186,4 +186,17 @@ fn a_huge_field_is_quoted_in_a_short_message() {
         "line 5: bad move: invalid move \"AAAA",
     );
     fs::remove_file(&file).unwrap();
+    // 48 MB of move: the line is refused as too long, in a short message.
+    let huge = "A".repeat(48_000_000);
+    fs::write(
+        &file,
+        format!("phutball-proof 1\nrules\nwinner O\nnode 0 #/@/# O\nmove {huge} goal\nend\n"),
+    )
+    .unwrap();
+    ends_quickly(
+        &["check-proof", file.to_str().unwrap()],
+        1,
+        "line 5: longer than 1048576 bytes",
+    );
+    fs::remove_file(&file).unwrap();
 }
