@@ -75,10 +75,12 @@ struct Top<'c> {
 }
 
 /// Combines `proofs` (certificates of positions of the frontier of `root`
-/// at `plies`, as [`frontier_within`] gives it; each certificate's root is
-/// its first node) into a proof of `root`, if they prove one: the top
-/// `plies` plies are searched exhaustively (every reply of the loser, one
-/// proved move of the winner), the frontier's certificates appended. The
+/// at `plies`, as [`frontier_within`] gives it, or of any positions at most
+/// `plies` plies below it; each certificate's root is its first node) into
+/// a proof of `root`, if they prove one: the top plies are searched
+/// exhaustively (every reply of the loser, one proved move of the winner)
+/// down to a position with a certificate or `plies` deep, the
+/// certificates appended. The
 /// result is checked as any proof is ([`Certificate::check`]).
 ///
 /// A frontier position without a certificate counts as not proved, so the
@@ -148,11 +150,15 @@ impl Top<'_> {
         if let Some(winner) = pos.winner() {
             return Ok((winner == self.winner).then_some(Edge::Goal));
         }
+        // A position with a certificate is a leaf at any depth, so the
+        // proofs of a tree cut unevenly (a job-level driver's leaves)
+        // combine as well as a frontier's.
+        if let Some(c) = self.proofs.get(pos).copied() {
+            self.appended.push((c, usize::MAX, usize::MAX));
+            return Ok(Some(Edge::Appended(self.appended.len() - 1)));
+        }
         if plies == 0 {
-            return Ok(self.proofs.get(pos).copied().map(|c| {
-                self.appended.push((c, usize::MAX, usize::MAX));
-                Edge::Appended(self.appended.len() - 1)
-            }));
+            return Ok(None);
         }
         let index = self.nodes.len();
         self.nodes.push(CertificateNode {
@@ -317,5 +323,28 @@ mod tests {
         }
         let none = combine_within(&root, 2, &[], &Budget::default()).unwrap();
         assert_eq!(none.value, None);
+    }
+
+    #[test]
+    fn proofs_cut_unevenly_combine_too() {
+        // The winner's best first move proved as a whole at ply 1; the
+        // other branches' positions two plies down: only the first is used.
+        let root: Position = "5/5/2@2/5/5 O".parse().unwrap();
+        let best = prove_within(&root, &Budget::default()).unwrap().line[0].clone();
+        let after_best = root.play(&best).unwrap();
+        let mut proofs = proofs_of(&[after_best]);
+        assert_eq!(proofs.len(), 1);
+        proofs.extend(proofs_of(
+            &frontier_within(&root, 2, &Budget::default()).unwrap(),
+        ));
+        let proof = combine_within(&root, 2, &proofs, &Budget::default()).unwrap();
+        let certificate = proof.certificate.expect("proved");
+        assert_eq!(certificate.nodes[0].moves, vec![(best, Target::Node(1))]);
+        assert_eq!(certificate.nodes[1].position, after_best);
+        assert!(certificate.check(&Budget::default()).is_ok());
+        // A certificate deeper than the plies the top may search is not met.
+        let deep = proofs_of(&frontier_within(&root, 2, &Budget::default()).unwrap());
+        let shallow = combine_within(&root, 1, &deep, &Budget::default()).unwrap();
+        assert_eq!(shallow.value, None);
     }
 }
