@@ -265,6 +265,11 @@ def test_on_s3_a_run_is_repaired_verified_and_refuses_foreign_files(s3, pristine
     assert status == 1 and f"damaged: s3://{games1}" in report and f"missing: training {4 * PER} to {5 * PER - 1}" in report
     summary = distributed.selfplay(GAMES, out=out, **RUN)
     assert summary.written == [(PER, 2 * PER), (4 * PER, 5 * PER)] and summary.repaired == [(PER, 2 * PER)]
+    # The damaged object set aside, as it was, not deleted.
+    aside = f"datasets/issue26/quarantine/games/{name('games', 1)}.damaged"
+    assert summary.set_aside == [f"s3://{aside}"]
+    with s3.open_input_stream(aside) as f:
+        assert f.read() == data[: len(data) // 2]
     assert_whole("datasets/issue26", pristine, s3)
     assert verify_status(out, capsys)[0] == 0
 

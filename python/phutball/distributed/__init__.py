@@ -123,6 +123,16 @@ _MANIFEST = "run.json"
 # The key of a range file's Parquet (schema) metadata: the run's record
 # (what run.json holds), the table and the range of the file.
 _METADATA_KEY = b"phutball"
+# The key of a range file's checksum, in the Parquet footer's key-value
+# metadata only: the SHA-256 (hex) of the file's bytes with this value
+# written as 64 zeros. It covers every byte, the footer included, so any
+# change to the file fails it.
+_CHECKSUM_KEY = b"phutball-sha256"
+_CHECKSUM_UNSET = b"0" * 64
+# The record's format: 2 carries the checksum; 1 (before it) cannot be verified.
+_FORMAT = 2
+# Where damaged and unverifiable files are set aside (never deleted), under out.
+_QUARANTINE = "quarantine"
 _RANGE_NAME = re.compile(r"(games|training|analysis)-(\d{12})-(\d{12})\.parquet")
 _TABLES = ("games", "training", "analysis")
 _SCHEMAS = {"games": GAMES_SCHEMA, "training": TRAINING_SCHEMA, "analysis": ANALYSIS_SCHEMA}
@@ -138,13 +148,17 @@ class DatasetError(ValueError):
 @dataclass
 class RunSummary:
     """What a run did: its dataset directory, the ranges its tasks wrote, the
-    ranges already there, and among the written those that had a damaged file."""
+    ranges already there, among the written those that had a damaged file
+    and those that had a file written before checksums (``unverified``), and
+    where those files were set aside."""
 
     out: str
     rows: int
     written: List[Tuple[int, int]] = field(default_factory=list)
     skipped: List[Tuple[int, int]] = field(default_factory=list)
     repaired: List[Tuple[int, int]] = field(default_factory=list)
+    unverified: List[Tuple[int, int]] = field(default_factory=list)
+    set_aside: List[str] = field(default_factory=list)
 
 
 def _ranges(count: int, per_task: int) -> List[Tuple[int, int]]:
@@ -250,16 +264,51 @@ class _Store:
                 os.remove(temporary)
 
     def write_range(self, table: pa.Table, kind: str, start: int, end: int, run: Dict[str, Any]) -> None:
-        """One range file, its metadata naming the run, the table and the range."""
-        record = {"format": 1, "table": kind, "start": start, "end": end, "rows": table.num_rows, "run": run}
+        """One range file, its metadata naming the run, the table and the
+        range, with Parquet's page checksums and the file's own (``_checksummed``)."""
+        record = {"format": _FORMAT, "table": kind, "start": start, "end": end, "rows": table.num_rows, "run": run}
         table = table.replace_schema_metadata({_METADATA_KEY: json.dumps(record, sort_keys=True).encode()})
         sink = pa.BufferOutputStream()
-        pq.write_table(table, sink)
-        self.write_bytes(sink.getvalue().to_pybytes(), self.range_path(kind, start, end))
+        with pq.ParquetWriter(sink, table.schema, write_page_checksum=True) as writer:
+            writer.write_table(table)
+            writer.add_key_value_metadata({_CHECKSUM_KEY: _CHECKSUM_UNSET})
+        self.write_bytes(_checksummed(sink.getvalue().to_pybytes()), self.range_path(kind, start, end))
 
-    def delete(self, path: str) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.fs.delete_file(path)
+    def set_aside(self, path: str, table: str) -> str:
+        """Moves a damaged file of ``table`` to ``out/quarantine/TABLE/NAME.damaged``
+        (``.damaged-2``, ... when taken), never deleting it; returns where."""
+        name = os.path.basename(path) if self.local else path.rsplit("/", 1)[-1]
+        self.fs.create_dir(self.path(_QUARANTINE, table), recursive=True)
+        target = self.path(_QUARANTINE, table, f"{name}.damaged")
+        number = 1
+        while self.kind(target) != pafs.FileType.NotFound:
+            number += 1
+            target = self.path(_QUARANTINE, table, f"{name}.damaged-{number}")
+        self.fs.move(path, target)
+        return target
+
+
+def _checksummed(data: bytes) -> bytes:
+    """A Parquet file written with ``_CHECKSUM_KEY`` set to 64 zeros, with
+    that value replaced by the SHA-256 of the file as written. The footer's
+    key-value metadata follows the data and the statistics, so the last 64
+    zeros of the file are the value."""
+    at = data.rfind(_CHECKSUM_UNSET)
+    digest = hashlib.sha256(data).hexdigest().encode()
+    return data[:at] + digest + data[at + len(digest) :]
+
+
+def _checksum_mismatch(data: bytes, recorded: bytes) -> Optional[str]:
+    """Why the bytes of a range file do not match the checksum its footer
+    records (``None``: they do): the file's SHA-256 with the recorded value
+    put back to zeros, as it was when the checksum was taken."""
+    at = data.rfind(recorded)
+    if len(recorded) != len(_CHECKSUM_UNSET) or at < 0:
+        return "its checksum is not a SHA-256"
+    digest = hashlib.sha256(data[:at] + _CHECKSUM_UNSET + data[at + len(recorded) :]).hexdigest().encode()
+    if digest != recorded:
+        return f"its content does not match its checksum (SHA-256 {digest[:16].decode()}..., recorded {recorded[:16].decode(errors='replace')}...)"
+    return None
 
 
 def _read_manifest(store: _Store) -> Optional[Dict[str, Any]]:
@@ -292,12 +341,15 @@ def _run_tables(run: Dict[str, Any]) -> Tuple[List[str], List[Tuple[int, int]]]:
 
 @dataclass
 class TableReport:
-    """One table of a dataset: its complete ranges, its damaged ones (with the
-    file and what is wrong) and the missing ones."""
+    """One table of a dataset: its complete ranges (each file's checksum
+    verified), its damaged ones (with the file and what is wrong), the
+    missing ones, and the unverifiable ones: files that pass every other
+    check but were written before checksums (format 1), with the file."""
 
     complete: List[Tuple[int, int]] = field(default_factory=list)
     damaged: List[Tuple[Tuple[int, int], str, str]] = field(default_factory=list)
     missing: List[Tuple[int, int]] = field(default_factory=list)
+    unverifiable: List[Tuple[Tuple[int, int], str]] = field(default_factory=list)
 
 
 @dataclass
@@ -311,30 +363,47 @@ class DatasetReport:
     recorded: bool
     tables: Dict[str, TableReport]
     refused: List[Tuple[str, str]] = field(default_factory=list)
-    damaged_paths: List[str] = field(default_factory=list, repr=False)
+    # The files to set aside before a run: (table, path) of the damaged and the unverifiable.
+    set_aside: List[Tuple[str, str]] = field(default_factory=list, repr=False)
 
     @property
     def complete(self) -> bool:
-        return not self.refused and all(not t.damaged and not t.missing for t in self.tables.values())
+        """Every range there, its file's checksum verified, and no file refused."""
+        return not self.refused and all(not t.damaged and not t.missing and not t.unverifiable for t in self.tables.values())
 
 
-def _range_record(store: _Store, path: str) -> Tuple[Optional[pa.Table], Optional[Dict[str, Any]], Optional[str]]:
-    """A range file read whole: its table, its metadata record, or why it does not read."""
+def _range_record(store: _Store, path: str) -> Tuple[Optional[pa.Table], Optional[Dict[str, Any]], Optional[str], bool]:
+    """A range file read whole: its table, its metadata record, or why it
+    does not read, and whether its checksum verified it (``False``: a file
+    of format 1, written before checksums, that has none). The checksum is
+    checked first, over the bytes as stored, then Parquet's page checksums
+    as the pages are read."""
     try:
-        with store.fs.open_input_file(path) as file:
-            table = pq.ParquetFile(file).read()
+        data = store.read_bytes(path)
+        footer = pq.read_metadata(pa.BufferReader(data)).metadata or {}
     except (pa.ArrowException, OSError, ValueError) as e:
-        return None, None, f"does not read as Parquet ({e})"
+        return None, None, f"does not read as Parquet ({e})", False
+    recorded = footer.get(_CHECKSUM_KEY)
+    if recorded is not None:
+        mismatch = _checksum_mismatch(data, recorded)
+        if mismatch is not None:
+            return None, None, mismatch, False
+    try:
+        table = pq.ParquetFile(pa.BufferReader(data), page_checksum_verification=True).read()
+    except (pa.ArrowException, OSError, ValueError) as e:
+        return None, None, f"does not read as Parquet ({e})", False
     raw = (table.schema.metadata or {}).get(_METADATA_KEY)
     if raw is None:
-        return table, None, "has no phutball metadata (not written by this version)"
+        return table, None, "has no phutball metadata (not written by this version)", False
     try:
         record = json.loads(raw.decode("utf-8"))
         if not isinstance(record, dict) or not isinstance(record.get("run"), dict):
             raise ValueError("not a record")
     except ValueError:
-        return table, None, "has metadata that does not read"
-    return table, record, None
+        return table, None, "has metadata that does not read", False
+    if recorded is None and record.get("format") != 1:
+        return table, None, "has no checksum, yet its metadata is of a format that has one", False
+    return table, record, None, recorded is not None
 
 
 class _Foreign(Exception):
@@ -343,37 +412,38 @@ class _Foreign(Exception):
 
 def _check_range(
     store: _Store, path: str, kind: str, start: int, end: int, run: Dict[str, Any], plies: Optional[List[int]]
-) -> Tuple[Optional[str], Optional[pa.Table]]:
-    """Why the file of a range is damaged (``None``: it is whole), and its
-    table. A file of another run raises ``_Foreign``. ``plies``: the
-    games' plies, which the training rows must match."""
-    table, record, wrong = _range_record(store, path)
+) -> Tuple[Optional[str], Optional[pa.Table], bool]:
+    """Why the file of a range is damaged (``None``: it is whole), its
+    table, and whether its checksum verified it. A file of another run
+    raises ``_Foreign``. ``plies``: the games' plies, which the training rows
+    must match."""
+    table, record, wrong, verified = _range_record(store, path)
     if wrong is not None or table is None or record is None:
-        return wrong, None
+        return wrong, None, False
     differ = _differ(record["run"], run)
     if differ:
         raise _Foreign(f"belongs to another run ({', '.join(differ)} differ from this run's): rerun with that run's arguments")
     if (record.get("table"), record.get("start"), record.get("end")) != (kind, start, end):
-        return f"its metadata names {record.get('table')} {record.get('start')} to {record.get('end')}", None
+        return f"its metadata names {record.get('table')} {record.get('start')} to {record.get('end')}", None, False
     if not table.schema.remove_metadata().equals(_SCHEMAS[kind]):
-        return "has another schema", None
+        return "has another schema", None, False
     if table.num_rows != record.get("rows"):
-        return f"holds {table.num_rows} rows, its metadata says {record.get('rows')}", None
+        return f"holds {table.num_rows} rows, its metadata says {record.get('rows')}", None, False
     if kind == "training":
         games = table.column("game").to_pylist()
         if plies is not None:
             counts = [0] * (end - start)
             for game in games:
                 if not start <= game < end:
-                    return f"holds game {game}, outside {start} to {end - 1}", None
+                    return f"holds game {game}, outside {start} to {end - 1}", None, False
                 counts[game - start] += 1
             if counts != plies or games != sorted(games):
-                return "its rows are not one per move of the range's games, in order", None
-        return None, table
+                return "its rows are not one per move of the range's games, in order", None, False
+        return None, table, verified
     numbers = table.column("game" if kind == "games" else "index").to_pylist()
     if numbers != list(range(start, end)):
-        return f"holds {len(numbers)} rows, not rows {start} to {end - 1} in order", None
-    return None, table
+        return f"holds {len(numbers)} rows, not rows {start} to {end - 1} in order", None, False
+    return None, table, verified
 
 
 def _survey(store: _Store, run: Dict[str, Any]) -> DatasetReport:
@@ -407,17 +477,21 @@ def _survey(store: _Store, run: Dict[str, Any]) -> DatasetReport:
         part = report.tables[kind]
         for r, path in sorted(paths[kind].items()):
             try:
-                wrong, table = _check_range(store, path, kind, r[0], r[1], run, plies.get(r) if kind == "training" else None)
+                wrong, table, verified = _check_range(store, path, kind, r[0], r[1], run, plies.get(r) if kind == "training" else None)
             except _Foreign as e:
                 report.refused.append((store.shown(path), str(e)))
                 continue
             if wrong is None:
-                part.complete.append(r)
+                if verified:
+                    part.complete.append(r)
+                else:
+                    part.unverifiable.append((r, store.shown(path)))
+                    report.set_aside.append((kind, path))
                 if kind == "games" and table is not None:
                     plies[r] = table.column("plies").to_pylist()
             else:
                 part.damaged.append((r, store.shown(path), wrong))
-                report.damaged_paths.append(path)
+                report.set_aside.append((kind, path))
     return report
 
 
@@ -429,11 +503,12 @@ def _refuse(report: DatasetReport) -> None:
 
 
 def _record_of_files(store: _Store) -> Optional[Dict[str, Any]]:
-    """The run record in the metadata of the first range file that has one."""
+    """The run record in the metadata of the first range file that reads
+    whole (a damaged file's record could name another run)."""
     for kind in _TABLES:
         for info in sorted(store.listing(kind), key=lambda i: i.path):
             if info.type == pafs.FileType.File and _RANGE_NAME.fullmatch(info.base_name):
-                _, record, _ = _range_record(store, info.path)
+                _, record, _, _ = _range_record(store, info.path)
                 if record is not None:
                     return record["run"]
     return None
@@ -441,9 +516,10 @@ def _record_of_files(store: _Store) -> Optional[Dict[str, Any]]:
 
 def verify(out: Union[str, "os.PathLike[str]"]) -> DatasetReport:
     """Opens and checks every range file of the dataset at ``out`` (a path or
-    an object-store URI) against its run record (``run.json``, else the
-    files' metadata): which ranges of each table are complete, damaged or
-    missing, and which files are refused. Writes nothing. A dataset with no
+    an object-store URI) against its checksum and its run record
+    (``run.json``, else the files' metadata): which ranges of each table are
+    complete, damaged, missing or unverifiable (written before checksums),
+    and which files are refused. Writes nothing. A dataset with no
     record anywhere, or a ``run.json`` that does not read, is a
     ``DatasetError``."""
     store = _Store(out)
@@ -460,11 +536,13 @@ def verify(out: Union[str, "os.PathLike[str]"]) -> DatasetReport:
     return report
 
 
-def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, Dict[Tuple[int, int], List[str]]]:
+def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, List[str], Dict[Tuple[int, int], List[str]]]:
     """Checks ``out`` before a run: its record is this run's (``run.json``,
     written from the run's arguments when missing, once every file agrees),
-    no file is refused; the damaged files are deleted. Returns the survey and,
-    for every range to run, the tables its task writes."""
+    no file is refused; the damaged and unverifiable files are set aside
+    (``out/quarantine``), and written again. Returns the survey, where the
+    files set aside went, and, for every range to run, the tables its task
+    writes."""
     tables, ranges = _run_tables(run)
     store.make_dirs(*tables)
     recorded = _read_manifest(store)
@@ -477,18 +555,15 @@ def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, Dict[Tu
             )
     report = _survey(store, run)
     _refuse(report)
-    for path in report.damaged_paths:
-        store.delete(path)
+    set_aside = [store.shown(store.set_aside(path, kind)) for kind, path in report.set_aside]
     if recorded is None:
         store.write_bytes(json.dumps(_normal(run), indent=1, sort_keys=True).encode(), store.path(_MANIFEST))
     todo: Dict[Tuple[int, int], List[str]] = {}
     for kind in tables:
         part = report.tables[kind]
-        for r, _, _ in part.damaged:
+        for r in [r for r, _, _ in part.damaged] + part.missing + [r for r, _ in part.unverifiable]:
             todo.setdefault(r, []).append(kind)
-        for r in part.missing:
-            todo.setdefault(r, []).append(kind)
-    return report, {r: sorted(todo[r], key=tables.index) for r in sorted(todo)}
+    return report, set_aside, {r: sorted(todo[r], key=tables.index) for r in sorted(todo)}
 
 
 @contextlib.contextmanager
@@ -525,10 +600,11 @@ def _run(
     if timeout is not None and not timeout >= 0:
         raise ValueError(f"timeout must be a number of seconds, 0 or more, or None, not {timeout}")
     deadline = None if timeout is None else time.monotonic() + timeout
-    report, todo = _prepare(store, run)
+    report, set_aside, todo = _prepare(store, run)
     _, ranges = _run_tables(run)
     damaged = {r for part in report.tables.values() for r, _, _ in part.damaged}
-    summary = RunSummary(out=store.out, rows=ranges[-1][1] if ranges else 0, skipped=[r for r in ranges if r not in todo])
+    unverifiable = {r for part in report.tables.values() for r, _ in part.unverifiable}
+    summary = RunSummary(out=store.out, rows=ranges[-1][1] if ranges else 0, skipped=[r for r in ranges if r not in todo], set_aside=set_aside)
     if not todo:
         return summary
     bar = _progress_bar(sum(end - start for start, end in todo), unit, progress)
@@ -556,6 +632,7 @@ def _run(
         bar.close()
     summary.written.sort()
     summary.repaired = [r for r in summary.written if r in damaged]
+    summary.unverified = [r for r in summary.written if r in unverifiable and r not in damaged]
     return summary
 
 

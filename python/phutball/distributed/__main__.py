@@ -66,8 +66,8 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser(
         "verify",
-        help="open and check every range file of the dataset OUT: what is complete, damaged or missing "
-        "(exit 0 complete, 1 damaged, missing or refused files, 2 not a dataset)",
+        help="open and check every range file of the dataset OUT against its checksum: what is complete, damaged, "
+        "missing or unverifiable (exit 0 complete, 1 damaged, missing, unverifiable or refused files, 2 not a dataset)",
     )
     check.add_argument("out", help="the dataset directory or object-store URI (s3://bucket/prefix)")
     return parser
@@ -80,18 +80,22 @@ def _report_lines(report: DatasetReport) -> List[str]:
     source = "run.json" if report.recorded else "the range files' metadata (no run.json)"
     lines = [f"{report.out}: {run.get('kind')} of {what}, seed {run.get('seed')} (from {source})"]
     for name, table in report.tables.items():
-        total = len(table.complete) + len(table.damaged) + len(table.missing)
+        total = len(table.complete) + len(table.damaged) + len(table.missing) + len(table.unverifiable)
         lines.append(
             f"{name}: {len(table.complete)} of {total} ranges complete, {len(table.damaged)} damaged, {len(table.missing)} missing"
+            + (f", {len(table.unverifiable)} unverifiable" if table.unverifiable else "")
         )
         lines += [f"damaged: {path}: {why}" for _, path, why in table.damaged]
         lines += [f"missing: {name} {start} to {end - 1}" for start, end in table.missing]
+        lines += [f"unverifiable: {path}: has no checksum (written before checksums)" for _, path in table.unverifiable]
     lines += [f"refused: {path}: {why}" for path, why in report.refused]
     if report.complete:
         lines.append("complete")
     else:
         first = "move the refused files away, then " if report.refused else ""
-        lines.append(f"not complete: {first}rerun the same command to repair it")
+        unverifiable = sum(len(t.unverifiable) for t in report.tables.values())
+        aside = " (damaged and unverifiable files are set aside in quarantine/ and their ranges written again)" if unverifiable else ""
+        lines.append(f"not complete: {first}rerun the same command to repair it{aside}")
     return lines
 
 
@@ -196,6 +200,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     except KeyboardInterrupt:
         print("interrupted: run the same command again to resume", file=sys.stderr)
         return 130
+    for path in summary.set_aside:
+        print(f"set aside: {path}", file=sys.stderr)
     print(
         f"{summary.rows} rows in {summary.out}/{kind}: {len(summary.written)} ranges written, "
         f"{len(summary.skipped)} already there"
