@@ -10,6 +10,7 @@ import json
 import random
 import shutil
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 
 from phutball import distributed
@@ -62,7 +63,7 @@ def test_every_file_carries_its_checksum_and_page_checksums(pristine):
             footer = pq.read_metadata(path)
             assert len(footer.metadata[b"phutball-sha256"]) == 64
             assert json.loads(footer.metadata[b"phutball"])["format"] == 2
-    report = distributed.verify(pristine)
+    report = distributed.verify(pristine, replay=True)  # every game replays to its result, too
     assert report.complete and all(len(t.complete) == GAMES // PER for t in report.tables.values())
 
 
@@ -150,3 +151,28 @@ def test_a_second_damage_of_the_same_range_is_set_aside_beside_the_first(dataset
     names = sorted(p.name for p in (dataset / "quarantine" / "games").iterdir())
     assert names == [f"{path.name}.damaged", f"{path.name}.damaged-2"]
     assert_same_rows(dataset, pristine)
+
+
+def test_verify_replay_finds_games_that_do_not_replay_in_a_file_that_checks(dataset, capsys):
+    # A games file written whole, checksum and all, with the last move of
+    # its first game dropped: what a writer's bug would leave. Only the
+    # replay sees it.
+    path = range_file(dataset, "games", 1)
+    table = pq.read_table(path)
+    rows = table.to_pylist()
+    rows[0]["moves"] = rows[0]["moves"][:-1]
+    rows[0]["plies"] -= 1
+    run = json.loads((dataset / "run.json").read_text())
+    training = range_file(dataset, "training", 1)
+    kept = pq.read_table(training).to_pylist()
+    short = [row for row in kept if not (row["game"] == PER and row["ply"] == rows[0]["plies"])]
+    store = distributed._Store(dataset)
+    store.write_range(pa.Table.from_pylist(rows, schema=distributed.GAMES_SCHEMA), "games", PER, 2 * PER, run)
+    store.write_range(pa.Table.from_pylist(short, schema=distributed.TRAINING_SCHEMA), "training", PER, 2 * PER, run)
+    assert distributed.verify(dataset).complete
+    report = distributed.verify(dataset, replay=True)
+    assert damaged_files(report) == [str(path)]
+    assert f"game {PER} does not replay to its result: not over in {rows[0]['plies']} moves" in report.tables["games"].damaged[0][2]
+    assert command(["verify", "--replay", str(dataset)]) == 1
+    assert f"damaged: {path}: game {PER} does not replay" in capsys.readouterr().out
+    assert command(["verify", str(dataset)]) == 0

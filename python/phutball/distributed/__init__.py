@@ -11,9 +11,12 @@ file per table named by the range, its metadata naming the run and the
 range, published whole (a temporary name then a rename; one upload on an
 object store: ``out`` may be ``s3://bucket/prefix``). A task whose files are
 there does nothing, so Ray's retries after a worker dies write no range
-twice. A second run first opens and checks every file: damaged and missing
-ranges are written again, foreign, junk and overlapping files refused
-(``DatasetError``); ``verify`` reports the same. The schema, and how to run
+twice. Each file carries the SHA-256 of its bytes in its footer (and
+Parquet's page checksums). A second run first opens and checks every file:
+damaged files (a single changed bit included) and files written before
+checksums are set aside under ``out/quarantine`` and their ranges written
+again, with the missing ones; foreign, junk and overlapping files are
+refused (``DatasetError``); ``verify`` reports the same. The schema, and how to run
 it on a cluster, are in the repository's ``docs/distributed.md``.
 
 ``prove`` expands a root some plies deep (``phutball.frontier``), proves each
@@ -446,9 +449,28 @@ def _check_range(
     return None, table, verified
 
 
-def _survey(store: _Store, run: Dict[str, Any]) -> DatasetReport:
+def _replay_problem(table: pa.Table) -> Optional[str]:
+    """Why a games file's games do not replay (``None``: each does): every
+    move played again through ``phutball.Game`` from the row's opening,
+    ending where the row says (its result and its number of moves)."""
+    for row in table.select(["game", "opening", "moves", "result", "plies", "move_limit"]).to_pylist():
+        try:
+            game = phutball.Game(row["opening"], move_limit=row["move_limit"])
+            for move in row["moves"]:
+                if game.is_over:
+                    raise ValueError("the game is over before its last move")
+                game.push(move)
+        except ValueError as e:
+            return f"game {row['game']} does not replay: {e}"
+        if not game.is_over or _result(game) != row["result"] or len(row["moves"]) != row["plies"]:
+            return f"game {row['game']} does not replay to its result: {_result(game) if game.is_over else 'not over'} in {len(game)} moves, the row says {row['result']} in {row['plies']}"
+    return None
+
+
+def _survey(store: _Store, run: Dict[str, Any], replay: bool = False) -> DatasetReport:
     """Opens and checks every file of the run's tables (and that the other
-    tables are empty): what is complete, damaged, missing or refused."""
+    tables are empty): what is complete, damaged, missing or refused.
+    ``replay``: every game of the games files is played again, too."""
     tables, ranges = _run_tables(run)
     expected = set(ranges)
     report = DatasetReport(out=store.out, run=run, recorded=True, tables={t: TableReport() for t in tables})
@@ -481,6 +503,8 @@ def _survey(store: _Store, run: Dict[str, Any]) -> DatasetReport:
             except _Foreign as e:
                 report.refused.append((store.shown(path), str(e)))
                 continue
+            if wrong is None and replay and kind == "games" and table is not None:
+                wrong = _replay_problem(table)
             if wrong is None:
                 if verified:
                     part.complete.append(r)
@@ -514,12 +538,14 @@ def _record_of_files(store: _Store) -> Optional[Dict[str, Any]]:
     return None
 
 
-def verify(out: Union[str, "os.PathLike[str]"]) -> DatasetReport:
+def verify(out: Union[str, "os.PathLike[str]"], *, replay: bool = False) -> DatasetReport:
     """Opens and checks every range file of the dataset at ``out`` (a path or
     an object-store URI) against its checksum and its run record
     (``run.json``, else the files' metadata): which ranges of each table are
     complete, damaged, missing or unverifiable (written before checksums),
-    and which files are refused. Writes nothing. A dataset with no
+    and which files are refused. ``replay``: each game of the games files is
+    also played again through ``phutball.Game`` (a file whose games do not
+    replay to their results is damaged). Writes nothing. A dataset with no
     record anywhere, or a ``run.json`` that does not read, is a
     ``DatasetError``."""
     store = _Store(out)
@@ -531,7 +557,7 @@ def verify(out: Union[str, "os.PathLike[str]"]) -> DatasetReport:
         run = _record_of_files(store)
         if run is None:
             raise DatasetError(f"{store.out} holds no run.json and no range file with phutball metadata: not a dataset")
-    report = _survey(store, run)
+    report = _survey(store, run, replay)
     report.recorded = recorded
     return report
 

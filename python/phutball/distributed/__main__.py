@@ -70,6 +70,7 @@ def _parser() -> argparse.ArgumentParser:
         "missing or unverifiable (exit 0 complete, 1 damaged, missing, unverifiable or refused files, 2 not a dataset)",
     )
     check.add_argument("out", help="the dataset directory or object-store URI (s3://bucket/prefix)")
+    check.add_argument("--replay", action="store_true", help="also play every game of out/games again, each move checked, to its result")
     return parser
 
 
@@ -101,7 +102,7 @@ def _report_lines(report: DatasetReport) -> List[str]:
 
 def _verify_command(args: argparse.Namespace) -> int:
     try:
-        report = verify(args.out)
+        report = verify(args.out, replay=args.replay)
     except (DatasetError, OSError) as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
