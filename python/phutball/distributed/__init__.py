@@ -30,12 +30,14 @@ import contextlib
 import hashlib
 import json
 import os
+import itertools
 import re
+import threading
 import time
 import urllib.parse
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar, Union
 
 import phutball
 
@@ -592,19 +594,94 @@ def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, List[st
     return report, set_aside, {r: sorted(todo[r], key=tables.index) for r in sorted(todo)}
 
 
-@contextlib.contextmanager
-def _connected(address: Optional[str]) -> Iterator[None]:
-    """Ray as the caller has it: already initialised (kept as it is), else
-    ``ray.init(address)`` (``None``: a local instance, or the cluster of
-    ``RAY_ADDRESS``), shut down at the end."""
+# How long a call waits, past its deadline or a Ctrl-C, for its Ray thread
+# to cancel its tasks and shut Ray down, before leaving it behind.
+_GRACE_SECONDS = 1.0
+# How often a waiting Ray thread looks at the caller's stop request.
+_POLL_SECONDS = 0.2
+
+
+class _Stopped(Exception):
+    """The caller stopped waiting for the Ray thread (deadline or Ctrl-C)."""
+
+
+def _wait_first(refs: List[Any], deadline: Optional[float], stop: threading.Event) -> List[Any]:
+    """The tasks of ``refs`` finished (at least one), or ``[]`` once the
+    deadline has passed; ``_Stopped`` when the caller gave up."""
+    while True:
+        if stop.is_set():
+            raise _Stopped()
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        finished, _ = ray.wait(refs, num_returns=1, timeout=_POLL_SECONDS if left is None else min(left, _POLL_SECONDS))
+        if finished or left == 0:
+            return finished
+
+
+T = TypeVar("T")
+
+
+def _with_ray(address: Optional[str], deadline: Optional[float], work: Callable[[threading.Event], T], timed_out: Callable[[], BaseException]) -> T:
+    """``work(stop)`` with Ray up. Ray as the caller has it (initialised)
+    is kept as it is and used on this thread. Else ``ray.init(address)``
+    (``None``: a local instance, or the cluster of ``RAY_ADDRESS``), the
+    work and ``ray.shutdown()`` run on a thread of their own, which this one
+    waits for until ``deadline``: Ray's connect to an unreachable address
+    waits on its own retries for minutes and answers no signal, so only a
+    thread left behind keeps the caller's deadline (``timed_out()`` is
+    raised) and Ctrl-C. Past either, ``stop`` is set for the work to cancel
+    its tasks, and the thread given ``_GRACE_SECONDS`` to end."""
     if ray.is_initialized():
-        yield
-        return
-    ray.init(address=address)
+        return work(threading.Event())
+    stop, connected = threading.Event(), threading.Event()
+    outcome: List[Tuple[bool, Any]] = []
+
+    def session() -> None:
+        try:
+            ray.init(address=address)
+            connected.set()
+            try:
+                if not stop.is_set():
+                    outcome.append((True, work(stop)))
+            finally:
+                ray.shutdown()
+        except BaseException as e:  # handed to the caller's thread
+            outcome.append((False, e))
+
+    thread = threading.Thread(target=session, name="phutball-ray", daemon=True)
+    thread.start()
     try:
-        yield
-    finally:
-        ray.shutdown()
+        while thread.is_alive() and (deadline is None or time.monotonic() < deadline):
+            thread.join(_POLL_SECONDS if deadline is None else max(0.0, min(_POLL_SECONDS, deadline - time.monotonic())))
+    except KeyboardInterrupt:
+        stop.set()
+        thread.join(_GRACE_SECONDS)
+        _LEFT_BEHIND.append(thread)
+        raise
+    if thread.is_alive():
+        stop.set()
+        if connected.is_set():  # a connect does not look at stop: no grace for it
+            thread.join(_GRACE_SECONDS)
+    _LEFT_BEHIND.append(thread)
+    if not connected.is_set():
+        where = f"the Ray cluster at {address}" if address else "Ray (a local instance, or RAY_ADDRESS's cluster)"
+        raise phutball.SearchTimeoutError(f"{timed_out()}: {where} did not answer by then: is it running and reachable?")
+    if not outcome or isinstance(outcome[0][1], _Stopped):
+        raise timed_out()
+    done, value = outcome[0]
+    if not done:
+        raise value
+    return value
+
+
+# Ray threads given up on (still connecting or shutting down): a command
+# ends its process without waiting for them (``ray_left_behind``).
+_LEFT_BEHIND: List[threading.Thread] = []
+
+
+def ray_left_behind() -> bool:
+    """Whether a call left a Ray thread running (connecting to an
+    unreachable address, or shutting down) when it returned."""
+    return any(thread.is_alive() for thread in _LEFT_BEHIND)
 
 
 def _run(
@@ -634,26 +711,31 @@ def _run(
     if not todo:
         return summary
     bar = _progress_bar(sum(end - start for start, end in todo), unit, progress)
+
+    def timed_out() -> phutball.SearchTimeoutError:
+        return phutball.SearchTimeoutError(
+            f"timed out after {timeout} s with {len(summary.written)} of {len(todo)} ranges "
+            f"written to {store.out}: run again with the same arguments to resume"
+        )
+
+    def work(stop: threading.Event) -> None:
+        args = task_args()
+        running = {task.remote(store, start, end, todo[(start, end)], run, *args): (start, end) for start, end in todo}
+        try:
+            while running:
+                finished = _wait_first(list(running), deadline, stop)
+                if not finished:
+                    raise timed_out()
+                start, end = running.pop(finished[0])
+                ray.get(finished[0])  # raises the task's error, after Ray's retries
+                summary.written.append((start, end))
+                bar.update(end - start)
+        finally:
+            for ref in running:
+                ray.cancel(ref, force=True)
+
     try:
-        with _connected(address):
-            args = task_args()
-            running = {task.remote(store, start, end, todo[(start, end)], run, *args): (start, end) for start, end in todo}
-            try:
-                while running:
-                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
-                    finished, _ = ray.wait(list(running), num_returns=1, timeout=left)
-                    if not finished:
-                        raise phutball.SearchTimeoutError(
-                            f"timed out after {timeout} s with {len(summary.written)} of {len(todo)} ranges "
-                            f"written to {store.out}: run again with the same arguments to resume"
-                        )
-                    start, end = running.pop(finished[0])
-                    ray.get(finished[0])  # raises the task's error, after Ray's retries
-                    summary.written.append((start, end))
-                    bar.update(end - start)
-            finally:
-                for ref in running:
-                    ray.cancel(ref, force=True)
+        _with_ray(address, deadline, work, timed_out)
     finally:
         bar.close()
     summary.written.sort()
@@ -918,6 +1000,8 @@ class _ProveRun:
         self.deadline = None if timeout is None else self.started + timeout
         self.certificates: List["phutball.Certificate"] = []
         self.figures = ProveFigures(frontier=0)
+        # The tasks out, not yet answered.
+        self.running: List[Any] = []
 
     def left(self) -> Optional[float]:
         """The seconds left before the deadline (None: no deadline)."""
@@ -948,24 +1032,37 @@ class _ProveRun:
                 self.figures.proved += 1
                 self.certificates.append(phutball.Certificate.parse(text))
 
-    def wait_and_combine(self, running: List[Any], bar: Any) -> Tuple[Optional["phutball.Proof"], List[Any]]:
-        """Waits for the tasks, combining their answers as they arrive (the
-        combination taking at most about a third of the time: a win is often
-        proved before every position is); returns the proof and the tasks
-        still running once it is decided."""
+    def wait_and_combine(self, frontier: List[Any], limits: Dict[str, Any], bar: Any, stop: threading.Event) -> Tuple[Optional["phutball.Proof"], List[Any]]:
+        """Proves the frontier one task a position, at most a few tasks a
+        CPU out at once (a frontier of 200,000 positions is not handed to
+        Ray in one go: that took a minute and gigabytes, past any timeout),
+        combining their answers as they arrive (the combination taking at
+        most about a third of the time: a win is often proved before every
+        position is); returns the proof and the tasks still running once it
+        is decided."""
+        window = max(8, 4 * int(ray.cluster_resources().get("CPU", 1)))
+        waiting = iter(frontier)
+        running, sent = self.running, 0
         proof = None
         combine_seconds, combined_at, combined_count = 0.0, time.monotonic(), 0
-        while running:
-            finished, running = ray.wait(running, num_returns=1, timeout=self.left())
+        while True:
+            for position in itertools.islice(waiting, window - len(running)):
+                if stop.is_set() or self.left() == 0:
+                    raise self.timed_out()
+                running.append(_prove_task.remote(position, limits))
+                sent += 1
+            if not running:
+                break
+            finished = _wait_first(running, self.deadline, stop)
             if not finished:
                 raise self.timed_out()
-            if running:  # and every other answer already there
-                more, running = ray.wait(running, num_returns=len(running), timeout=0)
-                finished += more
+            # And every other answer already there.
+            finished, running[:] = ray.wait(running, num_returns=len(running), timeout=0)
             self.collect(finished)
             bar.update(len(finished))
             count = len(self.certificates)
-            if count == combined_count or (running and time.monotonic() - combined_at < 2 * combine_seconds):
+            more = running or sent < len(frontier)
+            if count == combined_count or (more and time.monotonic() - combined_at < 2 * combine_seconds):
                 continue
             began = time.monotonic()
             proof = self.combined()
@@ -973,8 +1070,8 @@ class _ProveRun:
             combine_seconds, combined_count = combined_at - began, count
             if proof.result != "unknown":
                 # The rest are not needed: not waited for (run_tasks says
-                # why they are not cancelled).
-                self.figures.cancelled = len(running)
+                # why they are not cancelled), nor the waiting ones sent.
+                self.figures.cancelled = self.figures.frontier - self.figures.proved - self.figures.unknown
                 return proof, running
         if proof is None or (proof.result == "unknown" and combined_count < len(self.certificates)):
             proof = self.combined()
@@ -986,25 +1083,27 @@ class _ProveRun:
         their answers dropped; if the driver fails (a timeout, Ctrl-C) they
         are cancelled."""
         bar = _progress_bar(len(frontier), "position", progress)
+
+        def work(stop: threading.Event) -> "phutball.Proof":
+            decided = False
+            try:
+                proof, _ = self.wait_and_combine(frontier, limits, bar, stop)
+                decided = True
+                return proof
+            finally:
+                # Not cancelled once decided: Ray 2.60's cancel (plain or
+                # forced) can race a task that is finishing and abort the
+                # driver ("Check failed: ... Tried to complete task that
+                # was not pending"), seen in about one run in four of
+                # test_distributed_prove, where many small tasks end at
+                # once. A failed driver's tasks are long-running ones,
+                # cancelled as before.
+                if not decided:
+                    for ref in self.running:
+                        ray.cancel(ref, force=True)
+
         try:
-            with _connected(address):
-                running = [_prove_task.remote(p, limits) for p in frontier]
-                decided = False
-                try:
-                    proof, running = self.wait_and_combine(running, bar)
-                    decided = True
-                    return proof
-                finally:
-                    # Not cancelled once decided: Ray 2.60's cancel (plain
-                    # or forced) can race a task that is finishing and abort
-                    # the driver ("Check failed: ... Tried to complete task
-                    # that was not pending"), seen in about one run in four
-                    # of test_distributed_prove, where many small tasks end at
-                    # once. A failed driver's tasks are long-running ones,
-                    # cancelled as before.
-                    if not decided:
-                        for ref in running:
-                            ray.cancel(ref, force=True)
+            return _with_ray(address, self.deadline, work, self.timed_out)
         finally:
             bar.close()
 

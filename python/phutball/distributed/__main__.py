@@ -5,12 +5,21 @@ with a progress bar."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import List, Optional
 
+import ray
+
 import phutball
 
-from . import DatasetError, DatasetReport, RunSummary, _prove, analyse, selfplay, verify
+from . import DatasetError, DatasetReport, RunSummary, _prove, analyse, ray_left_behind, selfplay, verify
+
+# The errors a command reports as `error: ...` with status 2: bad input
+# (ValueError, TypeError), files and the timeout (OSError: TimeoutError),
+# the library's limits (MemoryLimitError, TooManyOutcomesError) and Ray's
+# (a task's error comes as a RayError that is also the task's error class).
+_ERRORS = (ValueError, TypeError, OSError, MemoryError, phutball.TooManyOutcomesError, ray.exceptions.RayError)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -103,7 +112,7 @@ def _report_lines(report: DatasetReport) -> List[str]:
 def _verify_command(args: argparse.Namespace) -> int:
     try:
         report = verify(args.out, replay=args.replay)
-    except (DatasetError, OSError) as e:
+    except _ERRORS as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print("\n".join(_report_lines(report)))
@@ -133,9 +142,24 @@ def _position(text: str) -> "phutball.Position":
     return phutball.Position(text)
 
 
+def _check_writable(path: str) -> None:
+    """Fails before a long proof, not after it, when ``path`` cannot be
+    written (as `phutball prove --certificate` checks): a probe file beside
+    it, written and removed."""
+    probe = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(probe, "wb"):
+            pass
+        os.remove(probe)
+    except OSError as e:
+        raise OSError(f"cannot write {path}: {e.strerror or e}") from e
+
+
 def _prove_command(args: argparse.Namespace) -> int:
     """`prove`: the result line on stdout (as `phutball prove` prints it), the figures on stderr."""
     try:
+        if args.certificate:
+            _check_writable(args.certificate)
         proof, figures = _prove(
             _position(args.position),
             frontier_plies=args.frontier_plies,
@@ -157,7 +181,7 @@ def _prove_command(args: argparse.Namespace) -> int:
         if args.certificate and proof.certificate is not None:
             proof.save(args.certificate)
             print(f"certificate: {args.certificate}", file=sys.stderr)
-    except (ValueError, TypeError, OSError) as e:  # OSError: the certificate file, or the timeout (a TimeoutError)
+    except _ERRORS as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -195,7 +219,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         else:
             summary = analyse(args.file, positions_per_task=args.positions_per_task, **limits, **shared)
             kind = "analysis"
-    except (ValueError, OSError) as e:  # OSError: a file, or the timeout (a TimeoutError)
+    except _ERRORS as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -210,5 +234,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     return 0
 
 
+def _exit(status: int) -> None:
+    """Exits with ``status``; without Python's clean-up when a Ray thread
+    was left behind (connecting to an unreachable address, or shutting
+    down), which would wait for it, past the command's timeout."""
+    if ray_left_behind():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    sys.exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    _exit(main())
