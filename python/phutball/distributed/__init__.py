@@ -674,11 +674,11 @@ def _with_ray(address: Optional[str], deadline: Optional[float], work: Callable[
 
 
 # Ray threads given up on (still connecting or shutting down): a command
-# ends its process without waiting for them (``ray_left_behind``).
+# ends its process without waiting for them (``_ray_left_behind``).
 _LEFT_BEHIND: List[threading.Thread] = []
 
 
-def ray_left_behind() -> bool:
+def _ray_left_behind() -> bool:
     """Whether a call left a Ray thread running (connecting to an
     unreachable address, or shutting down) when it returned."""
     return any(thread.is_alive() for thread in _LEFT_BEHIND)

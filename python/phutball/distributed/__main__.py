@@ -13,7 +13,7 @@ import ray
 
 import phutball
 
-from . import DatasetError, DatasetReport, RunSummary, _prove, analyse, ray_left_behind, selfplay, verify
+from . import DatasetError, DatasetReport, RunSummary, _prove, _ray_left_behind, analyse, selfplay, verify
 
 # The errors a command reports as `error: ...` with status 2: bad input
 # (ValueError, TypeError), files and the timeout (OSError: TimeoutError),
@@ -238,7 +238,7 @@ def _exit(status: int) -> None:
     """Exits with ``status``; without Python's clean-up when a Ray thread
     was left behind (connecting to an unreachable address, or shutting
     down), which would wait for it, past the command's timeout."""
-    if ray_left_behind():
+    if _ray_left_behind():
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(status)
