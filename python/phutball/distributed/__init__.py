@@ -663,8 +663,11 @@ def _with_ray(address: Optional[str], deadline: Optional[float], work: Callable[
             thread.join(_GRACE_SECONDS)
     _LEFT_BEHIND.append(thread)
     if not connected.is_set():
-        where = f"the Ray cluster at {address}" if address else "Ray (a local instance, or RAY_ADDRESS's cluster)"
-        raise phutball.SearchTimeoutError(f"{timed_out()}: {where} did not answer by then: is it running and reachable?")
+        if address:
+            why = f"the Ray cluster at {address} did not answer by then: is it running and reachable?"
+        else:
+            why = "Ray (a local instance starts in about 5 s, or RAY_ADDRESS's cluster) was not up by then"
+        raise phutball.SearchTimeoutError(f"{timed_out()}: {why}")
     if not outcome or isinstance(outcome[0][1], _Stopped):
         raise timed_out()
     done, value = outcome[0]
@@ -1160,10 +1163,12 @@ def prove(
     ``nodes`` are the combination's, 0. The answers are combined as they
     arrive, and once the root is proved the tasks still running are
     cancelled. A worker that dies has its task run again by Ray (up to 5
-    times). ``timeout`` (seconds, for the whole run) raises
-    ``SearchTimeoutError`` and Ctrl-C ``KeyboardInterrupt``, both after
-    cancelling the tasks still running; a finished position and bad
-    arguments raise ``ValueError`` or ``TypeError`` before any task."""
+    times). ``timeout`` (seconds, for the whole run, connecting to Ray and
+    the frontier included) raises ``SearchTimeoutError`` and Ctrl-C
+    ``KeyboardInterrupt``, both after cancelling the tasks still running
+    (``_with_ray``: an unreachable ``address`` included); a finished
+    position and bad arguments raise ``ValueError`` or ``TypeError``
+    before any task, a frontier past ``memory_limit`` ``MemoryLimitError``."""
     proof, _ = _prove(
         position,
         frontier_plies=frontier_plies,
