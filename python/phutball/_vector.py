@@ -96,8 +96,14 @@ class VecEnv(_RustVecEnv):
             raise
         return info
 
+    def _check_open(self, what: str) -> None:
+        """Raises ``RuntimeError`` for ``what`` after ``close()``."""
+        if self.closed:
+            raise RuntimeError(f"{what} after close(): the batch is closed; make a new one")
+
     def reset(self, seed: Optional[int] = None) -> Any:
         """As the extension's; a callable opponent that moves first plays its opening."""
+        self._check_open("reset()")
         if self._policy is None:
             return super().reset(seed)
         self._save()
@@ -107,6 +113,7 @@ class VecEnv(_RustVecEnv):
 
     def reset_into(self, obs: Any, mask: Any, *, seed: Optional[int] = None, to_move: Any = None) -> None:
         """As the extension's; a callable opponent that moves first plays its opening."""
+        self._check_open("reset_into()")
         if self._policy is not None:
             self._save()
         super().reset_into(obs, mask, seed=seed, to_move=to_move)
@@ -121,6 +128,7 @@ class VecEnv(_RustVecEnv):
 
     def step(self, actions: Any) -> Any:
         """As the extension's, with a callable opponent's replies played."""
+        self._check_open("step()")
         if self._policy is None:
             return super().step(actions)
         self._save()
@@ -135,6 +143,7 @@ class VecEnv(_RustVecEnv):
     def step_into(self, actions: Any, obs: Any, mask: Any, rewards: Any, terminated: Any,
                   truncated: Any, to_move: Any = None) -> Dict[str, Any]:
         """As the extension's, with a callable opponent's replies played."""
+        self._check_open("step_into()")
         if self._policy is None:
             return super().step_into(actions, obs, mask, rewards, terminated, truncated, to_move)
         self._save()
@@ -177,7 +186,19 @@ class VecEnv(_RustVecEnv):
         """The environment itself (it wraps nothing)."""
         return self
 
+    def sample_actions(self) -> Any:
+        """As the extension's (one legal action per game)."""
+        self._check_open("sample_actions()")
+        return super().sample_actions()
+
+    def states(self) -> Any:
+        """As the extension's (each game's state)."""
+        self._check_open("states()")
+        return super().states()
+
     def close(self, **kwargs: Any) -> None:
-        """Marks the batch closed; there is nothing else to release (the games
-        are freed with the object)."""
+        """Marks the batch closed: ``reset``, ``step`` and their ``_into``
+        forms, ``sample_actions`` and ``states`` then raise ``RuntimeError``;
+        there is nothing else to release (the games are freed with the
+        object)."""
         self.closed = True

@@ -23,7 +23,9 @@ The order is PettingZoo's: ``reset()``, then ``step`` the agent in
 ``agent_selection``; once the game ends every agent is done and is stepped
 with ``None`` (any other action raises ``ValueError``) until ``agents`` is
 empty. ``step`` before ``reset()``, or after that, raises ``RuntimeError``
-saying so (as does ``observe`` before ``reset()``).
+saying so (as do ``observe`` and ``last`` before ``reset()``); after
+``close()`` every call but ``close`` raises ``RuntimeError``. ``observe`` of
+an agent other than ``"O"`` and ``"X"`` raises ``ValueError`` naming it.
 
 With PettingZoo installed the class derives from ``pettingzoo.AECEnv`` and
 uses gymnasium spaces; without it, a small stand-in with the same methods is
@@ -151,6 +153,7 @@ class PhutballEnv(AECEnv):
         self.position: Union[Position, JumpInProgress] = start
         self.moves_played = 0
         self._has_reset = False
+        self._closed = False
 
     def observation_space(self, agent: str) -> Any:
         return self._observation_spaces[agent]
@@ -159,6 +162,8 @@ class PhutballEnv(AECEnv):
         return self._action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        if self._closed:
+            self._check_playable("reset()")
         if seed is not None:
             for i, agent in enumerate(self.possible_agents):
                 self._action_spaces[agent].seed(seed + i)
@@ -178,7 +183,9 @@ class PhutballEnv(AECEnv):
         """Raises ``RuntimeError`` for ``what`` before ``reset()`` or once
         every agent has left the finished episode (PettingZoo's order: reset,
         then step each agent, each done agent with None, until ``agents`` is
-        empty)."""
+        empty), and after ``close()``."""
+        if self._closed:
+            raise RuntimeError(f"{what} after close(): the environment is closed; make a new one")
         if not self._has_reset:
             raise RuntimeError(f"{what} before reset(): call env.reset() first")
         if not self.agents:
@@ -189,7 +196,9 @@ class PhutballEnv(AECEnv):
 
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
         if not self._has_reset:
-            raise RuntimeError("observe() before reset(): call env.reset() first")
+            self._check_playable("observe()")
+        if agent not in self._action_spaces:
+            raise ValueError(f"observe({agent!r}): no such agent; the agents are {self.possible_agents}")
         position = self.position
         if agent == self.agent_selection and not position.is_finished:
             planes, mask = position.planes_and_mask()  # one call; the mask is read-only
@@ -229,7 +238,16 @@ class PhutballEnv(AECEnv):
         if self.render_mode == "human":
             self.render()
 
+    def last(self, observe: bool = True) -> Any:
+        """PettingZoo's ``last``, after ``reset()`` only (before it the
+        agent to act is not chosen yet)."""
+        if not self._has_reset:
+            self._check_playable("last()")
+        return super().last(observe)
+
     def render(self) -> Optional[str]:
+        if self._closed:
+            self._check_playable("render()")
         text = self.position.diagram()
         if self.render_mode == "human":
             print(text)
@@ -237,7 +255,10 @@ class PhutballEnv(AECEnv):
         return text
 
     def close(self) -> None:
-        pass
+        """Closes the environment: every later call but ``close`` raises
+        ``RuntimeError`` (there is nothing to release)."""
+        self._closed = True
+        self._has_reset = False  # step()'s one check on the hot path then says why
 
 
 def raw_env(**kwargs: Any) -> PhutballEnv:

@@ -169,6 +169,16 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
         self._every = np.ones(n, dtype=np.bool_)
         self._has_reset = False
 
+    def _check_open(self, what: str) -> None:
+        """Raises ``RuntimeError`` for ``what`` after ``close()``."""
+        if self.closed:
+            raise RuntimeError(f"{what} after close(): the environments are closed; make new ones")
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """After ``close()`` (gymnasium's, which sets ``closed``), every call
+        but ``close`` raises ``RuntimeError``; there is nothing to release."""
+        self._has_reset = False  # step()'s one check on the hot path then says why
+
     def _seed_spaces(self, seed: int) -> None:
         """Seeds the action spaces (their ``sample()``)."""
         self.action_space.seed(seed)
@@ -188,6 +198,7 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         """Every game back at the start; ``seed`` reseeds the generator and
         the action spaces. Returns ``(obs, infos)``."""
+        self._check_open("reset()")
         _check_options(options)
         super().reset(seed=seed)
         if seed is not None:
@@ -203,8 +214,9 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
         game ``i``. Raises ``IllegalMoveError`` naming the game (then no game
         changes, but the arrays may hold part of the step), ``ValueError``
         for a wrong shape, ``TypeError`` for non-integers, ``RuntimeError``
-        before ``reset()``."""
+        before ``reset()`` or after ``close()``."""
         if not self._has_reset:
+            self._check_open("step()")
             raise RuntimeError("step() before reset(): call envs.reset() first")
         ended = self._env.step_into(
             actions, self._obs, self._mask, self._rewards, self._terminated, self._truncated, self._to_move
@@ -235,14 +247,17 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
     def sample_actions(self) -> np.ndarray:
         """One legal action per game, uniformly at random from the batch's
         generator (``seed``), as a new int64 array."""
+        self._check_open("sample_actions()")
         return self._env.sample_actions()
 
     def states(self) -> List[Union[JumpInProgress, Position]]:
         """Each game's state: a ``Position``, or a ``JumpInProgress`` mid-jump."""
+        self._check_open("states()")
         return self._env.states()
 
     def render(self) -> Optional[Tuple[str, ...]]:
         """With ``render_mode="ansi"``, each game's diagram; else ``None``."""
+        self._check_open("render()")
         if self.render_mode != "ansi":
             return None
         return tuple(state.diagram() for state in self._env.states())
@@ -305,6 +320,17 @@ class PhutballEnv(gymnasium.Env):
         self.render_mode = render_mode
         self.observation_space = _planes_space(cols, rows)
         self.action_space = LegalDiscrete(self._start.action_count, self._legal_mask)
+        self._closed = False
+
+    def _check_open(self, what: str) -> None:
+        """Raises ``RuntimeError`` for ``what`` after ``close()``."""
+        if self._closed:
+            raise RuntimeError(f"{what} after close(): the environment is closed; make a new one")
+
+    def close(self) -> None:
+        """Closes the environment: every later call but ``close`` raises
+        ``RuntimeError`` (there is nothing to release)."""
+        self._closed = True
 
     def _legal_mask(self) -> np.ndarray:
         """The actions the episode can take now: none once it is over, at
@@ -328,6 +354,7 @@ class PhutballEnv(gymnasium.Env):
     ) -> Tuple[np.ndarray, Dict[str, Any]]:
         """The game back at the start; ``seed`` seeds ``np_random`` and the
         action space. Returns ``(obs, info)``."""
+        self._check_open("reset()")
         _check_options(options)
         super().reset(seed=seed)
         if seed is not None:
@@ -340,7 +367,9 @@ class PhutballEnv(gymnasium.Env):
 
     def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
         """Takes ``action`` (an int). Raises ``IllegalMoveError`` for an
-        action the game cannot take, or once it is over (nothing changes)."""
+        action the game cannot take, or once it is over (nothing changes),
+        and ``RuntimeError`` after ``close()``."""
+        self._check_open("step()")
         if self._batch is not None:
             return self._step_against(action)
         transition = self._episode.step(action)
@@ -370,12 +399,14 @@ class PhutballEnv(gymnasium.Env):
     def state(self) -> Any:
         """The state now: a ``Position``, or a ``JumpInProgress`` mid-jump
         (``None`` once an episode with an opponent is over)."""
+        self._check_open("state")
         if self._batch is not None:
             return None if self._over else self._batch.states()[0]
         return self._episode.state
 
     def render(self) -> Optional[str]:
         """With ``render_mode="ansi"``, the diagram of the state; else ``None``."""
+        self._check_open("render()")
         if self.render_mode != "ansi" or self.state is None:
             return None
         return self.state.diagram()

@@ -1,5 +1,8 @@
-"""Shared positions for the Python tests (from docs/rules.md, "Worked examples")."""
+"""Shared positions for the Python tests (from docs/rules.md, "Worked examples"),
+and the record of skipped tests that tests/python/run.sh fails on."""
 
+import os
+import re
 from pathlib import Path
 
 import pytest
@@ -16,9 +19,29 @@ START_STRING = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
 COLUMNS = "ABCDEFGHJKLMNOPQRSTUVWXYZ"
 
 
+def pytest_runtest_logreport(report: pytest.TestReport) -> None:
+    """With PHUTBALL_SKIP_LOG set (tests/python/run.sh sets it), appends a
+    line per skipped test, its id and the reason, to that file: the suite
+    fails on any, unless the caller allows them with a reason."""
+    log = os.environ.get("PHUTBALL_SKIP_LOG")
+    if not log or not report.skipped or hasattr(report, "wasxfail"):
+        return
+    reason = report.longrepr[2] if isinstance(report.longrepr, tuple) else str(report.longrepr)
+    with open(log, "a", encoding="utf-8") as file:
+        file.write(f"{report.nodeid}: {reason}\n")
+
+
 @pytest.fixture
 def seeds() -> phutball.Position:
     return phutball.Position.from_points("K6", ["J7", "H8", "G10", "H11"])
+
+
+def assert_refused_after_close(calls, closed: str) -> None:
+    """Each of ``calls`` (its name: the call) raises ``RuntimeError`` naming
+    itself and saying that ``closed`` ("the environment is") is closed."""
+    for name, call in calls.items():
+        with pytest.raises(RuntimeError, match=rf"{re.escape(name)} after close\(\): {closed} closed"):
+            call()
 
 
 def point_col_row(point: str):

@@ -3,7 +3,9 @@
 # gets it: builds the abi3 wheel and the sdist (maturin) and checks their
 # metadata (twine check), installs the wheel with its [env,png,test] extras
 # into a virtual environment of its own (target/python-wheel-check) and runs
-# pytest and the stubs check (mypy's stubtest against
+# pytest (every test must run: a skipped test fails the suite unless
+# PHUTBALL_ALLOW_SKIPS gives the reason, which the closing line repeats)
+# and the stubs check (mypy's stubtest against
 # python/phutball/_phutball.pyi) there with no cargo or rustc on PATH. The
 # tools (maturin, twine) live in .venv (created if missing), which gets the
 # wheel too, for the examples and benchmark scripts; the CLI is built for the
@@ -40,6 +42,19 @@ if [ ! -x /usr/bin/chromium ] || [ ! -x /usr/bin/chromedriver ]; then
             echo "run.sh: chromium did not install: the widget's browser test will fail" >&2
     else
         echo "run.sh: /usr/bin/chromium or /usr/bin/chromedriver is missing and this is not root: install chromium and chromium-driver, or the widget's browser test fails" >&2
+    fi
+fi
+
+# cairosvg (the [png] extra) loads the system's Cairo library: test_svg's
+# PNG test needs it, and a skip fails the suite.
+if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+        echo "run.sh: installing libcairo2 with apt-get (for tests/python/test_svg.py's PNG test)" >&2
+        DEBIAN_FRONTEND=noninteractive apt-get install -y -q libcairo2 >/dev/null ||
+            { apt-get update -q >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -q libcairo2 >/dev/null; } ||
+            echo "run.sh: libcairo2 did not install: the PNG test will be skipped, failing the suite" >&2
+    else
+        echo "run.sh: libcairo.so.2 is missing and this is not root: install libcairo2, or the PNG test is skipped and the suite fails" >&2
     fi
 fi
 
@@ -95,7 +110,7 @@ rm -f "$CARGO_TARGET_DIR/widget-jupyterlab.png"
 # racing its completion) seconds after a test passed, which would take every
 # test after it down too. A file whose process aborts so is run once more,
 # saying so; any other failure, or a second abort, fails the suite.
-ray_files=(tests/python/test_dataset.py tests/python/test_distributed.py tests/python/test_distributed_prove.py)
+ray_files=(tests/python/test_dataset.py tests/python/test_dataset_integrity.py tests/python/test_distributed.py tests/python/test_distributed_prove.py)
 not_ray=()
 for file in "${ray_files[@]}"; do not_ray+=(--ignore="$file"); done
 # pytest's status 5 is "no test collected": what a -k filter given to this script can leave.
@@ -106,6 +121,12 @@ run_pytest() {
     return "$status"
 }
 filtered=$(( $# > 0 ? 1 : 0 ))
+# Every test runs or the suite fails: conftest.py writes each skipped test,
+# with its reason, here. PHUTBALL_ALLOW_SKIPS=REASON lets them pass, the
+# closing line naming how many and why.
+skip_log="$CARGO_TARGET_DIR/python-skipped.txt"
+: >"$skip_log"
+export PHUTBALL_SKIP_LOG="$skip_log"
 run_pytest tests/python "${not_ray[@]}" "$@"
 for file in "${ray_files[@]}"; do
     status=0
@@ -117,6 +138,19 @@ for file in "${ray_files[@]}"; do
     fi
     [ "$status" -eq 0 ] || exit "$status"
 done
+# A Ray file run twice (the abort above) logs its skips twice: counted once.
+skipped=$(sort -u "$skip_log" | wc -l)
+if [ "$skipped" -gt 0 ]; then
+    say "$skipped tests skipped:"
+    sort -u "$skip_log" | sed 's/^/  /'
+    if [ -z "${PHUTBALL_ALLOW_SKIPS:-}" ]; then
+        echo "run.sh: $skipped tests skipped: every test must run here (install what it needs), or set PHUTBALL_ALLOW_SKIPS=REASON to allow skips" >&2
+        exit 1
+    fi
+    skips_note=", $skipped tests skipped (allowed: $PHUTBALL_ALLOW_SKIPS)"
+else
+    skips_note=", no test skipped"
+fi
 if [ -f "$CARGO_TARGET_DIR/widget-jupyterlab.png" ]; then
     say "the widget in JupyterLab after the browser test's clicks: $CARGO_TARGET_DIR/widget-jupyterlab.png"
 fi
@@ -128,4 +162,4 @@ without_rust python -m mypy.stubtest phutball._phutball
 # workspace's `cargo test`.
 say "the extension's Rust tests (cargo test -p phutball-py)"
 PYO3_PYTHON="$(command -v python)" cargo test -p phutball-py --lib
-say "abi3 wheel $(basename "$wheel") and sdist $(basename "$sdist") pass"
+say "abi3 wheel $(basename "$wheel") and sdist $(basename "$sdist") pass$skips_note"

@@ -265,8 +265,25 @@ def test_on_s3_a_run_is_repaired_verified_and_refuses_foreign_files(s3, pristine
     assert status == 1 and f"damaged: s3://{games1}" in report and f"missing: training {4 * PER} to {5 * PER - 1}" in report
     summary = distributed.selfplay(GAMES, out=out, **RUN)
     assert summary.written == [(PER, 2 * PER), (4 * PER, 5 * PER)] and summary.repaired == [(PER, 2 * PER)]
+    # The damaged object set aside, as it was, not deleted.
+    aside = f"datasets/issue26/quarantine/games/{name('games', 1)}.damaged"
+    assert summary.set_aside == [f"s3://{aside}"]
+    with s3.open_input_stream(aside) as f:
+        assert f.read() == data[: len(data) // 2]
     assert_whole("datasets/issue26", pristine, s3)
     assert verify_status(out, capsys)[0] == 0
+
+    # One bit flipped in an object: its checksum no longer matches.
+    games2 = f"datasets/issue26/games/{name('games', 2)}"
+    with s3.open_input_stream(games2) as f:
+        data = bytearray(f.read())
+    data[8] ^= 4  # in the first page, before the footer: read as it is, the checksum fails
+    with s3.open_output_stream(games2) as f:
+        f.write(bytes(data))
+    status, report = verify_status(out, capsys)
+    assert status == 1 and f"damaged: s3://{games2}: its content does not match its checksum" in report
+    assert distributed.selfplay(GAMES, out=out, **RUN).repaired == [(2 * PER, 3 * PER)]
+    assert_whole("datasets/issue26", pristine, s3)
 
     junk = "datasets/issue26/games/junk.parquet"
     with s3.open_output_stream(junk) as f:

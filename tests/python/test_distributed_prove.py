@@ -9,6 +9,7 @@ import os
 import re
 import signal
 import subprocess
+import sys
 import threading
 import time
 
@@ -19,6 +20,7 @@ from ray.util.state import list_tasks
 import phutball
 from phutball import distributed
 from phutball.distributed import _prove
+from phutball.distributed import __main__ as prove_command_module
 from phutball.distributed.__main__ import main as command
 
 from test_distributed import cluster  # noqa: F401 - the module's local Ray cluster
@@ -223,3 +225,54 @@ def test_a_worker_killed_mid_run_leaves_the_proof_proved_and_checked():
             break
         time.sleep(0.1)
     assert max(attempts, default=0) > 0, attempts
+
+
+# The limits kept on every path (issue 39, F4).
+
+
+def test_an_unreachable_address_ends_at_the_timeout_saying_why():
+    # Ray's connect to it retries for minutes and answers no signal; the
+    # command gives up at --timeout. A process of its own: the module's
+    # cluster is up here, and the connect needs Ray not initialised.
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "phutball.distributed", "prove", "start:7x7", "--frontier-plies", "1", "--address", "bogus:1234", "--timeout", "10", "--no-progress"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    took = time.monotonic() - started
+    assert done.returncode == 2, done.stderr
+    assert "error: timed out after 10.0 s" in done.stderr and "bogus:1234 did not answer" in done.stderr
+    assert "Traceback" not in done.stderr
+    assert 10 <= took < 12, took
+
+
+def test_a_huge_frontier_keeps_the_timeout():
+    # 194,384 positions two plies below the 25x25 start: handed to Ray a
+    # few a CPU at a time, so the deadline is kept (it took 44 s and 1.6 GB).
+    started = time.monotonic()
+    with pytest.raises(phutball.SearchTimeoutError, match="of 194384 frontier positions answered"):
+        distributed.prove(phutball.Position.start(25, 25), frontier_plies=2, task_timeout=1, timeout=5)
+    assert time.monotonic() - started < 7
+
+
+def test_an_unwritable_certificate_is_refused_before_any_work(tmp_path, monkeypatch, capsys):
+    def no_work(*args, **kwargs):
+        raise AssertionError("the proof started")
+
+    monkeypatch.setattr(prove_command_module, "_prove", no_work)
+    missing = tmp_path / "no" / "such" / "dir" / "c.txt"
+    assert command(["prove", "start:5x5", "--certificate", str(missing), "--no-progress"]) == 2
+    assert capsys.readouterr().err.startswith(f"error: cannot write {missing}:")
+    assert not missing.parent.exists()
+
+
+def test_library_errors_are_an_error_line_and_status_2(capsys):
+    # MemoryLimitError (a RuntimeError and a MemoryError, not a ValueError):
+    # the frontier of 25x25 two plies deep in 1 MiB.
+    assert command(["prove", "start:25x25", "--frontier-plies", "2", "--memory-limit", "1M", "--no-progress"]) == 2
+    assert capsys.readouterr().err == "error: memory limit of 1048576 bytes reached (the frontier)\n"
+    # InvalidPositionError (a ValueError).
+    assert command(["prove", "start:26x26", "--no-progress"]) == 2
+    assert capsys.readouterr().err == "error: board size 26x26 is not supported (columns 1-25, rows 3-25)\n"

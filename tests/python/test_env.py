@@ -7,6 +7,8 @@ import pytest
 import phutball
 from phutball import env as phutball_env
 
+from conftest import assert_refused_after_close
+
 
 def play_random(environment, rng, max_steps=5000):
     steps = 0
@@ -184,3 +186,31 @@ def test_seeding_the_space_fixes_the_observed_masks_draws():
     other = phutball_env.env(start=jump_position())
     other.reset()
     assert draws(other, 4) == first  # another env, the same seed: the same draws
+
+
+def test_misuse_before_reset_and_a_bad_agent_are_clear_errors():
+    e = phutball_env.env()
+    for call in (e.last, lambda: e.observe("O"), lambda: e.step(0)):
+        with pytest.raises(RuntimeError, match=r"before reset\(\): call env.reset\(\) first"):
+            call()
+    e.reset(seed=1)
+    with pytest.raises(ValueError, match=r"observe\('bogus'\): no such agent; the agents are \['O', 'X'\]"):
+        e.observe("bogus")
+    e.step(int(np.flatnonzero(e.last()[0]["action_mask"])[0]))  # still playable after the refusal
+    assert e.agent_selection == "X"
+
+
+def test_every_call_after_close_is_a_runtime_error():
+    e = phutball_env.env(render_mode="ansi")
+    e.reset(seed=1)
+    action = int(np.flatnonzero(e.last()[0]["action_mask"])[0])
+    e.close()
+    calls = {
+        "step()": lambda: e.step(action),
+        "observe()": lambda: e.observe("O"),
+        "last()": e.last,
+        "reset()": e.reset,
+        "render()": e.render,
+    }
+    assert_refused_after_close(calls, "the environment is")
+    e.close()  # closing twice is allowed

@@ -18,11 +18,21 @@ import pytest
 
 import phutball
 
-gymnasium = pytest.importorskip("gymnasium")
-import phutball.gym as pgym  # noqa: E402  (needs gymnasium)
-from gymnasium.utils.env_checker import check_env  # noqa: E402
-from gymnasium.vector import AutoresetMode, SyncVectorEnv  # noqa: E402
-from gymnasium.vector.utils import batch_space  # noqa: E402
+from conftest import assert_refused_after_close
+
+try:
+    import gymnasium
+    from gymnasium.utils.env_checker import check_env
+    from gymnasium.vector import AutoresetMode, SyncVectorEnv
+    from gymnasium.vector.utils import batch_space
+
+    import phutball.gym as pgym
+except ImportError:  # the tests of the extension's VecEnv run without it
+    gymnasium = None
+
+# The tests of phutball.gym; tests/python/run.sh installs gymnasium (the
+# [env] extra) and fails on any skip.
+needs_gymnasium = pytest.mark.skipif(gymnasium is None, reason="gymnasium is not installed (pip install 'phutball[env]')")
 
 SMALL = {"cols": 5, "rows": 7}
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "python.md"
@@ -33,6 +43,7 @@ def masked_actions(rng, mask):
     return np.where(mask, rng.random(mask.shape), -1.0).argmax(axis=1)
 
 
+@needs_gymnasium
 def test_the_docs_example_runs():
     section = DOCS.read_text(encoding="utf-8").split("### Gymnasium\n", 1)[1].split("\n## ", 1)[0]
     blocks = re.findall(r"```python\n(.*?)```", section, flags=re.S)
@@ -41,6 +52,7 @@ def test_the_docs_example_runs():
         exec(compile(code, str(DOCS), "exec"), {})
 
 
+@needs_gymnasium
 def test_check_env_passes_on_the_registered_env():
     for kwargs in (SMALL, {}):
         env = gymnasium.make("Phutball-v0", **kwargs)
@@ -50,6 +62,7 @@ def test_check_env_passes_on_the_registered_env():
         assert isinstance(env.unwrapped, pgym.PhutballEnv)
 
 
+@needs_gymnasium
 def test_make_vec_gives_the_vector_env_with_gymnasiums_attributes():
     envs = gymnasium.make_vec("Phutball-v0", num_envs=8, seed=1, **SMALL)
     raw = envs.unwrapped
@@ -71,6 +84,7 @@ def test_make_vec_gives_the_vector_env_with_gymnasiums_attributes():
     assert raw.closed
 
 
+@needs_gymnasium
 def test_the_module_prefixed_id_imports_the_module_itself():
     code = (
         "import sys, gymnasium\n"
@@ -82,6 +96,7 @@ def test_the_module_prefixed_id_imports_the_module_itself():
     assert out.stdout.split() == ["PhutballVectorEnv", "3"]
 
 
+@needs_gymnasium
 def test_import_phutball_imports_gymnasium_only_when_a_space_is_asked_for():
     code = (
         "import sys, phutball\n"
@@ -110,6 +125,7 @@ def test_phutball_imports_without_gymnasium():
     assert out.stdout.strip() == "no gym"
 
 
+@needs_gymnasium
 def test_a_standard_wrapper_stack_steps_and_records_episodes():
     envs = gymnasium.make_vec("Phutball-v0", num_envs=8, seed=0, **SMALL)
     envs = gymnasium.wrappers.vector.RecordEpisodeStatistics(envs)
@@ -136,6 +152,7 @@ def test_a_standard_wrapper_stack_steps_and_records_episodes():
     assert len(record.return_queue) == min(ended, record.return_queue.maxlen)
 
 
+@needs_gymnasium
 def test_gymnasiums_observation_wrappers_refuse_same_step_autoreset():
     # Gymnasium 1.x's VectorObservationWrapper (NormalizeObservation, ...)
     # would not transform final_obs, so it refuses the mode (docs/python.md).
@@ -152,6 +169,7 @@ def test_gymnasiums_observation_wrappers_refuse_same_step_autoreset():
         assert np.isfinite(obs).all()
 
 
+@needs_gymnasium
 def test_same_step_autoreset_shows_what_the_episode_shows():
     """Each game alongside a phutball.Episode given the same actions: the
     observations, masks, rewards and flags, and a finished game's final_obs."""
@@ -199,6 +217,7 @@ def same(a, b):
     return np.array_equal(a, b) and (not isinstance(a, np.ndarray) or a.dtype.kind == b.dtype.kind)
 
 
+@needs_gymnasium
 def test_the_infos_are_laid_out_as_sync_vector_env_lays_out_phutball_envs():
     n, limit = 4, 8
     ours = pgym.PhutballVectorEnv(n, move_limit=limit, **SMALL)
@@ -221,6 +240,7 @@ def test_the_infos_are_laid_out_as_sync_vector_env_lays_out_phutball_envs():
     assert ends > 5
 
 
+@needs_gymnasium
 def test_the_arrays_are_reused_and_the_infos_dict_is_new():
     envs = pgym.PhutballVectorEnv(4, seed=0, **SMALL)
     obs, infos = envs.reset()
@@ -239,6 +259,7 @@ def test_the_arrays_are_reused_and_the_infos_dict_is_new():
     assert obs_again is obs and infos_again["action_mask"] is arrays[3]
 
 
+@needs_gymnasium
 def test_a_step_allocates_no_array():
     # tracemalloc sees numpy's allocations: a new observation array (400 kB
     # here) would show in the peak; the infos dict and the actions' cast do not.
@@ -260,6 +281,7 @@ def test_a_step_allocates_no_array():
     assert peak < envs._obs.nbytes / 4, f"{peak} bytes at the peak of 30 steps"
 
 
+@needs_gymnasium
 def test_the_buffers_hand_over_without_a_copy():
     envs = pgym.PhutballVectorEnv(3, seed=0, **SMALL)
     obs, infos = envs.reset()
@@ -343,6 +365,7 @@ def test_step_into_returns_the_ended_games_only():
     assert raw.step_into(raw.sample_actions(), **arrays) == {}
 
 
+@needs_gymnasium
 def test_seeding_makes_runs_reproducible():
     def run(seed):
         envs = gymnasium.make_vec("Phutball-v0", num_envs=4, **SMALL)
@@ -357,6 +380,7 @@ def test_seeding_makes_runs_reproducible():
     assert run(7) != run(8)
 
 
+@needs_gymnasium
 def test_the_vector_env_refuses_what_it_cannot_do():
     envs = pgym.PhutballVectorEnv(2, **SMALL)
     with pytest.raises(RuntimeError, match="before reset"):
@@ -374,6 +398,7 @@ def test_the_vector_env_refuses_what_it_cannot_do():
     assert shown.render() == (phutball.Position.start(**SMALL).diagram(),) * 2
 
 
+@needs_gymnasium
 def test_the_single_env_samples_legal_actions_and_stops_at_the_end():
     env = pgym.PhutballEnv(move_limit=30, **SMALL)
     _, info = env.reset(seed=5)
@@ -409,6 +434,7 @@ except KeyboardInterrupt:
 """
 
 
+@needs_gymnasium
 def test_ctrl_c_stops_the_stepping_with_keyboard_interrupt():
     child = subprocess.Popen([sys.executable, "-c", CTRL_C_CHILD], stdout=subprocess.PIPE, text=True)
     try:
@@ -424,3 +450,26 @@ def test_ctrl_c_stops_the_stepping_with_keyboard_interrupt():
     word, at = out.split()[:2]
     assert (child.returncode, word) == (0, "KeyboardInterrupt")
     assert float(at) - sent < 2
+
+
+@needs_gymnasium
+def test_both_envs_refuse_every_call_after_close():
+    env = pgym.PhutballEnv(render_mode="ansi", **SMALL)
+    env.reset(seed=1)
+    env.close()
+    calls = {"reset()": env.reset, "step()": lambda: env.step(0), "render()": env.render, "state": lambda: env.state}
+    assert_refused_after_close(calls, "the environment is")
+    envs = pgym.PhutballVectorEnv(2, render_mode="ansi", **SMALL)
+    envs.reset(seed=1)
+    actions = envs.sample_actions()
+    envs.close()
+    calls = {
+        "reset()": envs.reset,
+        "step()": lambda: envs.step(actions),
+        "sample_actions()": envs.sample_actions,
+        "states()": envs.states,
+        "render()": envs.render,
+    }
+    assert_refused_after_close(calls, "the environments are")
+    env.close()
+    envs.close()  # closing twice is allowed

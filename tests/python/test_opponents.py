@@ -7,6 +7,15 @@ import pytest
 
 import phutball
 
+try:
+    import gymnasium
+except ImportError:  # the tests of the extension's VecEnv run without it
+    gymnasium = None
+
+# The gymnasium environment's tests; tests/python/run.sh installs gymnasium
+# (the [env] extra) and fails on any skip.
+needs_gymnasium = pytest.mark.skipif(gymnasium is None, reason="gymnasium is not installed (pip install 'phutball[env]')")
+
 SMALL = {"cols": 5, "rows": 7}
 OHS_CHANNEL = 2
 
@@ -169,9 +178,7 @@ def test_step_waiting_into_is_for_an_external_opponent():
         env.step_waiting_into([], *out)
 
 
-gymnasium = pytest.importorskip("gymnasium")
-
-
+@needs_gymnasium
 def test_gymnasium_checks_pass_with_an_opponent():
     import phutball.gym as pgym
     from gymnasium.utils.env_checker import check_env
@@ -191,6 +198,7 @@ def test_gymnasium_checks_pass_with_an_opponent():
             env.step(0)
 
 
+@needs_gymnasium
 def test_make_vec_takes_the_opponent():
     import phutball.gym  # noqa: F401  (registers Phutball-v0)
 

@@ -11,6 +11,8 @@ import pytest
 import phutball
 from phutball import JumpInProgress, Position, VecEnv
 
+from conftest import assert_refused_after_close
+
 State = Union[Position, JumpInProgress]
 
 # A small board: random games end often, by goals and by the move limit.
@@ -166,3 +168,21 @@ def test_a_forked_child_steps_a_batch_its_parent_stepped_on_two_threads():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.stdout.strip() == "child 0", out.stderr
+
+
+def test_a_closed_batch_refuses_every_call() -> None:
+    env = VecEnv(2, cols=5, rows=7)
+    obs, mask = env.reset(seed=1)
+    actions = env.sample_actions()
+    n = env.num_envs
+    out = (obs, mask, np.zeros(n, np.float32), np.zeros(n, np.bool_), np.zeros(n, np.bool_))
+    env.close()
+    calls = {
+        "reset()": env.reset,
+        "reset_into()": lambda: env.reset_into(obs, mask),
+        "step()": lambda: env.step(actions),
+        "step_into()": lambda: env.step_into(actions, *out),
+        "sample_actions()": env.sample_actions,
+        "states()": env.states,
+    }
+    assert_refused_after_close(calls, "the batch is")

@@ -11,9 +11,12 @@ file per table named by the range, its metadata naming the run and the
 range, published whole (a temporary name then a rename; one upload on an
 object store: ``out`` may be ``s3://bucket/prefix``). A task whose files are
 there does nothing, so Ray's retries after a worker dies write no range
-twice. A second run first opens and checks every file: damaged and missing
-ranges are written again, foreign, junk and overlapping files refused
-(``DatasetError``); ``verify`` reports the same. The schema, and how to run
+twice. Each file carries the SHA-256 of its bytes in its footer (and
+Parquet's page checksums). A second run first opens and checks every file:
+damaged files (a single changed bit included) and files written before
+checksums are set aside under ``out/quarantine`` and their ranges written
+again, with the missing ones; foreign, junk and overlapping files are
+refused (``DatasetError``); ``verify`` reports the same. The schema, and how to run
 it on a cluster, are in the repository's ``docs/distributed.md``.
 
 ``prove`` expands a root some plies deep (``phutball.frontier``), proves each
@@ -27,12 +30,14 @@ import contextlib
 import hashlib
 import json
 import os
+import itertools
 import re
+import threading
 import time
 import urllib.parse
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar, Union
 
 import phutball
 
@@ -123,6 +128,16 @@ _MANIFEST = "run.json"
 # The key of a range file's Parquet (schema) metadata: the run's record
 # (what run.json holds), the table and the range of the file.
 _METADATA_KEY = b"phutball"
+# The key of a range file's checksum, in the Parquet footer's key-value
+# metadata only: the SHA-256 (hex) of the file's bytes with this value
+# written as 64 zeros. It covers every byte, the footer included, so any
+# change to the file fails it.
+_CHECKSUM_KEY = b"phutball-sha256"
+_CHECKSUM_UNSET = b"0" * 64
+# The record's format: 2 carries the checksum; 1 (before it) cannot be verified.
+_FORMAT = 2
+# Where damaged and unverifiable files are set aside (never deleted), under out.
+_QUARANTINE = "quarantine"
 _RANGE_NAME = re.compile(r"(games|training|analysis)-(\d{12})-(\d{12})\.parquet")
 _TABLES = ("games", "training", "analysis")
 _SCHEMAS = {"games": GAMES_SCHEMA, "training": TRAINING_SCHEMA, "analysis": ANALYSIS_SCHEMA}
@@ -138,13 +153,17 @@ class DatasetError(ValueError):
 @dataclass
 class RunSummary:
     """What a run did: its dataset directory, the ranges its tasks wrote, the
-    ranges already there, and among the written those that had a damaged file."""
+    ranges already there, among the written those that had a damaged file
+    and those that had a file written before checksums (``unverified``), and
+    where those files were set aside."""
 
     out: str
     rows: int
     written: List[Tuple[int, int]] = field(default_factory=list)
     skipped: List[Tuple[int, int]] = field(default_factory=list)
     repaired: List[Tuple[int, int]] = field(default_factory=list)
+    unverified: List[Tuple[int, int]] = field(default_factory=list)
+    set_aside: List[str] = field(default_factory=list)
 
 
 def _ranges(count: int, per_task: int) -> List[Tuple[int, int]]:
@@ -250,16 +269,51 @@ class _Store:
                 os.remove(temporary)
 
     def write_range(self, table: pa.Table, kind: str, start: int, end: int, run: Dict[str, Any]) -> None:
-        """One range file, its metadata naming the run, the table and the range."""
-        record = {"format": 1, "table": kind, "start": start, "end": end, "rows": table.num_rows, "run": run}
+        """One range file, its metadata naming the run, the table and the
+        range, with Parquet's page checksums and the file's own (``_checksummed``)."""
+        record = {"format": _FORMAT, "table": kind, "start": start, "end": end, "rows": table.num_rows, "run": run}
         table = table.replace_schema_metadata({_METADATA_KEY: json.dumps(record, sort_keys=True).encode()})
         sink = pa.BufferOutputStream()
-        pq.write_table(table, sink)
-        self.write_bytes(sink.getvalue().to_pybytes(), self.range_path(kind, start, end))
+        with pq.ParquetWriter(sink, table.schema, write_page_checksum=True) as writer:
+            writer.write_table(table)
+            writer.add_key_value_metadata({_CHECKSUM_KEY: _CHECKSUM_UNSET})
+        self.write_bytes(_checksummed(sink.getvalue().to_pybytes()), self.range_path(kind, start, end))
 
-    def delete(self, path: str) -> None:
-        with contextlib.suppress(FileNotFoundError):
-            self.fs.delete_file(path)
+    def set_aside(self, path: str, table: str) -> str:
+        """Moves a damaged file of ``table`` to ``out/quarantine/TABLE/NAME.damaged``
+        (``.damaged-2``, ... when taken), never deleting it; returns where."""
+        name = os.path.basename(path) if self.local else path.rsplit("/", 1)[-1]
+        self.fs.create_dir(self.path(_QUARANTINE, table), recursive=True)
+        target = self.path(_QUARANTINE, table, f"{name}.damaged")
+        number = 1
+        while self.kind(target) != pafs.FileType.NotFound:
+            number += 1
+            target = self.path(_QUARANTINE, table, f"{name}.damaged-{number}")
+        self.fs.move(path, target)
+        return target
+
+
+def _checksummed(data: bytes) -> bytes:
+    """A Parquet file written with ``_CHECKSUM_KEY`` set to 64 zeros, with
+    that value replaced by the SHA-256 of the file as written. The footer's
+    key-value metadata follows the data and the statistics, so the last 64
+    zeros of the file are the value."""
+    at = data.rfind(_CHECKSUM_UNSET)
+    digest = hashlib.sha256(data).hexdigest().encode()
+    return data[:at] + digest + data[at + len(digest) :]
+
+
+def _checksum_mismatch(data: bytes, recorded: bytes) -> Optional[str]:
+    """Why the bytes of a range file do not match the checksum its footer
+    records (``None``: they do): the file's SHA-256 with the recorded value
+    put back to zeros, as it was when the checksum was taken."""
+    at = data.rfind(recorded)
+    if len(recorded) != len(_CHECKSUM_UNSET) or at < 0:
+        return "its checksum is not a SHA-256"
+    digest = hashlib.sha256(data[:at] + _CHECKSUM_UNSET + data[at + len(recorded) :]).hexdigest().encode()
+    if digest != recorded:
+        return f"its content does not match its checksum (SHA-256 {digest[:16].decode()}..., recorded {recorded[:16].decode(errors='replace')}...)"
+    return None
 
 
 def _read_manifest(store: _Store) -> Optional[Dict[str, Any]]:
@@ -292,12 +346,15 @@ def _run_tables(run: Dict[str, Any]) -> Tuple[List[str], List[Tuple[int, int]]]:
 
 @dataclass
 class TableReport:
-    """One table of a dataset: its complete ranges, its damaged ones (with the
-    file and what is wrong) and the missing ones."""
+    """One table of a dataset: its complete ranges (each file's checksum
+    verified), its damaged ones (with the file and what is wrong), the
+    missing ones, and the unverifiable ones: files that pass every other
+    check but were written before checksums (format 1), with the file."""
 
     complete: List[Tuple[int, int]] = field(default_factory=list)
     damaged: List[Tuple[Tuple[int, int], str, str]] = field(default_factory=list)
     missing: List[Tuple[int, int]] = field(default_factory=list)
+    unverifiable: List[Tuple[Tuple[int, int], str]] = field(default_factory=list)
 
 
 @dataclass
@@ -311,30 +368,47 @@ class DatasetReport:
     recorded: bool
     tables: Dict[str, TableReport]
     refused: List[Tuple[str, str]] = field(default_factory=list)
-    damaged_paths: List[str] = field(default_factory=list, repr=False)
+    # The files to set aside before a run: (table, path) of the damaged and the unverifiable.
+    set_aside: List[Tuple[str, str]] = field(default_factory=list, repr=False)
 
     @property
     def complete(self) -> bool:
-        return not self.refused and all(not t.damaged and not t.missing for t in self.tables.values())
+        """Every range there, its file's checksum verified, and no file refused."""
+        return not self.refused and all(not t.damaged and not t.missing and not t.unverifiable for t in self.tables.values())
 
 
-def _range_record(store: _Store, path: str) -> Tuple[Optional[pa.Table], Optional[Dict[str, Any]], Optional[str]]:
-    """A range file read whole: its table, its metadata record, or why it does not read."""
+def _range_record(store: _Store, path: str) -> Tuple[Optional[pa.Table], Optional[Dict[str, Any]], Optional[str], bool]:
+    """A range file read whole: its table, its metadata record, or why it
+    does not read, and whether its checksum verified it (``False``: a file
+    of format 1, written before checksums, that has none). The checksum is
+    checked first, over the bytes as stored, then Parquet's page checksums
+    as the pages are read."""
     try:
-        with store.fs.open_input_file(path) as file:
-            table = pq.ParquetFile(file).read()
+        data = store.read_bytes(path)
+        footer = pq.read_metadata(pa.BufferReader(data)).metadata or {}
     except (pa.ArrowException, OSError, ValueError) as e:
-        return None, None, f"does not read as Parquet ({e})"
+        return None, None, f"does not read as Parquet ({e})", False
+    recorded = footer.get(_CHECKSUM_KEY)
+    if recorded is not None:
+        mismatch = _checksum_mismatch(data, recorded)
+        if mismatch is not None:
+            return None, None, mismatch, False
+    try:
+        table = pq.ParquetFile(pa.BufferReader(data), page_checksum_verification=True).read()
+    except (pa.ArrowException, OSError, ValueError) as e:
+        return None, None, f"does not read as Parquet ({e})", False
     raw = (table.schema.metadata or {}).get(_METADATA_KEY)
     if raw is None:
-        return table, None, "has no phutball metadata (not written by this version)"
+        return table, None, "has no phutball metadata (not written by this version)", False
     try:
         record = json.loads(raw.decode("utf-8"))
         if not isinstance(record, dict) or not isinstance(record.get("run"), dict):
             raise ValueError("not a record")
     except ValueError:
-        return table, None, "has metadata that does not read"
-    return table, record, None
+        return table, None, "has metadata that does not read", False
+    if recorded is None and record.get("format") != 1:
+        return table, None, "has no checksum, yet its metadata is of a format that has one", False
+    return table, record, None, recorded is not None
 
 
 class _Foreign(Exception):
@@ -343,42 +417,62 @@ class _Foreign(Exception):
 
 def _check_range(
     store: _Store, path: str, kind: str, start: int, end: int, run: Dict[str, Any], plies: Optional[List[int]]
-) -> Tuple[Optional[str], Optional[pa.Table]]:
-    """Why the file of a range is damaged (``None``: it is whole), and its
-    table. A file of another run raises ``_Foreign``. ``plies``: the
-    games' plies, which the training rows must match."""
-    table, record, wrong = _range_record(store, path)
+) -> Tuple[Optional[str], Optional[pa.Table], bool]:
+    """Why the file of a range is damaged (``None``: it is whole), its
+    table, and whether its checksum verified it. A file of another run
+    raises ``_Foreign``. ``plies``: the games' plies, which the training rows
+    must match."""
+    table, record, wrong, verified = _range_record(store, path)
     if wrong is not None or table is None or record is None:
-        return wrong, None
+        return wrong, None, False
     differ = _differ(record["run"], run)
     if differ:
         raise _Foreign(f"belongs to another run ({', '.join(differ)} differ from this run's): rerun with that run's arguments")
     if (record.get("table"), record.get("start"), record.get("end")) != (kind, start, end):
-        return f"its metadata names {record.get('table')} {record.get('start')} to {record.get('end')}", None
+        return f"its metadata names {record.get('table')} {record.get('start')} to {record.get('end')}", None, False
     if not table.schema.remove_metadata().equals(_SCHEMAS[kind]):
-        return "has another schema", None
+        return "has another schema", None, False
     if table.num_rows != record.get("rows"):
-        return f"holds {table.num_rows} rows, its metadata says {record.get('rows')}", None
+        return f"holds {table.num_rows} rows, its metadata says {record.get('rows')}", None, False
     if kind == "training":
         games = table.column("game").to_pylist()
         if plies is not None:
             counts = [0] * (end - start)
             for game in games:
                 if not start <= game < end:
-                    return f"holds game {game}, outside {start} to {end - 1}", None
+                    return f"holds game {game}, outside {start} to {end - 1}", None, False
                 counts[game - start] += 1
             if counts != plies or games != sorted(games):
-                return "its rows are not one per move of the range's games, in order", None
-        return None, table
+                return "its rows are not one per move of the range's games, in order", None, False
+        return None, table, verified
     numbers = table.column("game" if kind == "games" else "index").to_pylist()
     if numbers != list(range(start, end)):
-        return f"holds {len(numbers)} rows, not rows {start} to {end - 1} in order", None
-    return None, table
+        return f"holds {len(numbers)} rows, not rows {start} to {end - 1} in order", None, False
+    return None, table, verified
 
 
-def _survey(store: _Store, run: Dict[str, Any]) -> DatasetReport:
+def _replay_problem(table: pa.Table) -> Optional[str]:
+    """Why a games file's games do not replay (``None``: each does): every
+    move played again through ``phutball.Game`` from the row's opening,
+    ending where the row says (its result and its number of moves)."""
+    for row in table.select(["game", "opening", "moves", "result", "plies", "move_limit"]).to_pylist():
+        try:
+            game = phutball.Game(row["opening"], move_limit=row["move_limit"])
+            for move in row["moves"]:
+                if game.is_over:
+                    raise ValueError("the game is over before its last move")
+                game.push(move)
+        except ValueError as e:
+            return f"game {row['game']} does not replay: {e}"
+        if not game.is_over or _result(game) != row["result"] or len(row["moves"]) != row["plies"]:
+            return f"game {row['game']} does not replay to its result: {_result(game) if game.is_over else 'not over'} in {len(game)} moves, the row says {row['result']} in {row['plies']}"
+    return None
+
+
+def _survey(store: _Store, run: Dict[str, Any], replay: bool = False) -> DatasetReport:
     """Opens and checks every file of the run's tables (and that the other
-    tables are empty): what is complete, damaged, missing or refused."""
+    tables are empty): what is complete, damaged, missing or refused.
+    ``replay``: every game of the games files is played again, too."""
     tables, ranges = _run_tables(run)
     expected = set(ranges)
     report = DatasetReport(out=store.out, run=run, recorded=True, tables={t: TableReport() for t in tables})
@@ -407,17 +501,23 @@ def _survey(store: _Store, run: Dict[str, Any]) -> DatasetReport:
         part = report.tables[kind]
         for r, path in sorted(paths[kind].items()):
             try:
-                wrong, table = _check_range(store, path, kind, r[0], r[1], run, plies.get(r) if kind == "training" else None)
+                wrong, table, verified = _check_range(store, path, kind, r[0], r[1], run, plies.get(r) if kind == "training" else None)
             except _Foreign as e:
                 report.refused.append((store.shown(path), str(e)))
                 continue
+            if wrong is None and replay and kind == "games" and table is not None:
+                wrong = _replay_problem(table)
             if wrong is None:
-                part.complete.append(r)
+                if verified:
+                    part.complete.append(r)
+                else:
+                    part.unverifiable.append((r, store.shown(path)))
+                    report.set_aside.append((kind, path))
                 if kind == "games" and table is not None:
                     plies[r] = table.column("plies").to_pylist()
             else:
                 part.damaged.append((r, store.shown(path), wrong))
-                report.damaged_paths.append(path)
+                report.set_aside.append((kind, path))
     return report
 
 
@@ -429,21 +529,25 @@ def _refuse(report: DatasetReport) -> None:
 
 
 def _record_of_files(store: _Store) -> Optional[Dict[str, Any]]:
-    """The run record in the metadata of the first range file that has one."""
+    """The run record in the metadata of the first range file that reads
+    whole (a damaged file's record could name another run)."""
     for kind in _TABLES:
         for info in sorted(store.listing(kind), key=lambda i: i.path):
             if info.type == pafs.FileType.File and _RANGE_NAME.fullmatch(info.base_name):
-                _, record, _ = _range_record(store, info.path)
+                _, record, _, _ = _range_record(store, info.path)
                 if record is not None:
                     return record["run"]
     return None
 
 
-def verify(out: Union[str, "os.PathLike[str]"]) -> DatasetReport:
+def verify(out: Union[str, "os.PathLike[str]"], *, replay: bool = False) -> DatasetReport:
     """Opens and checks every range file of the dataset at ``out`` (a path or
-    an object-store URI) against its run record (``run.json``, else the
-    files' metadata): which ranges of each table are complete, damaged or
-    missing, and which files are refused. Writes nothing. A dataset with no
+    an object-store URI) against its checksum and its run record
+    (``run.json``, else the files' metadata): which ranges of each table are
+    complete, damaged, missing or unverifiable (written before checksums),
+    and which files are refused. ``replay``: each game of the games files is
+    also played again through ``phutball.Game`` (a file whose games do not
+    replay to their results is damaged). Writes nothing. A dataset with no
     record anywhere, or a ``run.json`` that does not read, is a
     ``DatasetError``."""
     store = _Store(out)
@@ -455,16 +559,18 @@ def verify(out: Union[str, "os.PathLike[str]"]) -> DatasetReport:
         run = _record_of_files(store)
         if run is None:
             raise DatasetError(f"{store.out} holds no run.json and no range file with phutball metadata: not a dataset")
-    report = _survey(store, run)
+    report = _survey(store, run, replay)
     report.recorded = recorded
     return report
 
 
-def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, Dict[Tuple[int, int], List[str]]]:
+def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, List[str], Dict[Tuple[int, int], List[str]]]:
     """Checks ``out`` before a run: its record is this run's (``run.json``,
     written from the run's arguments when missing, once every file agrees),
-    no file is refused; the damaged files are deleted. Returns the survey and,
-    for every range to run, the tables its task writes."""
+    no file is refused; the damaged and unverifiable files are set aside
+    (``out/quarantine``), and written again. Returns the survey, where the
+    files set aside went, and, for every range to run, the tables its task
+    writes."""
     tables, ranges = _run_tables(run)
     store.make_dirs(*tables)
     recorded = _read_manifest(store)
@@ -477,33 +583,108 @@ def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, Dict[Tu
             )
     report = _survey(store, run)
     _refuse(report)
-    for path in report.damaged_paths:
-        store.delete(path)
+    set_aside = [store.shown(store.set_aside(path, kind)) for kind, path in report.set_aside]
     if recorded is None:
         store.write_bytes(json.dumps(_normal(run), indent=1, sort_keys=True).encode(), store.path(_MANIFEST))
     todo: Dict[Tuple[int, int], List[str]] = {}
     for kind in tables:
         part = report.tables[kind]
-        for r, _, _ in part.damaged:
+        for r in [r for r, _, _ in part.damaged] + part.missing + [r for r, _ in part.unverifiable]:
             todo.setdefault(r, []).append(kind)
-        for r in part.missing:
-            todo.setdefault(r, []).append(kind)
-    return report, {r: sorted(todo[r], key=tables.index) for r in sorted(todo)}
+    return report, set_aside, {r: sorted(todo[r], key=tables.index) for r in sorted(todo)}
 
 
-@contextlib.contextmanager
-def _connected(address: Optional[str]) -> Iterator[None]:
-    """Ray as the caller has it: already initialised (kept as it is), else
-    ``ray.init(address)`` (``None``: a local instance, or the cluster of
-    ``RAY_ADDRESS``), shut down at the end."""
+# How long a call waits, past its deadline or a Ctrl-C, for its Ray thread
+# to cancel its tasks and shut Ray down, before leaving it behind.
+_GRACE_SECONDS = 1.0
+# How often a waiting Ray thread looks at the caller's stop request.
+_POLL_SECONDS = 0.2
+
+
+class _Stopped(Exception):
+    """The caller stopped waiting for the Ray thread (deadline or Ctrl-C)."""
+
+
+def _wait_first(refs: List[Any], deadline: Optional[float], stop: threading.Event) -> List[Any]:
+    """The tasks of ``refs`` finished (at least one), or ``[]`` once the
+    deadline has passed; ``_Stopped`` when the caller gave up."""
+    while True:
+        if stop.is_set():
+            raise _Stopped()
+        left = None if deadline is None else max(0.0, deadline - time.monotonic())
+        finished, _ = ray.wait(refs, num_returns=1, timeout=_POLL_SECONDS if left is None else min(left, _POLL_SECONDS))
+        if finished or left == 0:
+            return finished
+
+
+T = TypeVar("T")
+
+
+def _with_ray(address: Optional[str], deadline: Optional[float], work: Callable[[threading.Event], T], timed_out: Callable[[], BaseException]) -> T:
+    """``work(stop)`` with Ray up. Ray as the caller has it (initialised)
+    is kept as it is and used on this thread. Else ``ray.init(address)``
+    (``None``: a local instance, or the cluster of ``RAY_ADDRESS``), the
+    work and ``ray.shutdown()`` run on a thread of their own, which this one
+    waits for until ``deadline``: Ray's connect to an unreachable address
+    waits on its own retries for minutes and answers no signal, so only a
+    thread left behind keeps the caller's deadline (``timed_out()`` is
+    raised) and Ctrl-C. Past either, ``stop`` is set for the work to cancel
+    its tasks, and the thread given ``_GRACE_SECONDS`` to end."""
     if ray.is_initialized():
-        yield
-        return
-    ray.init(address=address)
+        return work(threading.Event())
+    stop, connected = threading.Event(), threading.Event()
+    outcome: List[Tuple[bool, Any]] = []
+
+    def session() -> None:
+        try:
+            ray.init(address=address)
+            connected.set()
+            try:
+                if not stop.is_set():
+                    outcome.append((True, work(stop)))
+            finally:
+                ray.shutdown()
+        except BaseException as e:  # handed to the caller's thread
+            outcome.append((False, e))
+
+    thread = threading.Thread(target=session, name="phutball-ray", daemon=True)
+    thread.start()
     try:
-        yield
-    finally:
-        ray.shutdown()
+        while thread.is_alive() and (deadline is None or time.monotonic() < deadline):
+            thread.join(_POLL_SECONDS if deadline is None else max(0.0, min(_POLL_SECONDS, deadline - time.monotonic())))
+    except KeyboardInterrupt:
+        stop.set()
+        thread.join(_GRACE_SECONDS)
+        _LEFT_BEHIND.append(thread)
+        raise
+    if thread.is_alive():
+        stop.set()
+        if connected.is_set():  # a connect does not look at stop: no grace for it
+            thread.join(_GRACE_SECONDS)
+    _LEFT_BEHIND.append(thread)
+    if not connected.is_set():
+        if address:
+            why = f"the Ray cluster at {address} did not answer by then: is it running and reachable?"
+        else:
+            why = "Ray (a local instance starts in about 5 s, or RAY_ADDRESS's cluster) was not up by then"
+        raise phutball.SearchTimeoutError(f"{timed_out()}: {why}")
+    if not outcome or isinstance(outcome[0][1], _Stopped):
+        raise timed_out()
+    done, value = outcome[0]
+    if not done:
+        raise value
+    return value
+
+
+# Ray threads given up on (still connecting or shutting down): a command
+# ends its process without waiting for them (``_ray_left_behind``).
+_LEFT_BEHIND: List[threading.Thread] = []
+
+
+def _ray_left_behind() -> bool:
+    """Whether a call left a Ray thread running (connecting to an
+    unreachable address, or shutting down) when it returned."""
+    return any(thread.is_alive() for thread in _LEFT_BEHIND)
 
 
 def _run(
@@ -525,37 +706,44 @@ def _run(
     if timeout is not None and not timeout >= 0:
         raise ValueError(f"timeout must be a number of seconds, 0 or more, or None, not {timeout}")
     deadline = None if timeout is None else time.monotonic() + timeout
-    report, todo = _prepare(store, run)
+    report, set_aside, todo = _prepare(store, run)
     _, ranges = _run_tables(run)
     damaged = {r for part in report.tables.values() for r, _, _ in part.damaged}
-    summary = RunSummary(out=store.out, rows=ranges[-1][1] if ranges else 0, skipped=[r for r in ranges if r not in todo])
+    unverifiable = {r for part in report.tables.values() for r, _ in part.unverifiable}
+    summary = RunSummary(out=store.out, rows=ranges[-1][1] if ranges else 0, skipped=[r for r in ranges if r not in todo], set_aside=set_aside)
     if not todo:
         return summary
     bar = _progress_bar(sum(end - start for start, end in todo), unit, progress)
+
+    def timed_out() -> phutball.SearchTimeoutError:
+        return phutball.SearchTimeoutError(
+            f"timed out after {timeout} s with {len(summary.written)} of {len(todo)} ranges "
+            f"written to {store.out}: run again with the same arguments to resume"
+        )
+
+    def work(stop: threading.Event) -> None:
+        args = task_args()
+        running = {task.remote(store, start, end, todo[(start, end)], run, *args): (start, end) for start, end in todo}
+        try:
+            while running:
+                finished = _wait_first(list(running), deadline, stop)
+                if not finished:
+                    raise timed_out()
+                start, end = running.pop(finished[0])
+                ray.get(finished[0])  # raises the task's error, after Ray's retries
+                summary.written.append((start, end))
+                bar.update(end - start)
+        finally:
+            for ref in running:
+                ray.cancel(ref, force=True)
+
     try:
-        with _connected(address):
-            args = task_args()
-            running = {task.remote(store, start, end, todo[(start, end)], run, *args): (start, end) for start, end in todo}
-            try:
-                while running:
-                    left = None if deadline is None else max(0.0, deadline - time.monotonic())
-                    finished, _ = ray.wait(list(running), num_returns=1, timeout=left)
-                    if not finished:
-                        raise phutball.SearchTimeoutError(
-                            f"timed out after {timeout} s with {len(summary.written)} of {len(todo)} ranges "
-                            f"written to {store.out}: run again with the same arguments to resume"
-                        )
-                    start, end = running.pop(finished[0])
-                    ray.get(finished[0])  # raises the task's error, after Ray's retries
-                    summary.written.append((start, end))
-                    bar.update(end - start)
-            finally:
-                for ref in running:
-                    ray.cancel(ref, force=True)
+        _with_ray(address, deadline, work, timed_out)
     finally:
         bar.close()
     summary.written.sort()
     summary.repaired = [r for r in summary.written if r in damaged]
+    summary.unverified = [r for r in summary.written if r in unverifiable and r not in damaged]
     return summary
 
 
@@ -815,6 +1003,8 @@ class _ProveRun:
         self.deadline = None if timeout is None else self.started + timeout
         self.certificates: List["phutball.Certificate"] = []
         self.figures = ProveFigures(frontier=0)
+        # The tasks out, not yet answered.
+        self.running: List[Any] = []
 
     def left(self) -> Optional[float]:
         """The seconds left before the deadline (None: no deadline)."""
@@ -845,24 +1035,37 @@ class _ProveRun:
                 self.figures.proved += 1
                 self.certificates.append(phutball.Certificate.parse(text))
 
-    def wait_and_combine(self, running: List[Any], bar: Any) -> Tuple[Optional["phutball.Proof"], List[Any]]:
-        """Waits for the tasks, combining their answers as they arrive (the
-        combination taking at most about a third of the time: a win is often
-        proved before every position is); returns the proof and the tasks
-        still running once it is decided."""
+    def wait_and_combine(self, frontier: List[Any], limits: Dict[str, Any], bar: Any, stop: threading.Event) -> Tuple[Optional["phutball.Proof"], List[Any]]:
+        """Proves the frontier one task a position, at most a few tasks a
+        CPU out at once (a frontier of 200,000 positions is not handed to
+        Ray in one go: that took a minute and gigabytes, past any timeout),
+        combining their answers as they arrive (the combination taking at
+        most about a third of the time: a win is often proved before every
+        position is); returns the proof and the tasks still running once it
+        is decided."""
+        window = max(8, 4 * int(ray.cluster_resources().get("CPU", 1)))
+        waiting = iter(frontier)
+        running, sent = self.running, 0
         proof = None
         combine_seconds, combined_at, combined_count = 0.0, time.monotonic(), 0
-        while running:
-            finished, running = ray.wait(running, num_returns=1, timeout=self.left())
+        while True:
+            for position in itertools.islice(waiting, window - len(running)):
+                if stop.is_set() or self.left() == 0:
+                    raise self.timed_out()
+                running.append(_prove_task.remote(position, limits))
+                sent += 1
+            if not running:
+                break
+            finished = _wait_first(running, self.deadline, stop)
             if not finished:
                 raise self.timed_out()
-            if running:  # and every other answer already there
-                more, running = ray.wait(running, num_returns=len(running), timeout=0)
-                finished += more
+            # And every other answer already there.
+            finished, running[:] = ray.wait(running, num_returns=len(running), timeout=0)
             self.collect(finished)
             bar.update(len(finished))
             count = len(self.certificates)
-            if count == combined_count or (running and time.monotonic() - combined_at < 2 * combine_seconds):
+            more = running or sent < len(frontier)
+            if count == combined_count or (more and time.monotonic() - combined_at < 2 * combine_seconds):
                 continue
             began = time.monotonic()
             proof = self.combined()
@@ -870,8 +1073,8 @@ class _ProveRun:
             combine_seconds, combined_count = combined_at - began, count
             if proof.result != "unknown":
                 # The rest are not needed: not waited for (run_tasks says
-                # why they are not cancelled).
-                self.figures.cancelled = len(running)
+                # why they are not cancelled), nor the waiting ones sent.
+                self.figures.cancelled = self.figures.frontier - self.figures.proved - self.figures.unknown
                 return proof, running
         if proof is None or (proof.result == "unknown" and combined_count < len(self.certificates)):
             proof = self.combined()
@@ -883,25 +1086,27 @@ class _ProveRun:
         their answers dropped; if the driver fails (a timeout, Ctrl-C) they
         are cancelled."""
         bar = _progress_bar(len(frontier), "position", progress)
+
+        def work(stop: threading.Event) -> "phutball.Proof":
+            decided = False
+            try:
+                proof, _ = self.wait_and_combine(frontier, limits, bar, stop)
+                decided = True
+                return proof
+            finally:
+                # Not cancelled once decided: Ray 2.60's cancel (plain or
+                # forced) can race a task that is finishing and abort the
+                # driver ("Check failed: ... Tried to complete task that
+                # was not pending"), seen in about one run in four of
+                # test_distributed_prove, where many small tasks end at
+                # once. A failed driver's tasks are long-running ones,
+                # cancelled as before.
+                if not decided:
+                    for ref in self.running:
+                        ray.cancel(ref, force=True)
+
         try:
-            with _connected(address):
-                running = [_prove_task.remote(p, limits) for p in frontier]
-                decided = False
-                try:
-                    proof, running = self.wait_and_combine(running, bar)
-                    decided = True
-                    return proof
-                finally:
-                    # Not cancelled once decided: Ray 2.60's cancel (plain
-                    # or forced) can race a task that is finishing and abort
-                    # the driver ("Check failed: ... Tried to complete task
-                    # that was not pending"), seen in about one run in four
-                    # of test_distributed_prove, where many small tasks end at
-                    # once. A failed driver's tasks are long-running ones,
-                    # cancelled as before.
-                    if not decided:
-                        for ref in running:
-                            ray.cancel(ref, force=True)
+            return _with_ray(address, self.deadline, work, self.timed_out)
         finally:
             bar.close()
 
@@ -958,10 +1163,12 @@ def prove(
     ``nodes`` are the combination's, 0. The answers are combined as they
     arrive, and once the root is proved the tasks still running are
     cancelled. A worker that dies has its task run again by Ray (up to 5
-    times). ``timeout`` (seconds, for the whole run) raises
-    ``SearchTimeoutError`` and Ctrl-C ``KeyboardInterrupt``, both after
-    cancelling the tasks still running; a finished position and bad
-    arguments raise ``ValueError`` or ``TypeError`` before any task."""
+    times). ``timeout`` (seconds, for the whole run, connecting to Ray and
+    the frontier included) raises ``SearchTimeoutError`` and Ctrl-C
+    ``KeyboardInterrupt``, both after cancelling the tasks still running
+    (``_with_ray``: an unreachable ``address`` included); a finished
+    position and bad arguments raise ``ValueError`` or ``TypeError``
+    before any task, a frontier past ``memory_limit`` ``MemoryLimitError``."""
     proof, _ = _prove(
         position,
         frontier_plies=frontier_plies,

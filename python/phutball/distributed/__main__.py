@@ -5,12 +5,21 @@ with a progress bar."""
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import List, Optional
 
+import ray
+
 import phutball
 
-from . import DatasetError, DatasetReport, RunSummary, _prove, analyse, selfplay, verify
+from . import DatasetError, DatasetReport, RunSummary, _prove, _ray_left_behind, analyse, selfplay, verify
+
+# The errors a command reports as `error: ...` with status 2: bad input
+# (ValueError, TypeError), files and the timeout (OSError: TimeoutError),
+# the library's limits (MemoryLimitError, TooManyOutcomesError) and Ray's
+# (a task's error comes as a RayError that is also the task's error class).
+_ERRORS = (ValueError, TypeError, OSError, MemoryError, phutball.TooManyOutcomesError, ray.exceptions.RayError)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -66,10 +75,11 @@ def _parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser(
         "verify",
-        help="open and check every range file of the dataset OUT: what is complete, damaged or missing "
-        "(exit 0 complete, 1 damaged, missing or refused files, 2 not a dataset)",
+        help="open and check every range file of the dataset OUT against its checksum: what is complete, damaged, "
+        "missing or unverifiable (exit 0 complete, 1 damaged, missing, unverifiable or refused files, 2 not a dataset)",
     )
     check.add_argument("out", help="the dataset directory or object-store URI (s3://bucket/prefix)")
+    check.add_argument("--replay", action="store_true", help="also play every game of out/games again, each move checked, to its result")
     return parser
 
 
@@ -80,25 +90,29 @@ def _report_lines(report: DatasetReport) -> List[str]:
     source = "run.json" if report.recorded else "the range files' metadata (no run.json)"
     lines = [f"{report.out}: {run.get('kind')} of {what}, seed {run.get('seed')} (from {source})"]
     for name, table in report.tables.items():
-        total = len(table.complete) + len(table.damaged) + len(table.missing)
+        total = len(table.complete) + len(table.damaged) + len(table.missing) + len(table.unverifiable)
         lines.append(
             f"{name}: {len(table.complete)} of {total} ranges complete, {len(table.damaged)} damaged, {len(table.missing)} missing"
+            + (f", {len(table.unverifiable)} unverifiable" if table.unverifiable else "")
         )
         lines += [f"damaged: {path}: {why}" for _, path, why in table.damaged]
         lines += [f"missing: {name} {start} to {end - 1}" for start, end in table.missing]
+        lines += [f"unverifiable: {path}: has no checksum (written before checksums)" for _, path in table.unverifiable]
     lines += [f"refused: {path}: {why}" for path, why in report.refused]
     if report.complete:
         lines.append("complete")
     else:
         first = "move the refused files away, then " if report.refused else ""
-        lines.append(f"not complete: {first}rerun the same command to repair it")
+        unverifiable = sum(len(t.unverifiable) for t in report.tables.values())
+        aside = " (damaged and unverifiable files are set aside in quarantine/ and their ranges written again)" if unverifiable else ""
+        lines.append(f"not complete: {first}rerun the same command to repair it{aside}")
     return lines
 
 
 def _verify_command(args: argparse.Namespace) -> int:
     try:
-        report = verify(args.out)
-    except (DatasetError, OSError) as e:
+        report = verify(args.out, replay=args.replay)
+    except _ERRORS as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     print("\n".join(_report_lines(report)))
@@ -128,9 +142,24 @@ def _position(text: str) -> "phutball.Position":
     return phutball.Position(text)
 
 
+def _check_writable(path: str) -> None:
+    """Fails before a long proof, not after it, when ``path`` cannot be
+    written (as `phutball prove --certificate` checks): a probe file beside
+    it, written and removed."""
+    probe = f"{path}.tmp{os.getpid()}"
+    try:
+        with open(probe, "wb"):
+            pass
+        os.remove(probe)
+    except OSError as e:
+        raise OSError(f"cannot write {path}: {e.strerror or e}") from e
+
+
 def _prove_command(args: argparse.Namespace) -> int:
     """`prove`: the result line on stdout (as `phutball prove` prints it), the figures on stderr."""
     try:
+        if args.certificate:
+            _check_writable(args.certificate)
         proof, figures = _prove(
             _position(args.position),
             frontier_plies=args.frontier_plies,
@@ -152,7 +181,7 @@ def _prove_command(args: argparse.Namespace) -> int:
         if args.certificate and proof.certificate is not None:
             proof.save(args.certificate)
             print(f"certificate: {args.certificate}", file=sys.stderr)
-    except (ValueError, TypeError, OSError) as e:  # OSError: the certificate file, or the timeout (a TimeoutError)
+    except _ERRORS as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
@@ -190,12 +219,14 @@ def main(argv: Optional[List[str]] = None) -> int:
         else:
             summary = analyse(args.file, positions_per_task=args.positions_per_task, **limits, **shared)
             kind = "analysis"
-    except (ValueError, OSError) as e:  # OSError: a file, or the timeout (a TimeoutError)
+    except _ERRORS as e:
         print(f"error: {e}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("interrupted: run the same command again to resume", file=sys.stderr)
         return 130
+    for path in summary.set_aside:
+        print(f"set aside: {path}", file=sys.stderr)
     print(
         f"{summary.rows} rows in {summary.out}/{kind}: {len(summary.written)} ranges written, "
         f"{len(summary.skipped)} already there"
@@ -203,5 +234,16 @@ def main(argv: Optional[List[str]] = None) -> int:
     return 0
 
 
+def _exit(status: int) -> None:
+    """Exits with ``status``; without Python's clean-up when a Ray thread
+    was left behind (connecting to an unreachable address, or shutting
+    down), which would wait for it, past the command's timeout."""
+    if _ray_left_behind():
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(status)
+    sys.exit(status)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    _exit(main())
