@@ -454,9 +454,16 @@ typedef struct PhutballProofSummary {
   PhutballProofResult result;
   /**
    * Plies (both sides' moves, the goal included) to the forced goal of a
-   * win or a loss; 0 otherwise.
+   * win or a loss; 0 otherwise. Exact when `exact` is true, else a bound:
+   * the winner wins within it.
    */
   uint32_t plies;
+  /**
+   * Whether `plies` is exact (the shortest win, the longest loss: a
+   * tablebase's answer, or a win in 1 or a loss in 2) rather than the
+   * proof's bound; true for a draw, false for an unknown result.
+   */
+  bool exact;
   /**
    * Nodes searched.
    */
@@ -623,7 +630,7 @@ typedef struct PhutballTablebaseStats {
 /**
  * Neither side can force a goal: proved only where a tablebase covers the
  * board (one given to `phutball_prove_with_tablebase_within`, or the one
- * `phutball_prove_within` builds for boards of at most 10 points); a draw
+ * `phutball_prove_within` builds for boards of at most 20 points); a draw
  * has no certificate.
  */
 #define PHUTBALL_PROOF_DRAW 3
@@ -1684,7 +1691,7 @@ PhutballStatus phutball_position_equal(const struct PhutballPosition *a,
  * Proves who wins `pos` with best play and stores a new proof handle in
  * `*out`: a win or a loss of the side to move with its line and a
  * certificate the solver has checked, or an unknown result. On boards of
- * at most 10 points the solver builds a tablebase first: the answer is
+ * at most 20 points the solver builds a tablebase first: the answer is
  * then exact, and may be a draw.
  *
  * Within `budget` (NULL: the defaults): `work_limit` counts the prover's

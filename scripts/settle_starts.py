@@ -167,7 +167,7 @@ def prove(binary, board, timeout_ms, memory_limit, built_from):
         record["stopped"] = m.group(1).strip()
     elif "no goal forced" in rest:
         record["stopped"] = "searched out: no goal forced by either side in the graph searched"
-    m = re.match(r"(win|loss) in (\d+): (.*)", line)
+    m = re.match(r"(win|loss) (?:in|within) (\d+): (.*)", line)
     if m:
         record.update(result=m.group(1), plies=int(m.group(2)), line=m.group(3))
         if cert.exists():

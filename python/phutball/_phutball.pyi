@@ -297,7 +297,7 @@ class Position:
         checkpoint: Optional[Union[str, "PathLike[str]"]] = None,
         checkpoint_every: float = 60.0,
     ) -> "Proof":
-        """Proves who wins with best play: a ``Proof`` whose ``result`` is ``"win"`` or ``"loss"`` for the side to move, with the line and a certificate the solver has checked, or ``"unknown"``. Exact, and possibly ``"draw"``, where a tablebase covers the board (``tablebase``, or the solver's own for at most 10 points); a limit that runs out gives ``"unknown"``, not an exception; Ctrl-C raises ``KeyboardInterrupt``, a finished position ``ValueError``. ``jobs`` threads (default 1); ``checkpoint`` saves the search's state to that path every ``checkpoint_every`` seconds and when it stops, and the same call goes on from it (a damaged or foreign file raises ``ValueError`` and is kept)."""
+        """Proves who wins with best play: a ``Proof`` whose ``result`` is ``"win"`` or ``"loss"`` for the side to move, with the line and a certificate the solver has checked, or ``"unknown"``. Exact, and possibly ``"draw"``, where a tablebase covers the board (``tablebase``, or the solver's own for at most 20 points; ``Proof.exact`` says whether ``plies`` is exact or the proof's bound); a limit that runs out gives ``"unknown"``, not an exception; Ctrl-C raises ``KeyboardInterrupt``, a finished position ``ValueError``. ``jobs`` threads (default 1); ``checkpoint`` saves the search's state to that path every ``checkpoint_every`` seconds and when it stops, and the same call goes on from it (a damaged or foreign file raises ``ValueError`` and is kept)."""
     def apply_jump(self, to: str) -> "JumpInProgress":
         """Starts a jump move with one jump of the ball to ``to``: a ``JumpInProgress``, the same side to move. Raises ``ParseError`` or ``IllegalMoveError``."""
     def end_turn(self) -> "Position":
@@ -710,7 +710,10 @@ class Proof:
         """``"win"`` or ``"loss"`` for the side to move, ``"draw"``, or ``"unknown"`` when nothing was proved."""
     @property
     def plies(self) -> Optional[int]:
-        """Plies (both sides' moves, the goal included) to the forced goal of a win or a loss; ``None`` otherwise."""
+        """Plies (both sides' moves, the goal included) to the forced goal of a win or a loss; ``None`` otherwise. Exact when ``exact`` is true, else a bound: the winner wins within it."""
+    @property
+    def exact(self) -> bool:
+        """Whether ``plies`` is exact (the shortest win, the longest loss: a tablebase's answer, which the prover builds on boards of at most 20 points, or a win in 1 or a loss in 2) rather than this proof's bound (``str(proof)`` then says ``win within N``); ``True`` for a draw, ``False`` for an unknown result."""
     @property
     def line(self) -> List[Move]:
         """The proved line: the side to move's move first, then the longest resistance within the proof."""

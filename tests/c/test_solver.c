@@ -55,6 +55,7 @@ static void test_a_win_on_the_1x3_board(void) {
     CHECK_OK(phutball_proof_summary(proof, &summary));
     CHECK(summary.result == PHUTBALL_PROOF_WIN);
     CHECK(summary.plies == 3);
+    CHECK(summary.exact); /* 3 points: the tablebase's distance */
     CHECK(summary.stopped == PHUTBALL_STATUS_OK);
     CHECK(!summary.exhausted);
     CHECK(summary.certificate_nodes >= 1);
@@ -119,6 +120,7 @@ static void test_mutated_certificates_are_invalid(void) {
     PhutballProofSummary summary;
     CHECK_OK(phutball_proof_summary(proof, &summary));
     CHECK(summary.result == PHUTBALL_PROOF_WIN); /* the 9x9 start: a first-player win */
+    CHECK(!summary.exact); /* 81 points: the proof's bound */
     CHECK(summary.nodes > 0);
     size_t len = 0;
     char *text = certificate_text(proof, &len);

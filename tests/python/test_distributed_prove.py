@@ -43,7 +43,9 @@ def assert_checks(proof, root, result):
     """``proof`` is ``result`` for the side to move of ``root``, and its certificate proves it."""
     assert isinstance(proof, phutball.Proof)
     assert proof.result == result, repr(proof)
-    assert re.fullmatch(rf"{result} in {proof.plies}: \S+( \S+)*", str(proof)), str(proof)
+    # `in N` when N is exact (a win in 1), else `within N`, the proof's bound.
+    said = "in" if proof.exact else "within"
+    assert re.fullmatch(rf"{result} {said} {proof.plies}: \S+( \S+)*", str(proof)), str(proof)
     assert len(proof.line) == proof.plies and root.is_legal(proof.line[0])
     checked = phutball.check_proof(proof.certificate)
     winner = root.to_move if result == "win" else ("X" if root.to_move == "O" else "O")
@@ -146,7 +148,7 @@ def test_the_command_prints_the_result_line_and_writes_the_certificate(tmp_path,
     assert command(["prove", "start:7x7", "--frontier-plies", "2", "--nodes", "100", "--memory-limit", "8M", "--certificate", str(path), "--no-progress"]) == 0
     out, err = capsys.readouterr()
     line = out.strip()
-    match = re.fullmatch(r"win in (\d+): (\S+( \S+)*)", line)
+    match = re.fullmatch(r"win within (\d+): (\S+( \S+)*)", line)
     assert match, line
     assert "frontier 1136 positions:" in err and f"certificate: {path}" in err
     checked = phutball.check_proof(path)
@@ -175,7 +177,7 @@ def test_the_clis_check_proof_accepts_a_saved_distributed_proof(tmp_path):
     assert checked.stdout.strip() == f"valid: O wins in at most {proof.plies} plies from {SEVEN} ({len(proof.certificate)} nodes)"
     # The same line as `phutball prove` prints for its own proof.
     direct = subprocess.run([cli, "prove", "start:7x7"], capture_output=True, text=True, check=True).stdout.strip()
-    assert re.fullmatch(r"win in \d+: \S+( \S+)*", direct) and re.fullmatch(r"win in \d+: \S+( \S+)*", str(proof))
+    assert re.fullmatch(r"win within \d+: \S+( \S+)*", direct) and re.fullmatch(r"win within \d+: \S+( \S+)*", str(proof))
     # A damaged copy fails.
     text = path.read_text()
     reply = next(line for line in text.splitlines(keepends=True) if line.startswith("reply "))

@@ -73,7 +73,8 @@ def test_the_5x5_frontier_proofs_combine_into_the_roots_win(five_proofs, plies):
     proof = phutball.combine_proofs(FIVE, plies, five_proofs[plies])
     assert isinstance(proof, phutball.Proof)
     assert proof.result == FIVE.prove().result == "win"
-    assert str(proof).startswith(f"win in {proof.plies}: ")
+    # 25 points, past the tablebases: the distance is the proof's bound.
+    assert not proof.exact and str(proof).startswith(f"win within {proof.plies}: ")
     assert len(proof.line) == proof.plies and FIVE.is_legal(proof.line[0])
     checked = phutball.check_proof(proof.certificate)
     assert (checked.winner, checked.root, checked.plies) == ("O", FIVE, proof.plies)
@@ -100,7 +101,7 @@ def test_a_lost_root_combines_into_a_loss():
     lost = FIVE.play(FIVE.prove().line[0])
     proof = phutball.combine_proofs(lost, 1, proofs_of(phutball.frontier(lost, 1)))
     assert proof.result == lost.prove().result == "loss"
-    assert str(proof).startswith("loss in ")
+    assert str(proof).startswith("loss within ")
     checked = proof.check()
     assert (checked.winner, checked.root) == ("O", lost)
 
@@ -116,7 +117,10 @@ def test_missing_certificates_leave_the_root_unknown_unless_the_winner_avoids_th
     assert phutball.combine_proofs(FIVE, 1, [c for c in proofs if c.winner == "X"]).result == "unknown"
     # Certificates of positions not in the frontier are ignored.
     assert phutball.combine_proofs(FIVE, 1, [SEVEN.prove().certificate]).result == "unknown"
-    assert phutball.combine_proofs(FIVE, 2, five_proofs[1]).result == "unknown"
+    # A certificate at any depth up to the plies is a leaf: the 1-ply
+    # frontier's proofs settle the root at 2 plies too (a tree cut unevenly).
+    uneven = phutball.combine_proofs(FIVE, 2, five_proofs[1])
+    assert uneven.result == "win" and phutball.check_proof(uneven.certificate).root == FIVE
 
 
 def test_a_wrong_certificate_is_a_certificate_error():

@@ -40,8 +40,9 @@ def test_the_1x3_start_is_a_win_in_3():
     assert (proof.result, proof.plies) == ("win", 3)
     assert [str(m) for m in proof.line] == ["A3", "A1", "A2-A4"]
     assert all(isinstance(m, phutball.Move) for m in proof.line)
-    assert str(proof) == "win in 3: A3 A1 A2-A4"
-    assert repr(proof).startswith("Proof(result='win', plies=3, line=[A3 A1 A2-A4], nodes=")
+    # 3 points: the tablebase's distance, exact.
+    assert proof.exact and str(proof) == "win in 3: A3 A1 A2-A4"
+    assert repr(proof).startswith("Proof(result='win', plies=3, exact=True, line=[A3 A1 A2-A4], nodes=")
     assert proof.stopped is None and not proof.exhausted
     assert isinstance(proof.nodes, int) and isinstance(proof.table_entries, int)
     certificate = proof.certificate
@@ -134,7 +135,8 @@ def test_a_node_limit_gives_an_unknown_result(tmp_path):
 def test_a_memory_limit_too_small_for_the_certificate_gives_an_unknown_result():
     proof = phutball.Position.start(9, 9).prove(memory_limit=1 << 20, timeout=60)
     assert proof.result == "unknown" and proof.certificate is None
-    assert proof.stopped is not None and "memory limit of 524288 bytes" in proof.stopped
+    # The limit as given (the certificate gets half of it).
+    assert proof.stopped is not None and "memory limit of 1048576 bytes" in proof.stopped
     # The repr quotes the reason as Python would (it holds an apostrophe).
     assert f"stopped={proof.stopped!r}" in repr(proof)
 

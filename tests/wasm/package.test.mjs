@@ -94,12 +94,18 @@ test("solve: who wins a small board", () => {
 
 test("prove: the issue-15 position and small boards, on wasm32's one stack", () => {
   const proof = prove(new Position("15/15/7#7/15/7#2#4/15/7#2#4/5#1@7/15/5#9/7#7/7#7/7#7/15/15/15/15/15/15 O"), 5000);
-  assert.equal(proof.result, "win in 3");
+  // Past 20 points the distance is the proof's bound, said as one.
+  assert.equal(proof.result, "win within 3");
+  assert.equal(proof.exact, false);
   assert.equal(proof.line.length, 3);
   assert.ok(proof.certified);
   const deep = prove(Position.start(7, 9), 10000);
-  assert.match(deep.result, /^win in \d+$/);
+  assert.match(deep.result, /^win within \d+$/);
   assert.ok(deep.line.length > 20, deep.result);
+  // A board of at most 20 points: the tablebase's exact distance.
+  const small = prove(new Position("2#/2#/1#@/3 X"), 10000);
+  assert.equal(small.result, "loss in 4");
+  assert.equal(small.exact, true);
 });
 
 test("long calls on dense boards return within their limits", () => {

@@ -38,7 +38,7 @@ pub const PHUTBALL_PROOF_WIN: PhutballProofResult = 1;
 pub const PHUTBALL_PROOF_LOSS: PhutballProofResult = 2;
 /// Neither side can force a goal: proved only where a tablebase covers the
 /// board (one given to `phutball_prove_with_tablebase_within`, or the one
-/// `phutball_prove_within` builds for boards of at most 10 points); a draw
+/// `phutball_prove_within` builds for boards of at most 20 points); a draw
 /// has no certificate.
 pub const PHUTBALL_PROOF_DRAW: PhutballProofResult = 3;
 
@@ -50,8 +50,13 @@ pub struct PhutballProofSummary {
     /// A `PHUTBALL_PROOF_*` constant.
     pub result: PhutballProofResult,
     /// Plies (both sides' moves, the goal included) to the forced goal of a
-    /// win or a loss; 0 otherwise.
+    /// win or a loss; 0 otherwise. Exact when `exact` is true, else a bound:
+    /// the winner wins within it.
     pub plies: u32,
+    /// Whether `plies` is exact (the shortest win, the longest loss: a
+    /// tablebase's answer, or a win in 1 or a loss in 2) rather than the
+    /// proof's bound; true for a draw, false for an unknown result.
+    pub exact: bool,
     /// Nodes searched.
     pub nodes: u64,
     /// Positions remembered in the prover's tables at the end.
@@ -92,6 +97,7 @@ impl PhutballProof {
         PhutballProofSummary {
             result,
             plies,
+            exact: p.exact,
             nodes: p.nodes,
             table_entries: p.table_entries as u64,
             stopped: p
@@ -116,7 +122,7 @@ unsafe fn proof_arg<'a>(proof: *const PhutballProof) -> FfiResult<&'a PhutballPr
 /// Proves who wins `pos` with best play and stores a new proof handle in
 /// `*out`: a win or a loss of the side to move with its line and a
 /// certificate the solver has checked, or an unknown result. On boards of
-/// at most 10 points the solver builds a tablebase first: the answer is
+/// at most 20 points the solver builds a tablebase first: the answer is
 /// then exact, and may be a draw.
 ///
 /// Within `budget` (NULL: the defaults): `work_limit` counts the prover's

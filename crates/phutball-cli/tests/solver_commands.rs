@@ -55,8 +55,10 @@ fn prove_prints_wins_and_losses_and_writes_certificates_that_check() {
     assert!(out.status.success(), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
     let lines: Vec<&str> = stdout.lines().collect();
-    assert!(lines[0].starts_with("win in 23: "), "{stdout}");
-    assert!(lines[1].starts_with("loss in "), "{stdout}");
+    // 7x7 is past the tablebases: its distance is the proof's bound; the
+    // 1x3 position's is the table's, exact.
+    assert!(lines[0].starts_with("win within 23: "), "{stdout}");
+    assert_eq!(lines[1], "loss in 2: A1 A2-A4", "{stdout}");
     assert_eq!(fs::read(&gz).unwrap()[..2], [0x1f, 0x8b]);
     for f in [gz.clone(), dir.join("two.txt.gz.2")] {
         let checked = run(&["check-proof", f.to_str().unwrap()]);
@@ -145,7 +147,7 @@ fn a_timeout_is_unknown_and_bad_arguments_are_refused() {
     );
     let out = run(&["prove", "--nodes", "100000", "start:7x7"]);
     assert!(
-        text(&out.stdout).starts_with("win in 23: "),
+        text(&out.stdout).starts_with("win within 23: "),
         "{}",
         text(&out.stdout)
     );
@@ -213,10 +215,10 @@ fn prove_with_a_tablebase_gives_its_exact_distance_and_a_certificate() {
     assert_eq!(value(&text(&out.stdout)), value(&exact), "{exact}");
     let checked = run(&["check-proof", file.to_str().unwrap()]);
     assert!(checked.status.success(), "{}", text(&checked.stderr));
-    // A table of another board is not used: the search answers.
+    // A table of another board is not used: the search answers, with its bound.
     let other = run(&["prove", "--tablebase", table.to_str().unwrap(), "start:5x5"]);
     assert!(
-        text(&other.stdout).starts_with("win in "),
+        text(&other.stdout).starts_with("win within "),
         "{}",
         text(&other.stdout)
     );
@@ -225,4 +227,25 @@ fn prove_with_a_tablebase_gives_its_exact_distance_and_a_certificate() {
     let out = run(&["prove", "--tablebase", bad.to_str().unwrap(), "start:1x12"]);
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn prove_says_whether_its_distance_is_exact() {
+    // Issue 35's example: the search alone said `loss in 6`; the loser
+    // holds out only 4 plies, which the tablebase knows.
+    for pos in ["2#/2#/1#@/3 X", "start:4x5"] {
+        let proved = text(&run(&["prove", pos]).stdout);
+        let from_table = text(&run(&["tablebase", "probe", pos]).stdout);
+        let verdict = |line: &str| line.split(':').next().unwrap().to_string();
+        assert_eq!(
+            verdict(&proved),
+            verdict(&from_table),
+            "{pos}: {proved} / {from_table}"
+        );
+        assert!(!proved.contains("within"), "{pos}: {proved}");
+    }
+    assert!(text(&run(&["prove", "2#/2#/1#@/3 X"]).stdout).starts_with("loss in 4: "));
+    // Past 20 points: the proof's bound, said as one.
+    let bound = text(&run(&["prove", "start:5x5"]).stdout);
+    assert!(bound.starts_with("win within "), "{bound}");
 }

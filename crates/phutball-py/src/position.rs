@@ -410,7 +410,7 @@ impl PyPosition {
     /// certificate the solver has checked, or ``"unknown"``.
     ///
     /// Where a tablebase covers the board (``tablebase``, or one the
-    /// solver builds itself for boards of at most 10 points) the answer is
+    /// solver builds itself for boards of at most 20 points) the answer is
     /// exact, and may be ``"draw"`` (without a certificate). A limit that
     /// runs out is no error: ``timeout`` seconds (``None``: no timeout),
     /// ``nodes`` (the prover's nodes; ``None``: no limit) and

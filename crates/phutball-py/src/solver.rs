@@ -55,7 +55,10 @@ pub(crate) struct PyCheckedProof {
 /// goal: ``exhausted``). Immutable.
 #[pyclass(name = "Proof", module = "phutball", frozen)]
 pub(crate) struct PyProof {
+    /// The solver's line for it (`win in 3: ...`, `win within 7: ...`).
+    text: String,
     value: Option<Value>,
+    exact: bool,
     line: Vec<Move>,
     nodes: u64,
     table_entries: usize,
@@ -145,12 +148,15 @@ impl PyProof {
     /// The `Proof` of the solver's answer (`Position.prove`, and
     /// `combine_proofs` in `frontier.rs`).
     pub(crate) fn from_solver(py: Python<'_>, proof: phutball_solver::Proof) -> PyResult<PyProof> {
+        let text = proof.to_string();
         let certificate = proof
             .certificate
             .map(|inner| Py::new(py, PyCertificate { inner }))
             .transpose()?;
         Ok(PyProof {
+            text,
             value: proof.value,
+            exact: proof.exact,
             line: proof.line,
             nodes: proof.nodes,
             table_entries: proof.table_entries,
@@ -441,8 +447,19 @@ impl PyProof {
         }
     }
 
+    /// Whether ``plies`` is exact (the shortest win, the longest loss: a
+    /// tablebase's answer, which the prover builds on boards of at most 20
+    /// points, or a win in 1 or a loss in 2) rather than this proof's
+    /// bound (``str(proof)`` then says ``win within N``); ``True`` for a
+    /// draw, ``False`` for an unknown result.
+    #[getter]
+    fn exact(&self) -> bool {
+        self.exact
+    }
+
     /// Plies (both sides' moves, the goal included) to the forced goal of a
-    /// win or a loss; ``None`` otherwise.
+    /// win or a loss; ``None`` otherwise. Exact when ``exact`` is true,
+    /// else a bound: the winner wins within it.
     #[getter]
     fn plies(&self) -> Option<u32> {
         match self.value {
@@ -516,11 +533,7 @@ impl PyProof {
     }
 
     fn __str__(&self) -> String {
-        match self.value {
-            None => "unknown".to_string(),
-            Some(Value::Draw) => "draw".to_string(),
-            Some(value) => format!("{value}: {}", moves_text(&self.line)),
-        }
+        self.text.clone()
     }
 
     #[allow(clippy::unused_self)]
@@ -535,6 +548,10 @@ impl PyProof {
         let mut fields = vec![format!("result='{}'", self.result())];
         if let Some(plies) = self.plies() {
             fields.push(format!("plies={plies}"));
+            fields.push(format!(
+                "exact={}",
+                if self.exact { "True" } else { "False" }
+            ));
             fields.push(format!("line=[{}]", moves_text(&self.line)));
         }
         if let Some(stopped) = &self.stopped {

@@ -120,6 +120,7 @@ pub fn combine_within(
     }
     Ok(Proof {
         value: None,
+        exact: false,
         line: Vec::new(),
         certificate: None,
         nodes: 0,

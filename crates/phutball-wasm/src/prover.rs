@@ -15,8 +15,13 @@ use crate::svg::texts;
 /// What the prover found.
 #[wasm_bindgen(getter_with_clone)]
 pub struct Proof {
-    /// `"win in 3"`, `"loss in 2"`, `"draw"` (a tablebase's), or `"unknown"`.
+    /// `"win in 3"`, `"loss in 2"` (exact distances), `"win within 7"`,
+    /// `"loss within 6"` (the proof's bound), `"draw"` (a tablebase's), or
+    /// `"unknown"`.
     pub result: String,
+    /// Whether the distance in `result` is exact (a tablebase's answer, on
+    /// boards of at most 20 points, or a win in 1 or a loss in 2).
+    pub exact: bool,
     /// The proved line: the winning move first, or the longest resistance.
     pub line: Vec<String>,
     /// The prover's nodes.
@@ -50,9 +55,8 @@ pub fn prove(
     let proof =
         prove_within(&position.inner, &budget).map_err(|e| errors::named("SolverError", e))?;
     Ok(Proof {
-        result: proof
-            .value
-            .map_or_else(|| "unknown".into(), |v| v.to_string()),
+        result: proof.verdict(),
+        exact: proof.exact,
         line: texts(&proof.line),
         nodes: proof.nodes as f64,
         stopped: proof.stopped.map(|e| e.to_string()),

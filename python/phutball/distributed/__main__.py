@@ -55,7 +55,7 @@ def _parser() -> argparse.ArgumentParser:
     proof = commands.add_parser(
         "prove",
         help="prove who wins POSITION, the positions --frontier-plies below it one a task: "
-        "prints `win in N: LINE`, `loss in N: LINE` or `unknown`, as `phutball prove` does",
+        "prints `win within N: LINE`, `loss within N: LINE` (`in N` when N is exact) or `unknown`, as `phutball prove` does",
     )
     proof.add_argument("position", help="a position string, `start` or `start:COLSxROWS`")
     proof.add_argument("--frontier-plies", type=int, default=1, help="plies expanded on the driver, 0 to 32 (default 1)")
