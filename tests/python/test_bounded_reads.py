@@ -46,7 +46,7 @@ def bombs(tmp_path_factory: pytest.TempPathFactory) -> dict:
 
 
 CHILD = """
-import json, resource, sys, time
+import json, sys, time
 import phutball
 started = time.monotonic()
 try:
@@ -55,7 +55,10 @@ try:
 except Exception as e:
     outcome = type(e).__name__ + ": " + str(e)
 took = time.monotonic() - started
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+# VmHWM is this process's own peak: ru_maxrss would carry the forking
+# parent's peak across exec.
+status = open("/proc/self/status").read()
+peak = int(status.split("VmHWM:")[1].split()[0]) * 1024
 print(json.dumps({{"outcome": outcome, "took": took, "peak": peak}}))
 """
 
