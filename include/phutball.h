@@ -1733,6 +1733,26 @@ PhutballStatus phutball_prove_with_tablebase_within(const struct PhutballPositio
                                                     struct PhutballProof **out);
 
 /**
+ * `phutball_prove_within` on `jobs` threads (0: every core; 1 is
+ * `phutball_prove_within`'s search, the two searches taking turns; from 2
+ * the searches for either side's win run at once, from 4 each on half of
+ * the jobs over a shared table; `docs/solver.md`). The result is the same
+ * kind of proof, its certificate checked; the nodes and the certificate
+ * may differ from one job count to another.
+ * `PHUTBALL_STATUS_INVALID_ARGUMENT` for more than 1024 jobs
+ * (`MAX_PROVE_JOBS`), as for a finished position; otherwise statuses and
+ * budget as `phutball_prove_within`.
+ *
+ * # Safety
+ * `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a
+ * live token; `out` NULL or writable.
+ */
+PhutballStatus phutball_prove_with_jobs_within(const struct PhutballPosition *pos,
+                                               uint32_t jobs,
+                                               const struct PhutballBudget *budget,
+                                               struct PhutballProof **out);
+
+/**
  * Writes the proof's figures: its result, plies, nodes, why it stopped.
  *
  * # Safety

@@ -281,11 +281,38 @@ static void test_bad_arguments_give_statuses(void) {
     phutball_position_free(tiny);
 }
 
+static void test_jobs_prove_the_same_winner_with_a_checked_certificate(void) {
+    PhutballPosition *start = parse("5/5/2@2/5/5 O"); /* the 5x5 start: 25 points, searched */
+    for (uint32_t jobs = 1; jobs <= 2; jobs++) {
+        PhutballProof *proof = NULL;
+        CHECK_OK(phutball_prove_with_jobs_within(start, jobs, NULL, &proof));
+        PhutballProofSummary summary;
+        CHECK_OK(phutball_proof_summary(proof, &summary));
+        CHECK(summary.result == PHUTBALL_PROOF_WIN);
+        CHECK(!summary.exact);
+        size_t len = 0;
+        char *text = certificate_text(proof, &len);
+        PhutballCheckedProof checked = {0};
+        CHECK_OK(phutball_check_proof(text, len, NULL, &checked, NULL));
+        CHECK(checked.winner == PHUTBALL_SIDE_OHS);
+        CHECK(checked.plies == summary.plies);
+        free(text);
+        phutball_proof_free(proof);
+    }
+    PhutballProof *proof = NULL;
+    CHECK_STATUS(phutball_prove_with_jobs_within(start, 5000, NULL, &proof), PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("a prove takes 1 to 1024 jobs, not 5000");
+    CHECK(proof == NULL);
+    CHECK_STATUS(phutball_prove_with_jobs_within(NULL, 1, NULL, &proof), PHUTBALL_STATUS_NULL_ARGUMENT);
+    phutball_position_free(start);
+}
+
 int main(void) {
     test_a_win_on_the_1x3_board();
     test_a_loss_on_the_1x3_board();
     test_mutated_certificates_are_invalid();
     test_budgets_give_unknown_results();
     test_bad_arguments_give_statuses();
+    test_jobs_prove_the_same_winner_with_a_checked_certificate();
     return check_summary("test_solver");
 }

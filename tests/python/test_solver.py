@@ -352,6 +352,10 @@ def test_jobs_prove_the_same_winner_with_a_checked_certificate():
         assert proof.result == "win", (jobs, proof)
         assert proof.certificate is not None
         assert proof.certificate.check().winner == "O"
+    # The solver's range, in its words.
+    for bad in (0, 1025):
+        with pytest.raises(ValueError, match=rf"jobs={bad}: a prove takes 1 to 1024 jobs, not {bad}"):
+            THREE_BY_FIFTEEN.prove(jobs=bad)
 
 
 def test_a_checkpoint_saves_the_search_and_the_same_call_goes_on(tmp_path):

@@ -7,7 +7,10 @@ use core::ffi::c_char;
 use std::sync::OnceLock;
 
 use phutball::Move;
-use phutball_solver::{prove_with_tablebase_within, prove_within, Certificate, Proof, Value};
+use phutball_solver::{
+    prove_with_options_within, prove_with_tablebase_within, prove_within, Certificate, Proof,
+    ProveOptions, Value, MAX_PROVE_JOBS,
+};
 
 use crate::budget::{budget_arg, PhutballBudget};
 use crate::buffers::{copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out};
@@ -110,6 +113,19 @@ impl PhutballProof {
     }
 }
 
+/// Stores a new handle of `proof` in `*out`.
+///
+/// # Safety
+/// `out` must be writable (checked non-NULL by the caller).
+unsafe fn write_proof(out: *mut *mut PhutballProof, proof: Proof) -> FfiResult<()> {
+    let handle = PhutballProof {
+        proof,
+        certificate_text: OnceLock::new(),
+    };
+    // SAFETY: the caller's promise about out.
+    unsafe { write_new_handle(out, handle, "out") }
+}
+
 /// Borrows the proof behind a handle argument named `proof`.
 ///
 /// # Safety
@@ -152,12 +168,8 @@ pub unsafe extern "C" fn phutball_prove_within(
         let proof = call
             .run(|budget| prove_within(pos, budget))
             .map_err(|e| solver_failure(&e))?;
-        let handle = PhutballProof {
-            proof,
-            certificate_text: OnceLock::new(),
-        };
         // SAFETY: the caller's promise about out.
-        unsafe { write_new_handle(out, handle, "out") }
+        unsafe { write_proof(out, proof) }
     })
 }
 
@@ -197,12 +209,48 @@ pub unsafe extern "C" fn phutball_prove_with_tablebase_within(
         let proof = call
             .run(|budget| prove_with_tablebase_within(pos, budget, table))
             .map_err(|e| solver_failure(&e))?;
-        let handle = PhutballProof {
-            proof,
-            certificate_text: OnceLock::new(),
-        };
         // SAFETY: the caller's promise about out.
-        unsafe { write_new_handle(out, handle, "out") }
+        unsafe { write_proof(out, proof) }
+    })
+}
+
+/// `phutball_prove_within` on `jobs` threads (0: every core; 1 is
+/// `phutball_prove_within`'s search, the two searches taking turns; from 2
+/// the searches for either side's win run at once, from 4 each on half of
+/// the jobs over a shared table; `docs/solver.md`). The result is the same
+/// kind of proof, its certificate checked; the nodes and the certificate
+/// may differ from one job count to another.
+/// `PHUTBALL_STATUS_INVALID_ARGUMENT` for more than 1024 jobs
+/// (`MAX_PROVE_JOBS`), as for a finished position; otherwise statuses and
+/// budget as `phutball_prove_within`.
+///
+/// # Safety
+/// `pos` NULL or live; `budget` NULL or readable, its `cancel` NULL or a
+/// live token; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_prove_with_jobs_within(
+    pos: *const PhutballPosition,
+    jobs: u32,
+    budget: *const PhutballBudget,
+    out: *mut *mut PhutballProof,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promises about pos and budget.
+        let (pos, call) = unsafe { (position_arg(pos)?, budget_arg(budget)) };
+        let jobs = match jobs {
+            0 => phutball::default_jobs().min(MAX_PROVE_JOBS),
+            j => usize::try_from(j).unwrap_or(usize::MAX),
+        };
+        let options = ProveOptions {
+            jobs,
+            ..ProveOptions::default()
+        };
+        let proof = call
+            .run(|budget| prove_with_options_within(pos, budget, options))
+            .map_err(|e| solver_failure(&e))?;
+        // SAFETY: the caller's promise about out.
+        unsafe { write_proof(out, proof) }
     })
 }
 

@@ -49,8 +49,8 @@ pub struct ProveArgs {
     /// Threads (default: every core): on 2 or more the searches for either
     /// side's win run at once, from 4 each on half of them over a shared
     /// table; 1 is the one-thread search, the two taking turns.
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    jobs: Option<u64>,
+    #[arg(long, value_name = "J", value_parser = parse_jobs)]
+    jobs: Option<usize>,
     /// Seconds between two saves of --checkpoint.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     checkpoint_every: f64,
@@ -111,6 +111,14 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
             "`{text}` is not a number of seconds (more than 0, e.g. 60 or 0.5)"
         )),
     }
+}
+
+/// `--jobs J`: the solver's range of a prove's jobs.
+fn parse_jobs(text: &str) -> Result<usize, String> {
+    let jobs = text
+        .parse::<usize>()
+        .map_err(|e| format!("--jobs takes a job count: {e}"))?;
+    ProveOptions::check_jobs(jobs).map_err(|e| e.to_string())
 }
 
 /// `phutball prove`: one line per position on stdout, its figures on stderr.
@@ -216,7 +224,7 @@ fn prove_one(
     };
     let jobs = args
         .jobs
-        .map_or_else(phutball::default_jobs, |j| usize::try_from(j).unwrap_or(1));
+        .unwrap_or_else(|| phutball::default_jobs().min(phutball_solver::MAX_PROVE_JOBS));
     let options = ProveOptions {
         jobs,
         tablebase: table,

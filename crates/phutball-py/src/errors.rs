@@ -382,6 +382,7 @@ mod tests {
             SolverError::Unsound("a test".into()),
             SolverError::TooManyPlies { max: 127 },
             SolverError::Jobs {
+                what: "a tablebase build",
                 requested: 0,
                 max: 256,
             },

@@ -113,23 +113,17 @@ pub(crate) struct ProveArgs {
     checkpoint_every: std::time::Duration,
 }
 
-/// The most jobs `Position.prove` takes (as the CLI's `--jobs`).
-const MAX_PROVE_JOBS: u64 = 1024;
-
 impl ProveArgs {
     pub(crate) fn new(
         jobs: Option<&Bound<'_, PyAny>>,
         checkpoint: Option<PathBuf>,
         checkpoint_every: f64,
     ) -> PyResult<ProveArgs> {
+        // The solver's range (1 to MAX_PROVE_JOBS); a count past usize is past it too.
         let jobs = match limit_arg(jobs, "jobs")? {
             None => 1,
-            Some(j @ 1..=MAX_PROVE_JOBS) => usize::try_from(j).unwrap_or(1),
-            Some(j) => {
-                return Err(PyValueError::new_err(format!(
-                    "jobs must be None or an int from 1 to {MAX_PROVE_JOBS}, not {j}"
-                )))
-            }
+            Some(j) => ProveOptions::check_jobs(usize::try_from(j).unwrap_or(usize::MAX))
+                .map_err(|e| PyValueError::new_err(format!("jobs={j}: {e}")))?,
         };
         if !(checkpoint_every.is_finite() && checkpoint_every > 0.0 && checkpoint_every <= 1e9) {
             return Err(PyValueError::new_err(format!(

@@ -43,11 +43,14 @@ pub enum SolverError {
     Checkpoint(String),
     /// A tablebase build asked for no jobs (build threads) or for more than
     /// it takes.
-    #[error("a tablebase build takes 1 to {max} jobs, not {requested}")]
+    #[error("{what} takes 1 to {max} jobs, not {requested}")]
     Jobs {
+        /// What takes them: `a tablebase build` or `a prove`.
+        what: &'static str,
         /// The jobs asked for.
         requested: usize,
-        /// [`MAX_BUILD_JOBS`](crate::MAX_BUILD_JOBS).
+        /// [`MAX_BUILD_JOBS`](crate::MAX_BUILD_JOBS) or
+        /// [`MAX_PROVE_JOBS`](crate::MAX_PROVE_JOBS).
         max: usize,
     },
 }

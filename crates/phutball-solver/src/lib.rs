@@ -52,7 +52,7 @@ pub use frontier::{combine_within, frontier_within};
 pub use prover::{
     prove_with_options_within, prove_with_tablebase_within, prove_within, CheckpointError,
     CheckpointEvent, CheckpointOptions, Proof, ProveOptions, ProverState, AUTO_TABLEBASE_POINTS,
-    CHECKPOINT_VERSION,
+    CHECKPOINT_VERSION, MAX_PROVE_JOBS,
 };
 pub use tablebase::{
     BuildProgress, BuildStep, Tablebase, TablebaseFileError, TablebaseReadError, TablebaseStats,

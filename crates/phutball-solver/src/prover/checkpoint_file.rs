@@ -64,6 +64,37 @@ pub struct ProveOptions<'a> {
     pub checkpoint: Option<CheckpointOptions<'a>>,
 }
 
+/// The most jobs (threads) a prove takes (the CLI's `--jobs`, Python's
+/// `jobs=`, C's `phutball_prove_with_jobs_within`).
+pub const MAX_PROVE_JOBS: usize = 1024;
+
+impl ProveOptions<'_> {
+    /// `jobs` if a prove takes it (1 to [`MAX_PROVE_JOBS`]): the one check
+    /// of a prove's job count, which the CLI, C and Python call too.
+    ///
+    /// ```
+    /// use phutball_solver::{ProveOptions, SolverError};
+    /// assert_eq!(ProveOptions::check_jobs(2), Ok(2));
+    /// let e = ProveOptions::check_jobs(0).unwrap_err();
+    /// assert_eq!(e.to_string(), "a prove takes 1 to 1024 jobs, not 0");
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`SolverError::Jobs`] for 0 or more than [`MAX_PROVE_JOBS`].
+    pub fn check_jobs(jobs: usize) -> Result<usize, SolverError> {
+        if (1..=MAX_PROVE_JOBS).contains(&jobs) {
+            Ok(jobs)
+        } else {
+            Err(SolverError::Jobs {
+                what: "a prove",
+                requested: jobs,
+                max: MAX_PROVE_JOBS,
+            })
+        }
+    }
+}
+
 impl Default for ProveOptions<'_> {
     /// One job, no tablebase, no checkpoint: [`prove_within`](super::prove_within).
     fn default() -> Self {
@@ -115,7 +146,8 @@ impl Default for ProveOptions<'_> {
 ///
 /// # Errors
 ///
-/// As [`prove_within`](super::prove_within), and
+/// As [`prove_within`](super::prove_within), [`SolverError::Jobs`] for
+/// `options.jobs` out of 1 to [`MAX_PROVE_JOBS`], and
 /// [`SolverError::Checkpoint`] when the file is refused or cannot be
 /// written.
 pub fn prove_with_options_within(
@@ -131,6 +163,7 @@ pub fn prove_with_options_within(
         tablebase,
         checkpoint,
     } = options;
+    let jobs = ProveOptions::check_jobs(jobs)?;
     if tablebase.is_some_and(|t| t.covers(pos))
         || pos.size().num_board_points() <= super::AUTO_TABLEBASE_POINTS
     {
@@ -139,7 +172,6 @@ pub fn prove_with_options_within(
             None => super::prove_within(pos, budget),
         };
     }
-    let jobs = jobs.max(1);
     let Some(CheckpointOptions {
         path,
         every,

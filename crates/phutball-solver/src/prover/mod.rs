@@ -26,7 +26,7 @@ use table::Table;
 pub use checkpoint::{CheckpointError, CHECKPOINT_VERSION};
 use checkpoint::{Resumed, Schedule, SearchCounters, TableView};
 pub use checkpoint_file::{
-    prove_with_options_within, CheckpointEvent, CheckpointOptions, ProveOptions,
+    prove_with_options_within, CheckpointEvent, CheckpointOptions, ProveOptions, MAX_PROVE_JOBS,
 };
 use shared_table::SharedTable;
 

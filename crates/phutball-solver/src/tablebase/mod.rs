@@ -126,6 +126,7 @@ impl Tablebase {
             Ok(jobs)
         } else {
             Err(SolverError::Jobs {
+                what: "a tablebase build",
                 requested: jobs,
                 max: MAX_BUILD_JOBS,
             })
