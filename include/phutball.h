@@ -1720,7 +1720,7 @@ PhutballStatus phutball_prove_within(const struct PhutballPosition *pos,
  * certificate); a win or a loss comes with a certificate built from the
  * table's shortest wins, checked. With `table` NULL, or one that does not
  * cover `pos`, only the search runs, whatever the board (not even the
- * tablebase `phutball_prove_within` builds itself for boards of at most 10
+ * tablebase `phutball_prove_within` builds itself for boards of at most 20
  * points). Statuses and budget as `phutball_prove_within`.
  *
  * # Safety

@@ -217,7 +217,7 @@ def row_of(board, record):
         text = f"first-player {result} in ≤ {record['plies']}"
         if record["nodes"] == 0:
             # No search: a tablebase of the board (the prover builds one for
-            # boards of at most 10 points) gave the exact distance.
+            # boards of at most 20 points) gave the exact distance.
             text = f"first-player {result} in {record['plies']} (exact: tablebase)"
         size = f"{thousands(record['proof_nodes'])} nodes"
         if "certificate_bytes" in record:

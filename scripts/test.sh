@@ -168,7 +168,7 @@ fi
 # reason: the runs too long for this command, which cheaper tests cover.
 ignored=$(grep -rn -A1 '#\[ignore = ' crates --include='*.rs' |
     sed -n 's/.*#\[ignore = "\(.*\)"\]/\1/p; s/.*fn \([a-z0-9_]*\)(.*/\1/p' |
-    paste -d'|' - - | sed 's/^\(.*\)|\(.*\)$/\2 (\1)/' | paste -sd';' - | sed 's/;/; /g')
+    paste -d'|' - - | sed 's/^\(.*\)|\(.*\)$/\2 (\1)/' | sed ':a;N;$!ba;s/\n/; /g')
 if [ -n "$ignored" ]; then
     skipped="$skipped; not run: $ignored"
 fi

@@ -682,7 +682,7 @@ class Certificate:
         """Reads a certificate from its text format. Raises ``ParseError`` for text that is not one (naming the line)."""
     @staticmethod
     def load(path: _Path, *, timeout: _Timeout = None) -> "Certificate":
-        """Reads a certificate file (a path or ``os.PathLike``), plain text or gzip-compressed (told by its first bytes), a line at a time. Raises ``OSError`` or ``ParseError`` (a line over 1 MiB, a NUL byte or a byte-order mark included); ``SearchTimeoutError`` after ``timeout`` seconds, ``MemoryLimitError`` past the default memory limit, ``KeyboardInterrupt`` on Ctrl-C."""
+        """Reads a certificate file (a path or ``os.PathLike``), plain text or gzip-compressed (told by its first bytes), a line at a time. Raises ``OSError`` or ``ParseError`` (a line over 1 MiB, a NUL byte or a byte-order mark included); ``SearchTimeoutError`` after ``timeout`` seconds, ``KeyboardInterrupt`` on Ctrl-C; ``MemoryLimitError`` only if the allocator refuses the nodes (no limit is set: the file's size is the caller's)."""
     def save(self, path: _Path) -> None:
         """Writes the text format to ``path``, gzip-compressed if the name ends in ``.gz``, through a temporary file renamed into place (an interrupted write leaves no half file). Raises ``OSError``."""
     def check(self, *, timeout: _Timeout = None) -> CheckedProof:
@@ -795,7 +795,7 @@ class Tablebase:
         """Reads a table from the bytes of its file format (``to_bytes()``). Raises ``TablebaseFileError``."""
     @staticmethod
     def load(path: _Path, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> "Tablebase":
-        """Reads a table file written by ``save`` (or the CLI's ``phutball tablebase build --out``), its header checked before a value is read. Raises ``OSError`` or ``TablebaseFileError`` (bytes after the values included); ``MemoryLimitError`` for a table over ``memory_limit`` bytes, before its values are read; ``SearchTimeoutError`` after ``timeout`` seconds; ``KeyboardInterrupt`` on Ctrl-C."""
+        """Reads a table file written by ``save`` (or the CLI's ``phutball tablebase build --out``), its header checked before a value is read. Raises ``OSError`` or ``TablebaseFileError`` (bytes after the values included); ``MemoryLimitError`` for a table over ``memory_limit`` bytes (default ``None``: no limit), before its values are read; ``SearchTimeoutError`` after ``timeout`` seconds; ``KeyboardInterrupt`` on Ctrl-C."""
     def to_bytes(self) -> bytes:
         """The table in its file format: a 32-byte header, then a byte a state."""
     def save(self, path: _Path) -> None:

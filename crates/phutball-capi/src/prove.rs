@@ -9,7 +9,7 @@ use std::sync::OnceLock;
 use phutball::Move;
 use phutball_solver::{
     prove_with_options_within, prove_with_tablebase_within, prove_within, Certificate, Proof,
-    ProveOptions, Value, MAX_PROVE_JOBS,
+    ProveOptions, Value,
 };
 
 use crate::budget::{budget_arg, PhutballBudget};
@@ -179,7 +179,7 @@ pub unsafe extern "C" fn phutball_prove_within(
 /// certificate); a win or a loss comes with a certificate built from the
 /// table's shortest wins, checked. With `table` NULL, or one that does not
 /// cover `pos`, only the search runs, whatever the board (not even the
-/// tablebase `phutball_prove_within` builds itself for boards of at most 10
+/// tablebase `phutball_prove_within` builds itself for boards of at most 20
 /// points). Statuses and budget as `phutball_prove_within`.
 ///
 /// # Safety
@@ -239,7 +239,7 @@ pub unsafe extern "C" fn phutball_prove_with_jobs_within(
         // SAFETY: the caller's promises about pos and budget.
         let (pos, call) = unsafe { (position_arg(pos)?, budget_arg(budget)) };
         let jobs = match jobs {
-            0 => phutball::default_jobs().min(MAX_PROVE_JOBS),
+            0 => ProveOptions::default_jobs(),
             j => usize::try_from(j).unwrap_or(usize::MAX),
         };
         let options = ProveOptions {

@@ -222,9 +222,7 @@ fn prove_one(
         _ => {}
     }
     };
-    let jobs = args
-        .jobs
-        .unwrap_or_else(|| phutball::default_jobs().min(phutball_solver::MAX_PROVE_JOBS));
+    let jobs = args.jobs.unwrap_or_else(ProveOptions::default_jobs);
     let options = ProveOptions {
         jobs,
         tablebase: table,

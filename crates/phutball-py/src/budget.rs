@@ -63,6 +63,8 @@ pub(crate) struct MemoryLimit(pub(crate) usize);
 impl MemoryLimit {
     /// The core's default, [`phutball::DEFAULT_MEMORY_LIMIT`] (256 MiB).
     pub(crate) const DEFAULT: MemoryLimit = MemoryLimit(phutball::DEFAULT_MEMORY_LIMIT);
+    /// No limit (`None` from Python).
+    pub(crate) const NONE: MemoryLimit = MemoryLimit(usize::MAX);
 }
 
 impl<'a, 'py> FromPyObject<'a, 'py> for MemoryLimit {

@@ -129,7 +129,9 @@ fn frontier(
 /// for the side to move, the line, the certificate; ``nodes`` 0: nothing is
 /// searched but the top), or ``"unknown"`` when the certificates do not
 /// settle the root: a frontier position without one counts as unproved (the
-/// winner may avoid it), and certificates of other positions are ignored.
+/// winner may avoid it). Certificates of positions at most ``plies`` below
+/// the root are leaves wherever the top meets them (a tree cut unevenly
+/// combines); those it does not reach are ignored.
 ///
 /// ``plies`` is an int from 0 to 32. After ``timeout`` seconds (``None``: no
 /// timeout) it raises ``SearchTimeoutError``; Ctrl-C raises

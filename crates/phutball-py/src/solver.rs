@@ -235,14 +235,23 @@ fn check(
 /// (`timeout=`; Ctrl-C raises `KeyboardInterrupt`).
 fn load(py: Python<'_>, path: &Path, budget_args: BudgetArgs) -> PyResult<Certificate> {
     let read = run(py, budget_args, |budget: &Budget<'_>| {
-        Ok::<_, SearchError>(
-            std::fs::File::open(path).map(|file| Certificate::read_within(file, budget)),
-        )
+        Ok::<_, SearchError>(std::fs::File::open(path).map(|file| read_certificate(file, budget)))
     })?;
     match read {
         Err(e) => Err(os_error(&e, path)),
         Ok(read) => read.map_err(|e| certificate_read_exception(&e, &path.display().to_string())),
     }
+}
+
+/// Reads a certificate from `file` under `budget`'s deadline and stop but
+/// no memory limit, as the CLI's `check-proof` does: its size is the
+/// file's, which the caller chose (the memory limit is the check's).
+fn read_certificate(
+    file: std::fs::File,
+    budget: &Budget<'_>,
+) -> Result<Certificate, phutball_solver::CertificateReadError> {
+    let poll = || budget.interrupt();
+    Certificate::read_within(file, &Budget::unlimited().with_interrupt(&poll))
 }
 
 impl PyCertificate {
@@ -279,8 +288,9 @@ impl PyCertificate {
     /// ``OSError`` when the file cannot be read (or its gzip stream is
     /// broken), ``ParseError`` when it is not a certificate (a line over 1
     /// MiB, a NUL byte or a byte-order mark included). After ``timeout``
-    /// seconds it raises ``SearchTimeoutError``, past the default memory
-    /// limit ``MemoryLimitError``; Ctrl-C raises ``KeyboardInterrupt``.
+    /// seconds it raises ``SearchTimeoutError``; Ctrl-C raises
+    /// ``KeyboardInterrupt``; ``MemoryLimitError`` only if the allocator
+    /// refuses the nodes (no limit is set: the file's size is the caller's).
     /// Releases the GIL.
     #[staticmethod]
     #[pyo3(signature = (path, *, timeout=None))]
@@ -588,7 +598,7 @@ fn check_proof(
     let verdict = run(py, BudgetArgs::timeout(timeout)?, |budget: &Budget<'_>| {
         Ok::<_, SearchError>(
             std::fs::File::open(&path)
-                .map(|file| Certificate::read_within(file, budget).map(|c| c.check(budget))),
+                .map(|file| read_certificate(file, budget).map(|c| c.check(budget))),
         )
     })?;
     let read = verdict.map_err(|e| os_error(&e, &path))?;

@@ -176,12 +176,12 @@ impl PyTablebase {
     /// Raises ``OSError`` when it cannot be read, ``TablebaseFileError``
     /// when it is not a table (bytes after the values included, found
     /// without reading them). A table over ``memory_limit`` bytes (default
-    /// ``DEFAULT_MEMORY_LIMIT``; ``None``: no limit) raises
+    /// ``None``: no limit, the file's size being the caller's) raises
     /// ``MemoryLimitError`` before its values are read; after ``timeout``
     /// seconds it raises ``SearchTimeoutError``; Ctrl-C raises
     /// ``KeyboardInterrupt``. Releases the GIL.
     #[staticmethod]
-    #[pyo3(signature = (path, *, timeout=None, memory_limit=MemoryLimit::DEFAULT))]
+    #[pyo3(signature = (path, *, timeout=None, memory_limit=MemoryLimit::NONE))]
     // pyo3 hands over the extracted arguments by value.
     #[allow(clippy::needless_pass_by_value)]
     fn load(

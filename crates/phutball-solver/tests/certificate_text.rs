@@ -91,16 +91,91 @@ fn every_quoted_field_is_cut_to_sixty_characters() {
 #[test]
 fn a_line_over_the_limit_is_refused_after_reading_only_it() {
     let mut text = ONE_MOVE.replace("end\n", "; ").into_bytes();
-    text.resize(text.len() + MAX_CERTIFICATE_LINE, b'a');
-    let tail = b"\nend\n";
+    // Past the limit and room for a line end: refused at the next byte.
+    text.resize(text.len() + MAX_CERTIFICATE_LINE + 1, b'a');
     // The reader must stop within the long line: what follows is never read.
     let reader = text.as_slice().chain(Poisoned);
     let err = Certificate::read_within(reader, &Budget::default()).unwrap_err();
     assert_eq!(err.to_string(), format!("not a certificate: line 6: longer than {MAX_CERTIFICATE_LINE} bytes (a certificate's lines are short)"));
-    // Just under the limit, the same line is a comment.
-    text.truncate(text.len() - 10);
-    text.extend_from_slice(tail);
-    assert!(Certificate::read_within(&text[..], &Budget::default()).is_ok());
+}
+
+#[test]
+fn a_line_of_exactly_the_limit_is_read_whatever_its_end_and_packing() {
+    for end in ["\n", "\r\n", ""] {
+        for extra in [0, 1] {
+            let comment = format!("; {}", "a".repeat(MAX_CERTIFICATE_LINE - 2 + extra));
+            assert_eq!(comment.len(), MAX_CERTIFICATE_LINE + extra);
+            // The long line last (without a line end when `end` is empty).
+            let text = format!("{ONE_MOVE}{comment}{end}");
+            for bytes in [text.clone().into_bytes(), gzip(text.as_bytes())] {
+                let read = Certificate::read_within(&bytes[..], &Budget::default());
+                if extra == 0 {
+                    assert!(read.is_ok(), "{end:?}: {read:?}");
+                } else {
+                    let err = read.unwrap_err().to_string();
+                    assert!(err.contains("line 7: longer than"), "{end:?}: {err}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn gzip_is_told_from_a_stream_that_gives_a_byte_a_read() {
+    let packed = gzip(ONE_MOVE.as_bytes());
+    let cert = Certificate::read_within(OneByte(&packed), &Budget::default()).unwrap();
+    assert_eq!(cert, ONE_MOVE.parse().unwrap());
+}
+
+/// A reader that gives one byte a read, as a slow pipe may.
+struct OneByte<'a>(&'a [u8]);
+
+impl Read for OneByte<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let Some((first, rest)) = self.0.split_first() else {
+            return Ok(0);
+        };
+        if buf.is_empty() {
+            return Ok(0);
+        }
+        buf[0] = *first;
+        self.0 = rest;
+        Ok(1)
+    }
+}
+
+#[test]
+fn gzip_that_unpacks_to_nothing_ends_with_the_budget() {
+    // A header, then empty gzip members without end: the decoder reads on
+    // and on without a byte of text.
+    let stream = gzip(b"phutball-proof 1\n");
+    let reader = stream.as_slice().chain(EndlessCopies(gzip(b""), 0));
+    let stop = AtomicBool::new(false);
+    let budget = Budget::default().with_cancel_flag(&stop);
+    let read = std::thread::scope(|s| {
+        let reader = s.spawn(|| Certificate::read_within(reader, &budget));
+        std::thread::sleep(std::time::Duration::from_millis(50));
+        stop.store(true, Ordering::Relaxed);
+        reader.join().unwrap()
+    });
+    assert_eq!(
+        read,
+        Err(CertificateReadError::Stopped(SearchError::Cancelled))
+    );
+}
+
+/// Copies of one byte string, one after another, without end (and where
+/// the last read stopped).
+struct EndlessCopies(Vec<u8>, usize);
+
+impl Read for EndlessCopies {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let rest = &self.0[self.1..];
+        let n = buf.len().min(rest.len());
+        buf[..n].copy_from_slice(&rest[..n]);
+        self.1 = (self.1 + n) % self.0.len();
+        Ok(n)
+    }
 }
 
 /// A reader that fails the test if it is read.

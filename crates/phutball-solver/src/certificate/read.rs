@@ -47,9 +47,39 @@ pub enum CertificateReadError {
     Stopped(#[from] SearchError),
 }
 
-fn unreadable(e: &io::Error) -> CertificateReadError {
+/// A stream that polls the budget at every read: past its stop, the read
+/// fails with the stop inside the error, which [`read_failure`] takes out.
+struct Polled<'b, R> {
+    source: R,
+    budget: &'b Budget<'b>,
+}
+
+/// The budget's stop, carried through `io::Error` (and gzip's decoder).
+#[derive(Debug, Error)]
+#[error("{0}")]
+struct Stop(SearchError);
+
+impl<R: Read> Read for Polled<'_, R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if let Some(stop) = self.budget.interrupted() {
+            return Err(io::Error::other(Stop(stop)));
+        }
+        self.source.read(buf)
+    }
+}
+
+/// The error of a failed read: the budget's stop, or the stream's (or
+/// gzip's) failure.
+fn read_failure(e: &io::Error, gzip: bool) -> CertificateReadError {
+    if let Some(Stop(stop)) = e.get_ref().and_then(|inner| inner.downcast_ref::<Stop>()) {
+        return CertificateReadError::Stopped(stop.clone());
+    }
     CertificateReadError::Unreadable {
-        message: e.to_string(),
+        message: if gzip {
+            format!("not a readable gzip stream: {e}")
+        } else {
+            e.to_string()
+        },
     }
 }
 
@@ -91,15 +121,25 @@ impl Certificate {
         if let Some(stop) = budget.interrupted() {
             return Err(stop.into());
         }
-        let mut buffered = BufReader::new(source);
-        let gzip = buffered
-            .fill_buf()
-            .map_err(|e| unreadable(&e))?
-            .starts_with(&GZIP_MAGIC);
-        if gzip {
-            read_lines(BufReader::new(MultiGzDecoder::new(buffered)), budget, true)
+        // Every read of the stream polls the budget, so that nothing read
+        // (gzip that unpacks to nothing included) escapes it.
+        let mut polled = Polled { source, budget };
+        let mut magic = [0; 2];
+        let mut got = 0;
+        while got < magic.len() {
+            match polled.read(&mut magic[got..]) {
+                Ok(0) => break,
+                Ok(n) => got += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(read_failure(&e, false)),
+            }
+        }
+        let whole = io::Cursor::new(magic).take(got as u64).chain(polled);
+        if magic[..got] == GZIP_MAGIC {
+            let unpacked = MultiGzDecoder::new(BufReader::new(whole));
+            read_lines(BufReader::new(unpacked), budget, true)
         } else {
-            read_lines(buffered, budget, false)
+            read_lines(BufReader::new(whole), budget, false)
         }
     }
 }
@@ -136,6 +176,10 @@ fn read_lines(
         })?;
         let text = text.strip_suffix('\n').unwrap_or(text);
         let text = text.strip_suffix('\r').unwrap_or(text);
+        // The limit is on the text, its line end not counted.
+        if text.len() > MAX_CERTIFICATE_LINE {
+            return Err(too_long(number).into());
+        }
         // Room for one more node, asked of the allocator before the parser
         // grows its list, so that its refusal is an error, not an abort.
         parser
@@ -143,9 +187,8 @@ fn read_lines(
             .map_err(|_| SearchError::OutOfMemory {
                 what: "the certificate's nodes",
             })?;
-        parser.line(number, text)?;
+        let kept = parser.line(number, text)?;
         // Blank lines and comments hold nothing.
-        let kept = text.split(';').next().unwrap_or("").trim().len();
         if kept > 0 {
             memory.count(&parser, kept)?;
         }
@@ -156,31 +199,30 @@ fn read_lines(
     Ok(parser.finish(number)?)
 }
 
+/// Line `number`'s refusal for being longer than [`MAX_CERTIFICATE_LINE`].
+fn too_long(number: usize) -> CertificateParseError {
+    CertificateParseError {
+        line: number,
+        message: format!(
+            "longer than {MAX_CERTIFICATE_LINE} bytes (a certificate's lines are short)"
+        ),
+    }
+}
+
 /// Reads one line of `source` into `line`, its `\n` included, refusing a
-/// NUL byte or more than [`MAX_CERTIFICATE_LINE`] bytes as soon as it
-/// meets them. Answers whether the stream ended.
+/// NUL byte, or more than [`MAX_CERTIFICATE_LINE`] bytes and a line end, as
+/// soon as it meets them. Answers whether the stream ended.
 fn read_line(
     source: &mut impl BufRead,
     line: &mut Vec<u8>,
     number: usize,
     gzip: bool,
 ) -> Result<bool, CertificateReadError> {
-    let failed = |e: &io::Error| CertificateReadError::Unreadable {
-        message: if gzip {
-            format!("not a readable gzip stream: {e}")
-        } else {
-            e.to_string()
-        },
-    };
-    let refused = |message: String| CertificateParseError {
-        line: number,
-        message,
-    };
     loop {
         let chunk = match source.fill_buf() {
             Ok(chunk) => chunk,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(failed(&e)),
+            Err(e) => return Err(read_failure(&e, gzip)),
         };
         if chunk.is_empty() {
             return Ok(true);
@@ -195,11 +237,10 @@ fn read_line(
                 return Err(refusal.into());
             }
         }
-        if line.len() + taken.len() > MAX_CERTIFICATE_LINE {
-            return Err(refused(format!(
-                "longer than {MAX_CERTIFICATE_LINE} bytes (a certificate's lines are short)"
-            ))
-            .into());
+        // Room for the text and a `\r\n`: the text's own limit is checked
+        // once the line end is cut.
+        if line.len() + taken.len() > MAX_CERTIFICATE_LINE + 2 {
+            return Err(too_long(number).into());
         }
         line.extend_from_slice(taken);
         let used = taken.len();

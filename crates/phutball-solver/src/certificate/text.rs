@@ -117,14 +117,15 @@ enum Header {
 }
 
 impl LineParser {
-    /// Reads line `n` (from 1) of the text.
-    pub(super) fn line(&mut self, n: usize, raw: &str) -> Result<(), CertificateParseError> {
+    /// Reads line `n` (from 1) of the text: the bytes it kept (0 for a
+    /// blank line or a comment).
+    pub(super) fn line(&mut self, n: usize, raw: &str) -> Result<usize, CertificateParseError> {
         if let Some(refused) = refused_bytes(n, raw.as_bytes()) {
             return Err(refused);
         }
         let l = raw.split(';').next().unwrap_or("").trim();
         if l.is_empty() {
-            return Ok(());
+            return Ok(0);
         }
         let (rules, rules_line, winner) = match self.header {
             Header::Magic => {
@@ -139,7 +140,7 @@ impl LineParser {
                     ));
                 }
                 self.header = Header::Rules;
-                return Ok(());
+                return Ok(l.len());
             }
             Header::Rules => {
                 let rules = header_field(n, l, "rules")?
@@ -149,7 +150,7 @@ impl LineParser {
                     rules,
                     rules_line: n,
                 };
-                return Ok(());
+                return Ok(l.len());
             }
             Header::Winner { rules, rules_line } => {
                 let winner = header_field(n, l, "winner")?;
@@ -163,7 +164,7 @@ impl LineParser {
                     rules_line,
                     winner,
                 };
-                return Ok(());
+                return Ok(l.len());
             }
             Header::Read {
                 rules,
@@ -198,7 +199,7 @@ impl LineParser {
             "end" if rest.is_empty() => self.ended = true,
             _ => return Err(bad(n, format!("unknown line {}", quoted(l)))),
         }
-        Ok(())
+        Ok(l.len())
     }
 
     /// Room for one more node, from the allocator.

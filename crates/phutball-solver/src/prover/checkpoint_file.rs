@@ -69,6 +69,13 @@ pub struct ProveOptions<'a> {
 pub const MAX_PROVE_JOBS: usize = 1024;
 
 impl ProveOptions<'_> {
+    /// The jobs of a prove given none (the CLI's `--jobs` left out, C's 0):
+    /// every core ([`phutball::default_jobs`]), at most [`MAX_PROVE_JOBS`].
+    #[must_use]
+    pub fn default_jobs() -> usize {
+        phutball::default_jobs().min(MAX_PROVE_JOBS)
+    }
+
     /// `jobs` if a prove takes it (1 to [`MAX_PROVE_JOBS`]): the one check
     /// of a prove's job count, which the CLI, C and Python call too.
     ///

@@ -216,8 +216,10 @@ impl Tablebase {
         table
             .try_reserve_exact(values.len())
             .map_err(|_| TablebaseFileError::OutOfMemory { states: expected })?;
+        let mut scan = Scan::new(header);
+        scan.add(values);
         table.extend(values.iter().map(|&c| AtomicU8::new(c)));
-        check_values(header, layout, table)
+        scan.check(header, layout, table)
     }
 
     /// Reads a table file from `source` under `budget`, as
@@ -275,9 +277,12 @@ impl Tablebase {
             .try_reserve_exact(states)
             .map_err(|_| TablebaseFileError::OutOfMemory { states: expected })?;
         let mut chunk = vec![0; READ_CHUNK.min(states.max(1))];
+        let mut scan = Scan::new(&header);
         while values.len() < states {
             let want = chunk.len().min(states - values.len());
             let got = read_up_to(&mut source, &mut chunk[..want], budget)?;
+            // Checked as it comes, between two polls of the budget.
+            scan.add(&chunk[..got]);
             values.extend(chunk[..got].iter().map(|&c| AtomicU8::new(c)));
             if got < want {
                 return Err(TablebaseFileError::WrongLength {
@@ -292,7 +297,7 @@ impl Tablebase {
                 expected: HEADER as u64 + expected,
             });
         }
-        Ok(check_values(&header, layout, values)?)
+        Ok(scan.check(&header, layout, values)?)
     }
 }
 
@@ -357,31 +362,52 @@ fn read_header(header: &[u8; HEADER]) -> Result<(Layout, u64), TablebaseFileErro
     Ok((layout, expected))
 }
 
-/// The table of `values`, all read, once the header's checksum and every
-/// value byte check.
-fn check_values(
-    header: &[u8; HEADER],
-    layout: Layout,
-    values: Vec<AtomicU8>,
-) -> Result<Tablebase, TablebaseFileError> {
-    let checksum = u64::from_le_bytes(header[24..32].try_into().unwrap_or_default());
-    let computed = values.iter().fold(fnv1a(FNV_START, &header[..24]), |h, v| {
-        fnv1a(h, &[v.load(Ordering::Relaxed)])
-    });
-    if computed != checksum {
-        return Err(TablebaseFileError::BadChecksum {
-            expected: checksum,
-            found: computed,
-        });
+/// The checksum and the first bad value byte of the values read so far,
+/// a chunk at a time.
+struct Scan {
+    hash: u64,
+    read: u64,
+    bad: Option<(u64, u8)>,
+}
+
+impl Scan {
+    fn new(header: &[u8; HEADER]) -> Scan {
+        Scan {
+            hash: fnv1a(FNV_START, &header[..24]),
+            read: 0,
+            bad: None,
+        }
     }
-    if let Some(index) = values
-        .iter()
-        .position(|v| !code::is_valid(v.load(Ordering::Relaxed)))
-    {
-        return Err(TablebaseFileError::BadValue {
-            index: index as u64,
-            code: values[index].load(Ordering::Relaxed),
-        });
+
+    fn add(&mut self, chunk: &[u8]) {
+        self.hash = fnv1a(self.hash, chunk);
+        if self.bad.is_none() {
+            if let Some(i) = chunk.iter().position(|&c| !code::is_valid(c)) {
+                self.bad = Some((self.read + i as u64, chunk[i]));
+            }
+        }
+        self.read += chunk.len() as u64;
     }
-    Ok(Tablebase::from_values(layout, values))
+
+    /// The table of `values`, all read, once the header's checksum and
+    /// every value byte check (the checksum first, as a damaged file is
+    /// more likely than a forged one).
+    fn check(
+        &self,
+        header: &[u8; HEADER],
+        layout: Layout,
+        values: Vec<AtomicU8>,
+    ) -> Result<Tablebase, TablebaseFileError> {
+        let checksum = u64::from_le_bytes(header[24..32].try_into().unwrap_or_default());
+        if self.hash != checksum {
+            return Err(TablebaseFileError::BadChecksum {
+                expected: checksum,
+                found: self.hash,
+            });
+        }
+        if let Some((index, code)) = self.bad {
+            return Err(TablebaseFileError::BadValue { index, code });
+        }
+        Ok(Tablebase::from_values(layout, values))
+    }
 }
