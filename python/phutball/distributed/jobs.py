@@ -22,16 +22,21 @@ and checked before it is returned. How and why: ``docs/distributed.md``.
 
 from __future__ import annotations
 
+import base64
 import gzip
 import json
 import os
 import time
+import zlib
 from dataclasses import asdict, dataclass
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
+import argparse
+import sys
+
 import phutball
 
-from . import DatasetError, _connected, _count_arg, _seconds_arg, _Store
+from . import DatasetError, _connected, _count_arg, _NoBar, _seconds_arg, _Store
 
 import ray
 from ray.exceptions import RayActorError
@@ -104,6 +109,15 @@ class _Node:
         return "win" if self.win == 0 else "loss" if self.loss == 0 else None
 
 
+def _unpacked(packed: str) -> "phutball.Certificate":
+    """A certificate as the driver keeps it (zlib-compressed text in base64)."""
+    try:
+        text = zlib.decompress(base64.b64decode(packed, validate=True)).decode("utf-8")
+    except (ValueError, zlib.error) as e:
+        raise ValueError(f"a certificate that does not unpack ({e})") from e
+    return phutball.Certificate.parse(text)
+
+
 def _finished_numbers(position: "phutball.Position") -> Tuple[int, int]:
     """A finished position's numbers for its side to move."""
     won = position.winner == position.to_move
@@ -119,14 +133,15 @@ class _Prover:
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
 
-    def prove(self, position: str, nodes: int, memory_limit: Optional[int], timeout: Optional[float]) -> Tuple[str, Optional[str], int, float]:
+    def prove(self, position: str, nodes: int, memory_limit: Optional[int], timeout: Optional[float]) -> Tuple[str, Optional[bytes], int, float]:
         """The job's answer: the result for the side to move, the
-        certificate's text (``None`` unless proved), the nodes searched and
-        the seconds."""
+        certificate's text compressed (``None`` unless proved: as the
+        driver keeps it, and a tenth of the bytes to send), the nodes
+        searched and the seconds."""
         started = time.monotonic()
         proof = phutball.Position(position).prove(nodes=nodes, memory_limit=memory_limit, jobs=self.jobs, timeout=timeout)
-        text = None if proof.certificate is None else str(proof.certificate)
-        return proof.result, text, proof.nodes, time.monotonic() - started
+        packed = None if proof.certificate is None else zlib.compress(str(proof.certificate).encode("utf-8"))
+        return proof.result, packed, proof.nodes, time.monotonic() - started
 
     def where(self) -> Tuple[str, int]:
         """The Ray node and the process of this actor."""
@@ -141,8 +156,9 @@ class _Driver:
         self.job_nodes = job_nodes
         self.expand_after = expand_after
         self.root = _Node(root, None, None, job_nodes)
-        # By position: the certificate text of every leaf a job proved
-        # (shared by the leaves of one position, and by resumed runs).
+        # By position: the certificate of every leaf a job proved, its text
+        # zlib-compressed in base64, as the checkpoint holds it (shared by
+        # the leaves of one position, and by resumed runs).
         self.certificates: Dict[str, str] = {}
         self.by_key: Dict[str, List[_Node]] = {self.root.key: [self.root]}
         self.busy_keys: set = set()
@@ -211,7 +227,7 @@ class _Driver:
 
     # Folding the answers.
 
-    def fold(self, leaf: _Node, result: str, certificate: Optional[str]) -> None:
+    def fold(self, leaf: _Node, result: str, certificate: Optional[bytes]) -> None:
         """A job's answer: a proof settles the leaf (and its twins), an
         unknown result doubles its budget, and after ``expand_after``
         unknown answers expands it (a leaf at the combination's depth limit
@@ -221,7 +237,7 @@ class _Driver:
         if leaf.settled or leaf.children is not None:  # settled by a twin meanwhile
             return
         if result in ("win", "loss") and certificate is not None:
-            self.certificates[leaf.key] = certificate
+            self.certificates[leaf.key] = base64.b64encode(certificate).decode("ascii")
             leaf.win, leaf.loss = (0, INFINITE) if result == "win" else (INFINITE, 0)
             self.figures.proved += 1
             self.settle_twins(leaf)
@@ -251,7 +267,7 @@ class _Driver:
         call would search every unproved move of the winner to the full
         depth)."""
         if node.key in self.certificates:
-            return 0, [phutball.Certificate.parse(self.certificates[node.key])]
+            return 0, [_unpacked(self.certificates[node.key])]
         if node.children is None:  # settled as a twin of a node proved in the tree
             node = next(n for n in self.by_key[node.key] if n.children is not None and n.result == node.result)
         assert node.children is not None
@@ -308,8 +324,8 @@ class _Driver:
         if not isinstance(certificates, dict):
             raise ValueError("its certificates are not a table of positions")
         proved: Dict[str, str] = {}
-        for key, text in certificates.items():
-            certificate = phutball.Certificate.parse(text)
+        for key, packed in certificates.items():
+            certificate = _unpacked(packed)
             if certificate.root is None or str(certificate.root) != key:
                 raise ValueError(f"the certificate filed under {key} proves another position")
             proved[key] = certificate.winner
@@ -396,6 +412,15 @@ def _actors(jobs_per_actor: Optional[int]) -> List[Any]:
     return actors
 
 
+def _progress_bar(shown: bool) -> Any:
+    """A bar of jobs answered, open-ended (the tree grows as it goes)."""
+    if not shown:
+        return _NoBar()
+    from tqdm import tqdm
+
+    return tqdm(unit="job", dynamic_ncols=True)
+
+
 class _JobRun:
     """One run of the driver: the tree, the actors, the deadline and the saves."""
 
@@ -420,7 +445,9 @@ class _JobRun:
         began = time.monotonic()
         figures = self.driver.figures
         figures.saves += 1
-        data = gzip.compress(json.dumps(self.driver.state(), separators=(",", ":")).encode("utf-8"), mtime=0)
+        # Level 1: the certificates are compressed already; gzip's CRC and
+        # length are what tell a damaged file.
+        data = gzip.compress(json.dumps(self.driver.state(), separators=(",", ":")).encode("utf-8"), compresslevel=1, mtime=0)
         self.store.write_bytes(data, self.store.base)
         figures.checkpoint_bytes = len(data)
         self.saved_at = time.monotonic()
@@ -463,6 +490,7 @@ class _JobRun:
             return
         figures.jobs += 1
         figures.nodes += nodes
+        # The answer as sent: the result, two numbers and the certificate.
         figures.answer_bytes += len(result) + 16 + (0 if text is None else len(text))
         began = time.monotonic()
         driver.fold(leaf, result, text)
@@ -571,9 +599,7 @@ def _prove_jobs(
             driver.figures.resumed += 1
     limits = {"job_timeout": job_timeout, "memory_limit": memory_limit}
     run = _JobRun(driver, store, checkpoint_every, timeout, limits)
-    from . import _progress_bar
-
-    bar = _progress_bar(0, "job", progress)
+    bar = _progress_bar(progress)
     try:
         with _connected(address):
             actors = _actors(jobs_per_actor)
@@ -640,3 +666,62 @@ def prove_jobs(
         progress=progress,
     )
     return proof
+
+
+def add_arguments(command: argparse.ArgumentParser) -> None:
+    """The job-level driver's flags, on ``python -m phutball.distributed prove``."""
+    command.add_argument(
+        "--jobs-driver",
+        action="store_true",
+        help="prove job by job: a proof-number tree on the driver, its most-proving leaves proved by one actor per Ray node "
+        "(--nodes: a job's first budget, default 100000; --task-timeout: seconds per job; no --frontier-plies)",
+    )
+    command.add_argument("--expand-after", type=int, default=2, help="with --jobs-driver: unknown answers before a leaf is expanded (default 2)")
+    command.add_argument("--checkpoint", metavar="PATH", help="with --jobs-driver: the driver's state, a local path or s3://bucket/key; the same command goes on from it")
+    command.add_argument("--checkpoint-every", type=float, default=60.0, metavar="SECONDS", help="with --jobs-driver: seconds between saves (default 60; also saved at the end)")
+
+
+def figures_line(figures: JobFigures) -> str:
+    """What the command prints on stderr after the result line."""
+    resumed = f", resumed {figures.resumed} times" if figures.resumed else ""
+    return (
+        f"jobs {figures.jobs}: {figures.proved} proved, {figures.unknown} unknown, {figures.lost} lost with their actor; "
+        f"tree {figures.tree_nodes} nodes, {figures.expanded} expanded, depth {figures.depth}; "
+        f"{figures.actors} actors; nodes {figures.nodes}, {figures.seconds:.3f} s{resumed}"
+    )
+
+
+def command(args: argparse.Namespace, position: "phutball.Position") -> int:
+    """``prove --jobs-driver``: the result line on stdout (as ``phutball
+    prove`` prints it), the figures on stderr, as the frontier's command."""
+    try:
+        if args.frontier_plies is not None:
+            raise ValueError("--frontier-plies is the frontier driver's: the jobs driver has no fixed depth")
+        proof, figures = _prove_jobs(
+            position,
+            job_nodes=100_000 if args.nodes is None else args.nodes,
+            expand_after=args.expand_after,
+            job_timeout=args.task_timeout,
+            memory_limit=args.memory_limit,
+            checkpoint=args.checkpoint,
+            checkpoint_every=args.checkpoint_every,
+            timeout=args.timeout,
+            address=args.address,
+            progress=not args.no_progress,
+        )
+        print(proof)
+        text = figures_line(figures)
+        if proof.certificate is not None:
+            text += f", certificate {len(proof.certificate)} nodes"
+        print(text, file=sys.stderr)
+        if args.certificate and proof.certificate is not None:
+            proof.save(args.certificate)
+            print(f"certificate: {args.certificate}", file=sys.stderr)
+    except (ValueError, TypeError, OSError) as e:  # OSError: the certificate file, or the timeout (a TimeoutError)
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        saved = f": the state is saved in {args.checkpoint}, run the same command to go on" if args.checkpoint else ""
+        print(f"interrupted{saved}", file=sys.stderr)
+        return 130
+    return 0
