@@ -28,7 +28,7 @@ import json
 import os
 import time
 import zlib
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, field
 from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 import argparse
@@ -60,7 +60,8 @@ class JobFigures:
     (``tree_nodes``, ``depth``: its deepest leaf, ``expanded`` nodes), the
     prover nodes of every job, the bytes of the jobs' answers, the
     driver's seconds folding answers (``fold_seconds``: updating the tree
-    and choosing the next leaves), the saves, and ``seconds`` of this run."""
+    and choosing the next leaves), the saves, the jobs answered by each Ray
+    node (by node id), and ``seconds`` of this run."""
 
     jobs: int = 0
     proved: int = 0
@@ -77,6 +78,7 @@ class JobFigures:
     checkpoint_bytes: int = 0
     resumed: int = 0
     actors: int = 0
+    jobs_by_node: Dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
 
@@ -375,6 +377,25 @@ class _Driver:
         node.loss = min(INFINITE, sum(c.win for c in node.children))
 
 
+# The checkpoint's bytes as they are: pyarrow's streams decompress and
+# compress by the name's extension (``compression="detect"``), so a name
+# ending in .gz would be read unzipped, and on S3 written zipped twice.
+
+
+def _read_raw(store: _Store) -> bytes:
+    with store.fs.open_input_stream(store.base, compression=None) as stream:
+        return stream.read()
+
+
+def _write_raw(store: _Store, data: bytes) -> None:
+    """``data`` published whole, as ``_Store.write_bytes`` does it."""
+    if store.local:
+        store.write_bytes(data, store.base)
+        return
+    with store.fs.open_output_stream(store.base, compression=None) as stream:
+        stream.write(data)
+
+
 def _read_checkpoint(store: _Store, root: "phutball.Position") -> Optional[Dict[str, Any]]:
     """The driver's saved state, or ``None`` where there is none. A file
     that does not read, or is another run's (another root, kind or format),
@@ -383,8 +404,8 @@ def _read_checkpoint(store: _Store, root: "phutball.Position") -> Optional[Dict[
         return None
     shown = store.shown(store.base)
     try:
-        record = json.loads(gzip.decompress(store.read_bytes(store.base)).decode("utf-8"))
-    except (OSError, EOFError, ValueError) as e:  # gzip's CRC and length catch a damaged or cut file
+        record = json.loads(gzip.decompress(_read_raw(store)).decode("utf-8"))
+    except (OSError, EOFError, ValueError, zlib.error) as e:  # gzip's CRC and length catch a damaged or cut file
         raise ValueError(f"{shown}: not a job-level proof's checkpoint that reads ({e}); it is left as it is") from e
     if not isinstance(record, dict) or record.get("kind") != _KIND:
         raise ValueError(f"{shown}: not a job-level proof's checkpoint; it is left as it is")
@@ -433,6 +454,7 @@ class _JobRun:
         self.deadline = None if timeout is None else self.started + timeout
         self.limits = limits
         self.saved_at = self.started
+        self.node_of: Dict[int, str] = {}
 
     def left(self) -> Optional[float]:
         return None if self.deadline is None else max(0.0, self.deadline - time.monotonic())
@@ -448,7 +470,7 @@ class _JobRun:
         # Level 1: the certificates are compressed already; gzip's CRC and
         # length are what tell a damaged file.
         data = gzip.compress(json.dumps(self.driver.state(), separators=(",", ":")).encode("utf-8"), compresslevel=1, mtime=0)
-        self.store.write_bytes(data, self.store.base)
+        _write_raw(self.store, data)
         figures.checkpoint_bytes = len(data)
         self.saved_at = time.monotonic()
         figures.save_seconds += self.saved_at - began
@@ -459,6 +481,14 @@ class _JobRun:
         return phutball.SearchTimeoutError(
             f"timed out after {self.timeout} s with {figures.jobs} jobs answered and the root open{where}"
         )
+
+    def start(self, actors: List[Any]) -> None:
+        """Waits for the actors to be up (within the deadline), learning their nodes."""
+        try:
+            places = ray.get([actor.where.remote() for actor in actors], timeout=self.left())
+        except ray.exceptions.GetTimeoutError as e:
+            raise self.timed_out() from e
+        self.node_of = {id(actor): node for actor, (node, _) in zip(actors, places)}
 
     def dispatch(self, actor: Any, running: Dict[Any, Tuple[Any, _Node]]) -> bool:
         """Sends the most-proving free leaf to ``actor``: whether there was one."""
@@ -490,6 +520,8 @@ class _JobRun:
             return
         figures.jobs += 1
         figures.nodes += nodes
+        node = self.node_of[id(actor)]
+        figures.jobs_by_node[node] = figures.jobs_by_node.get(node, 0) + 1
         # The answer as sent: the result, two numbers and the certificate.
         figures.answer_bytes += len(result) + 16 + (0 if text is None else len(text))
         began = time.monotonic()
@@ -504,6 +536,7 @@ class _JobRun:
         running: Dict[Any, Tuple[Any, _Node]] = {}
         idle = list(actors)
         try:
+            self.start(actors)
             while not driver.root.settled:
                 began = time.monotonic()
                 while idle and self.dispatch(idle[-1], running):
