@@ -214,3 +214,28 @@ def test_a_killed_worker_and_a_killed_driver_leave_the_proof_proved(cluster, tmp
     assert int(figures.group(1)) > at_kill["jobs"] and int(figures.group(2)) >= 1
     checked = phutball.check_proof(certificate)
     assert (checked.root, checked.winner) == (FOUR_BY_NINE, "O") and line.startswith(f"win in {checked.plies}: ")
+
+
+def test_ctrl_c_saves_the_state_and_says_so(cluster, tmp_path):
+    checkpoint = tmp_path / "state.gz"
+    arguments = [
+        sys.executable, "-m", "phutball.distributed", "prove", "start:3x13", "--jobs-driver", "--nodes", "300",
+        "--memory-limit", "8M", "--checkpoint", str(checkpoint), "--checkpoint-every", "600",
+        "--address", cluster.address, "--timeout", "150", "--no-progress",
+    ]
+    environment = {**os.environ, "PYTHONPATH": os.pathsep.join([str(PYTHON_DIR), os.environ.get("PYTHONPATH", "")])}
+    driver = subprocess.Popen(arguments, cwd=tmp_path, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        # No save before the interrupt (one every 600 s): the one there is, Ctrl-C's.
+        wait_for(lambda: prover_workers(cluster), 60, "the prover actors")
+        time.sleep(2)
+        assert not checkpoint.exists() and driver.poll() is None
+        driver.send_signal(signal.SIGINT)
+        out, err = driver.communicate(timeout=60)
+    finally:
+        if driver.poll() is None:
+            driver.kill()
+    assert driver.returncode == 130, err
+    assert f"interrupted: the state is saved in {checkpoint}" in err and out == ""
+    state = saved(checkpoint)
+    assert state["root"] == str(phutball.Position.start(3, 13)) and state["figures"]["jobs"] > 0
