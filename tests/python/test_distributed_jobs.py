@@ -52,7 +52,8 @@ def cluster():
 def assert_proves(proof, root, result):
     """``proof`` is ``result`` for ``root``'s side to move, with a certificate that checks."""
     assert proof.result == result, repr(proof)
-    assert re.fullmatch(rf"{result} in {proof.plies}: \S+( \S+)*", str(proof)), str(proof)
+    said = "in" if proof.exact else "within"
+    assert re.fullmatch(rf"{result} {said} {proof.plies}: \S+( \S+)*", str(proof)), str(proof)
     checked = phutball.check_proof(proof.certificate)
     winner = root.to_move if result == "win" else ("X" if root.to_move == "O" else "O")
     assert (checked.root, checked.winner, checked.plies) == (root, winner, proof.plies)
@@ -92,7 +93,7 @@ def test_bad_arguments_raise_before_ray_starts(tmp_path):
     assert not ray.is_initialized()
 
 
-def test_a_win_and_a_loss_are_proved_job_by_job_on_both_nodes(cluster, tmp_path):
+def test_a_win_and_a_loss_are_proved_job_by_job_on_both_nodes(cluster, tmp_path, monkeypatch):
     proof, figures = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=tmp_path / "win.gz", timeout=150, **JOB)
     assert_proves(proof, FOUR_BY_NINE, FOUR_BY_NINE.prove().result)
     # Many jobs, the tree grown below the root, and both nodes' actors at work.
@@ -103,6 +104,14 @@ def test_a_win_and_a_loss_are_proved_job_by_job_on_both_nodes(cluster, tmp_path)
     state = saved(tmp_path / "win.gz")
     assert state["root"] == str(FOUR_BY_NINE) and len(state["certificates"]) > 1
     assert len(state["tree"]) == figures.tree_nodes
+    assert not figures.assembled_by_ply  # one combine_proofs call over the proof's leaves
+    # The same state assembled ply by ply (what a call past its time falls back on) proves the same.
+    restored = jobs._Driver(FOUR_BY_NINE, 300, 2)
+    restored.restore(state)
+    monkeypatch.setattr(jobs, "_ONE_CALL_SECONDS", 0.0)
+    by_ply = jobs._JobRun(restored, None, 60.0, None, {})
+    assert_proves(by_ply.proof(), FOUR_BY_NINE, "win")
+    assert restored.figures.assembled_by_ply
     # The position after the proof's first move: lost for Eks, every reply refuted.
     lost = FOUR_BY_NINE.play(proof.line[0])
     lost_proof = distributed.prove(lost, driver="jobs", nodes=300, memory_limit=SMALL, timeout=150)
@@ -208,12 +217,12 @@ def test_a_killed_worker_and_a_killed_driver_leave_the_proof_proved(cluster, tmp
     second = subprocess.run(arguments, cwd=tmp_path / "driver", env=environment, capture_output=True, text=True, timeout=170)
     assert second.returncode == 0, second.stderr
     line = second.stdout.strip()
-    assert re.fullmatch(r"win in \d+: \S+( \S+)*", line), line
+    assert re.fullmatch(r"win within \d+: \S+( \S+)*", line), line
     figures = re.search(r"jobs (\d+): \d+ proved, \d+ unknown, (\d+) lost with their actor;.*, resumed 1 times", second.stderr)
     assert figures, second.stderr
     assert int(figures.group(1)) > at_kill["jobs"] and int(figures.group(2)) >= 1
     checked = phutball.check_proof(certificate)
-    assert (checked.root, checked.winner) == (FOUR_BY_NINE, "O") and line.startswith(f"win in {checked.plies}: ")
+    assert (checked.root, checked.winner) == (FOUR_BY_NINE, "O") and line.startswith(f"win within {checked.plies}: ")
 
 
 def test_ctrl_c_saves_the_state_and_says_so(cluster, tmp_path):

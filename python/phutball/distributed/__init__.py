@@ -1179,8 +1179,10 @@ def prove(
         from .jobs import prove_jobs
 
         job_nodes = 100_000 if nodes is None else nodes
-        limits = {"job_timeout": task_timeout, "memory_limit": memory_limit, "timeout": timeout}
-        return prove_jobs(position, job_nodes=job_nodes, checkpoint=checkpoint, address=address, progress=progress, **limits)
+        return prove_jobs(
+            position, job_nodes=job_nodes, job_timeout=task_timeout, memory_limit=memory_limit, timeout=timeout,
+            checkpoint=checkpoint, address=address, progress=progress,
+        )
     if driver != "frontier":
         raise ValueError(f'driver must be "frontier" or "jobs", not {driver!r}')
     if checkpoint is not None:

@@ -160,8 +160,10 @@ def _prove_command(args: argparse.Namespace) -> int:
     """`prove`: the result line on stdout (as `phutball prove` prints it), the figures on stderr."""
     if args.jobs_driver:
         try:
+            if args.certificate:
+                _check_writable(args.certificate)
             return jobs.command(args, _position(args.position))
-        except ValueError as e:
+        except _ERRORS as e:
             print(f"error: {e}", file=sys.stderr)
             return 2
     try:

@@ -33,10 +33,11 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
 
 import argparse
 import sys
+import threading
 
 import phutball
 
-from . import DatasetError, _connected, _count_arg, _NoBar, _seconds_arg, _Store
+from . import _POLL_SECONDS, DatasetError, _count_arg, _NoBar, _seconds_arg, _Stopped, _Store, _with_ray
 
 import ray
 from ray.exceptions import RayActorError
@@ -48,6 +49,8 @@ __all__ = ["JobFigures", "prove_jobs"]
 INFINITE = 1 << 62
 # Plies below the root that phutball.combine_proofs can search.
 MAX_DEPTH = 32
+# The most seconds the root's certificate is given to combine in one call.
+_ONE_CALL_SECONDS = 60.0
 _FORMAT = 1
 _KIND = "phutball.distributed.jobs"
 
@@ -61,7 +64,9 @@ class JobFigures:
     prover nodes of every job, the bytes of the jobs' answers, the
     driver's seconds folding answers (``fold_seconds``: updating the tree
     and choosing the next leaves), the saves, the jobs answered by each Ray
-    node (by node id), and ``seconds`` of this run."""
+    node (by node id), the seconds assembling and checking the root's
+    certificate (and whether one ``combine_proofs`` call did not do and
+    it was assembled ply by ply), and ``seconds`` of this run."""
 
     jobs: int = 0
     proved: int = 0
@@ -79,6 +84,8 @@ class JobFigures:
     resumed: int = 0
     actors: int = 0
     jobs_by_node: Dict[str, int] = field(default_factory=dict)
+    assemble_seconds: float = 0.0
+    assembled_by_ply: bool = False
     seconds: float = 0.0
 
 
@@ -92,7 +99,7 @@ class _Node:
         self.key = str(position)
         self.parent = parent
         self.move = move
-        self.depth = 0 if parent is None else parent.depth + 1
+        self.depth: int = 0 if parent is None else parent.depth + 1
         self.children: Optional[List[_Node]] = None
         # Before a job: one proof of a win, and a loss needs every move refuted.
         self.win = 1
@@ -265,9 +272,9 @@ class _Driver:
 
     def parts_of(self, node: _Node, made: Dict[str, "phutball.Certificate"], left: Optional[float]) -> Tuple[int, List["phutball.Certificate"]]:
         """What proves a proved node, for ``combine_proofs``: its job's
-        certificate (0 plies), or its proving children's (1 ply: a deeper
-        call would search every unproved move of the winner to the full
-        depth)."""
+        certificate (0 plies), or its proving children's (1 ply: the way
+        that never searches, where one call over all the leaves could not
+        do: past its time, or past its 32 plies)."""
         if node.key in self.certificates:
             return 0, [_unpacked(self.certificates[node.key])]
         if node.children is None:  # settled as a twin of a node proved in the tree
@@ -280,6 +287,24 @@ class _Driver:
             proving = node.children
         # A scoring move needs no certificate.
         return 1, [self.certificate_of(c, made, left) for c in proving if not c.position.is_finished]
+
+    def proof_leaves(self, node: _Node, depth: int, found: Dict[str, int]) -> int:
+        """Collects into ``found`` the positions whose jobs' certificates
+        prove ``node`` (each with its depth below the root), and returns
+        the depth the proof reaches: what one ``combine_proofs`` call
+        needs."""
+        if node.key in self.certificates:
+            found[node.key] = depth
+            return depth
+        if node.children is None:  # settled as a twin of a node proved in the tree
+            node = next(n for n in self.by_key[node.key] if n.children is not None and n.result == node.result)
+        assert node.children is not None
+        proving = [next(c for c in node.children if c.result == "loss")] if node.result == "win" else node.children
+        reach = depth + 1
+        for child in proving:
+            if not child.position.is_finished:
+                reach = max(reach, self.proof_leaves(child, depth + 1, found))
+        return reach
 
     def certificate_of(self, node: _Node, made: Dict[str, "phutball.Certificate"], left: Optional[float]) -> "phutball.Certificate":
         """The certificate of a proved node (each position's made once)."""
@@ -427,7 +452,8 @@ def _actors(jobs_per_actor: Optional[int]) -> List[Any]:
             continue
         jobs = cpus if jobs_per_actor is None else jobs_per_actor
         strategy = NodeAffinitySchedulingStrategy(node["NodeID"], soft=True)
-        actors.append(_Prover.options(num_cpus=min(jobs, cpus), scheduling_strategy=strategy).remote(jobs))
+        options = {"num_cpus": min(jobs, cpus), "scheduling_strategy": strategy}
+        actors.append(_Prover.options(**options).remote(jobs))  # type: ignore[attr-defined]
     if not actors:
         raise ValueError("the Ray cluster has no node with a CPU to prove on")
     return actors
@@ -482,13 +508,30 @@ class _JobRun:
             f"timed out after {self.timeout} s with {figures.jobs} jobs answered and the root open{where}"
         )
 
-    def start(self, actors: List[Any]) -> None:
+    def start(self, actors: List[Any], stop: threading.Event) -> None:
         """Waits for the actors to be up (within the deadline), learning their nodes."""
-        try:
-            places = ray.get([actor.where.remote() for actor in actors], timeout=self.left())
-        except ray.exceptions.GetTimeoutError as e:
-            raise self.timed_out() from e
+        refs = [actor.where.remote() for actor in actors]
+        while len(ray.wait(refs, num_returns=len(refs), timeout=0)[0]) < len(refs):
+            self.wait(refs, stop)
+        places = ray.get(refs)
         self.node_of = {id(actor): node for actor, (node, _) in zip(actors, places)}
+
+    def wait(self, refs: List[Any], stop: threading.Event) -> List[Any]:
+        """The jobs of ``refs`` finished within a poll (``_POLL_SECONDS``, or
+        until the next save is due); ``timed_out()`` past the deadline,
+        ``_Stopped`` once the caller gave up (Ctrl-C, its deadline)."""
+        if stop.is_set():
+            raise _Stopped()
+        left = self.left()
+        if left == 0:
+            raise self.timed_out()
+        wait = _POLL_SECONDS if left is None else min(left, _POLL_SECONDS)
+        if self.store is not None:
+            wait = min(wait, max(0.0, self.saved_at + self.checkpoint_every - time.monotonic()))
+        finished, _ = ray.wait(refs, num_returns=1, timeout=wait)
+        if finished:  # and whatever else has finished
+            finished, _ = ray.wait(refs, num_returns=len(refs), timeout=0)
+        return finished
 
     def dispatch(self, actor: Any, running: Dict[Any, Tuple[Any, _Node]]) -> bool:
         """Sends the most-proving free leaf to ``actor``: whether there was one."""
@@ -528,7 +571,7 @@ class _JobRun:
         driver.fold(leaf, result, text)
         figures.fold_seconds += time.monotonic() - began
 
-    def run(self, actors: List[Any], bar: Any) -> None:
+    def run(self, actors: List[Any], bar: Any, stop: threading.Event) -> None:
         """Keeps every actor on a job until the root is settled or no leaf is
         left to try; saves every ``checkpoint_every`` seconds and at the end,
         however it ends (a timeout, Ctrl-C, an error)."""
@@ -536,7 +579,7 @@ class _JobRun:
         running: Dict[Any, Tuple[Any, _Node]] = {}
         idle = list(actors)
         try:
-            self.start(actors)
+            self.start(actors, stop)
             while not driver.root.settled:
                 began = time.monotonic()
                 while idle and self.dispatch(idle[-1], running):
@@ -544,19 +587,10 @@ class _JobRun:
                 driver.figures.fold_seconds += time.monotonic() - began
                 if not running:
                     break  # every leaf settled or running: the root cannot be settled (draws)
-                wait = self.left()
-                if self.store is not None:
-                    until_save = max(0.0, self.saved_at + self.checkpoint_every - time.monotonic())
-                    wait = until_save if wait is None else min(wait, until_save)
-                finished, _ = ray.wait(list(running), num_returns=1, timeout=wait)
-                if finished:  # and whatever else has finished
-                    finished, _ = ray.wait(list(running), num_returns=len(running), timeout=0)
-                for ref in finished:
+                for ref in self.wait(list(running), stop):
                     actor, leaf = running.pop(ref)
                     self.receive(ref, actor, leaf, idle)
                     bar.update(1)
-                if self.deadline is not None and time.monotonic() >= self.deadline and not driver.root.settled:
-                    raise self.timed_out()
                 if self.store is not None and time.monotonic() - self.saved_at >= self.checkpoint_every:
                     self.save()
         finally:
@@ -572,8 +606,24 @@ class _JobRun:
         root = self.driver.root
         if root.result is None:
             return phutball.combine_proofs(root.position, 0, [], timeout=self.left())
-        plies, parts = self.driver.parts_of(root, {}, self.left())
-        proof = phutball.combine_proofs(root.position, plies, parts, timeout=self.left())
+        found: Dict[str, int] = {}
+        reach = self.driver.proof_leaves(root, 0, found)
+        proof = None
+        if reach <= MAX_DEPTH:
+            # One call over the proof's leaves: it searches the top tree
+            # again, every unproved move of the winner as deep as the proof
+            # goes, so it has a bounded time before the ply-by-ply way.
+            left = self.left()
+            try:
+                leaves = [_unpacked(self.driver.certificates[key]) for key in found]
+                proof = phutball.combine_proofs(root.position, reach, leaves, timeout=_ONE_CALL_SECONDS if left is None else min(left, _ONE_CALL_SECONDS))
+            except phutball.SearchTimeoutError:
+                if self.left() == 0:
+                    raise
+        if proof is None or proof.result != root.result:
+            plies, parts = self.driver.parts_of(root, {}, self.left())
+            proof = phutball.combine_proofs(root.position, plies, parts, timeout=self.left())
+            self.driver.figures.assembled_by_ply = True
         if proof.result != root.result or proof.certificate is None:
             raise RuntimeError(f"the leaves' proofs combine to {proof.result}, not the {root.result} the tree settled")
         checked = phutball.check_proof(proof.certificate, timeout=self.left())
@@ -633,18 +683,24 @@ def _prove_jobs(
     limits = {"job_timeout": job_timeout, "memory_limit": memory_limit}
     run = _JobRun(driver, store, checkpoint_every, timeout, limits)
     bar = _progress_bar(progress)
+
+    def work(stop: threading.Event) -> None:
+        actors = _actors(jobs_per_actor)
+        driver.figures.actors = len(actors)
+        try:
+            run.run(actors, bar, stop)
+        finally:
+            for actor in actors:
+                ray.kill(actor)
+
     try:
-        with _connected(address):
-            actors = _actors(jobs_per_actor)
-            driver.figures.actors = len(actors)
-            try:
-                run.run(actors, bar)
-            finally:
-                for actor in actors:
-                    ray.kill(actor)
+        if not driver.root.settled:  # a proved root's checkpoint needs no Ray
+            _with_ray(address, run.deadline, work, run.timed_out)
     finally:
         bar.close()
+    began = time.monotonic()
     proof = run.proof()
+    driver.figures.assemble_seconds = time.monotonic() - began
     driver.figures.seconds = time.monotonic() - run.started
     return proof, driver.figures
 
@@ -726,7 +782,8 @@ def figures_line(figures: JobFigures) -> str:
 
 def command(args: argparse.Namespace, position: "phutball.Position") -> int:
     """``prove --jobs-driver``: the result line on stdout (as ``phutball
-    prove`` prints it), the figures on stderr, as the frontier's command."""
+    prove`` prints it), the figures on stderr, as the frontier's command;
+    the caller reports errors."""
     try:
         if args.frontier_plies is not None:
             raise ValueError("--frontier-plies is the frontier driver's: the jobs driver has no fixed depth")
@@ -750,9 +807,6 @@ def command(args: argparse.Namespace, position: "phutball.Position") -> int:
         if args.certificate and proof.certificate is not None:
             proof.save(args.certificate)
             print(f"certificate: {args.certificate}", file=sys.stderr)
-    except (ValueError, TypeError, OSError) as e:  # OSError: the certificate file, or the timeout (a TimeoutError)
-        print(f"error: {e}", file=sys.stderr)
-        return 2
     except KeyboardInterrupt:
         saved = f": the state is saved in {args.checkpoint}, run the same command to go on" if args.checkpoint else ""
         print(f"interrupted{saved}", file=sys.stderr)
