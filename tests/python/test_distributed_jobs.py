@@ -26,6 +26,8 @@ from phutball import distributed
 from phutball.distributed import jobs
 from phutball.distributed.__main__ import main as command
 
+from test_dataset import s3  # noqa: F401 - a real S3-compatible server on 127.0.0.1 (moto)
+
 PYTHON_DIR = Path(phutball.__file__).resolve().parents[1]
 FOUR_BY_NINE = phutball.Position.start(4, 9)
 # Small tables: a job's table of the default 256 MiB takes longer to set
@@ -130,6 +132,19 @@ def test_a_run_out_of_time_is_saved_and_the_same_call_goes_on(cluster, tmp_path)
     # A proved root's checkpoint answers at once, without a job.
     again, figures_again = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=path, timeout=150, **JOB)
     assert str(again) == str(proof) and figures_again.jobs == figures.jobs and figures_again.resumed == 2
+
+
+def test_on_s3_the_state_is_saved_and_resumed(cluster, s3):
+    uri, key = "s3://datasets/jobs/4x9.gz", "datasets/jobs/4x9.gz"
+    with pytest.raises(phutball.SearchTimeoutError, match=f"saved in {uri}"):
+        jobs.prove_jobs(FOUR_BY_NINE, checkpoint=uri, timeout=2, **JOB)
+    # The object holds the gzip bytes as written (not zipped again by the name).
+    with s3.open_input_stream(key, compression=None) as stream:
+        before = json.loads(gzip.decompress(stream.read()))["figures"]
+    assert before["jobs"] > 0
+    proof, figures = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=uri, timeout=150, **JOB)
+    assert_proves(proof, FOUR_BY_NINE, "win")
+    assert figures.resumed == 1 and figures.jobs > before["jobs"]
 
 
 def test_a_damaged_or_foreign_checkpoint_is_refused_and_kept(tmp_path):
