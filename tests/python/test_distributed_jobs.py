@@ -95,7 +95,7 @@ def test_bad_arguments_raise_before_ray_starts(tmp_path):
     assert not ray.is_initialized()
 
 
-def test_a_win_and_a_loss_are_proved_job_by_job_on_both_nodes(cluster, tmp_path, monkeypatch):
+def test_a_win_and_a_loss_are_proved_job_by_job_on_both_nodes(cluster, tmp_path):
     proof, figures = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=tmp_path / "win.gz", timeout=150, **JOB)
     assert_proves(proof, FOUR_BY_NINE, FOUR_BY_NINE.prove().result)
     # Many jobs, the tree grown below the root, and both nodes' actors at work.
@@ -106,14 +106,12 @@ def test_a_win_and_a_loss_are_proved_job_by_job_on_both_nodes(cluster, tmp_path,
     state = saved(tmp_path / "win.gz")
     assert state["root"] == str(FOUR_BY_NINE) and len(state["certificates"]) > 1
     assert len(state["tree"]) == figures.tree_nodes
-    assert not figures.assembled_by_ply  # one combine_proofs call over the proof's leaves
-    # The same state assembled ply by ply (what a call past its time falls back on) proves the same.
+    # The same state, restored, assembles the same certificate.
     restored = jobs._Driver(FOUR_BY_NINE, 300, 2)
     restored.restore(state)
-    monkeypatch.setattr(jobs, "_ONE_CALL_SECONDS", 0.0)
-    by_ply = jobs._JobRun(restored, None, 60.0, None, {})
-    assert_proves(by_ply.proof(), FOUR_BY_NINE, "win")
-    assert restored.figures.assembled_by_ply
+    again = jobs._JobRun(restored, None, 60.0, None, {}).proof()
+    assert_proves(again, FOUR_BY_NINE, "win")
+    assert again.certificate == proof.certificate
     # The position after the proof's first move: lost for Eks, every reply refuted.
     lost = FOUR_BY_NINE.play(proof.line[0])
     lost_proof = distributed.prove(lost, driver="jobs", nodes=300, memory_limit=SMALL, timeout=150)
