@@ -245,6 +245,10 @@ def test_a_killed_worker_and_a_killed_driver_leave_the_proof_proved(cluster, tmp
     assert int(figures.group(1)) > at_kill["jobs"] and int(figures.group(2)) >= 1
     checked = phutball.check_proof(certificate)
     assert (checked.root, checked.winner) == (FOUR_BY_NINE, "O") and line.startswith(f"win within {checked.plies}: ")
+    # The CLI's independent reading agrees (run.sh sets PHUTBALL_CLI).
+    if os.environ.get("PHUTBALL_CLI"):
+        cli = subprocess.run([os.environ["PHUTBALL_CLI"], "check-proof", str(certificate)], capture_output=True, text=True)
+        assert cli.returncode == 0 and cli.stdout.startswith(f"valid: O wins in at most {checked.plies} plies"), cli
 
 
 def test_ctrl_c_saves_the_state_and_says_so(cluster, tmp_path):
