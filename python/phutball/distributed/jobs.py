@@ -245,10 +245,12 @@ class _Driver:
         only doubles)."""
         leaf.busy = False
         self.busy_keys.discard(leaf.key)
-        if leaf.settled or leaf.children is not None:  # settled by a twin meanwhile
+        proof = certificate if result in ("win", "loss") else None
+        if proof is not None and leaf.key not in self.certificates:
+            self.certificates[leaf.key] = base64.b64encode(proof).decode("ascii")
+        if leaf.settled:  # by a node of the same position meanwhile
             return
-        if result in ("win", "loss") and certificate is not None:
-            self.certificates[leaf.key] = base64.b64encode(certificate).decode("ascii")
+        if proof is not None:
             leaf.win, leaf.loss = (0, INFINITE) if result == "win" else (INFINITE, 0)
             self.figures.proved += 1
             self.settle_twins(leaf)
@@ -471,6 +473,8 @@ class _JobRun:
         self.deadline = None if timeout is None else self.started + timeout
         self.limits = limits
         self.saved_at = self.started
+        # Answers folded since the last save: nothing else changes the state.
+        self.unsaved = False
         self.node_of: Dict[int, str] = {}
 
     def left(self) -> Optional[float]:
@@ -490,6 +494,7 @@ class _JobRun:
         _write_raw(self.store, data)
         figures.checkpoint_bytes = len(data)
         self.saved_at = time.monotonic()
+        self.unsaved = False
         figures.save_seconds += self.saved_at - began
 
     def timed_out(self) -> phutball.SearchTimeoutError:
@@ -509,15 +514,16 @@ class _JobRun:
 
     def wait(self, refs: List[Any], stop: threading.Event) -> List[Any]:
         """The jobs of ``refs`` finished within a poll (``_POLL_SECONDS``, or
-        until the next save is due); ``timed_out()`` past the deadline,
-        ``_Stopped`` once the caller gave up (Ctrl-C, its deadline)."""
+        until a save of answers folded is due); ``timed_out()`` past the
+        deadline, ``_Stopped`` once the caller gave up (Ctrl-C, its
+        deadline)."""
         if stop.is_set():
             raise _Stopped()
         left = self.left()
         if left == 0:
             raise self.timed_out()
         wait = _POLL_SECONDS if left is None else min(left, _POLL_SECONDS)
-        if self.store is not None:
+        if self.store is not None and self.unsaved:
             wait = min(wait, max(0.0, self.saved_at + self.checkpoint_every - time.monotonic()))
         finished, _ = ray.wait(refs, num_returns=1, timeout=wait)
         if finished:  # and whatever else has finished
@@ -561,6 +567,7 @@ class _JobRun:
         began = time.monotonic()
         driver.fold(leaf, result, text)
         figures.fold_seconds += time.monotonic() - began
+        self.unsaved = True
 
     def run(self, actors: List[Any], bar: Any, stop: threading.Event) -> None:
         """Keeps every actor on a job until the root is settled or no leaf is
@@ -582,7 +589,7 @@ class _JobRun:
                     actor, leaf = running.pop(ref)
                     self.receive(ref, actor, leaf, idle)
                     bar.update(1)
-                if self.store is not None and time.monotonic() - self.saved_at >= self.checkpoint_every:
+                if self.unsaved and time.monotonic() - self.saved_at >= self.checkpoint_every:
                     self.save()
         finally:
             for actor, leaf in running.values():
