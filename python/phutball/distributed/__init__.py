@@ -1148,9 +1148,15 @@ def prove(
     memory_limit: Optional[int] = phutball.DEFAULT_MEMORY_LIMIT,
     address: Optional[str] = None,
     progress: bool = False,
+    driver: str = "frontier",
+    checkpoint: Optional[Union[str, "os.PathLike[str]"]] = None,
 ) -> "phutball.Proof":
     """Proves who wins ``position`` (a ``Position`` or a position string) on
-    Ray: the positions ``frontier_plies`` plies below it
+    Ray. ``driver="jobs"``: job by job, with no fixed depth
+    (``jobs.prove_jobs``: ``nodes`` a job's first budget, default 100,000,
+    ``task_timeout`` a job's seconds, ``checkpoint`` the driver's saved
+    state; ``frontier_plies`` unused). ``driver="frontier"``: the
+    positions ``frontier_plies`` plies below it
     (``phutball.frontier``) are proved one a task, each by
     ``Position.prove(timeout=task_timeout, memory_limit=memory_limit,
     nodes=nodes)``, and their certificates combined into one proof of the
@@ -1169,6 +1175,18 @@ def prove(
     (``_with_ray``: an unreachable ``address`` included); a finished
     position and bad arguments raise ``ValueError`` or ``TypeError``
     before any task, a frontier past ``memory_limit`` ``MemoryLimitError``."""
+    if driver == "jobs":
+        from .jobs import prove_jobs
+
+        job_nodes = 100_000 if nodes is None else nodes
+        return prove_jobs(
+            position, job_nodes=job_nodes, job_timeout=task_timeout, memory_limit=memory_limit, timeout=timeout,
+            checkpoint=checkpoint, address=address, progress=progress,
+        )
+    if driver != "frontier":
+        raise ValueError(f'driver must be "frontier" or "jobs", not {driver!r}')
+    if checkpoint is not None:
+        raise ValueError('checkpoint is the jobs driver\'s: give driver="jobs" with it')
     proof, _ = _prove(
         position,
         frontier_plies=frontier_plies,

@@ -13,7 +13,7 @@ import ray
 
 import phutball
 
-from . import DatasetError, DatasetReport, RunSummary, _prove, _ray_left_behind, analyse, selfplay, verify
+from . import DatasetError, DatasetReport, RunSummary, _prove, _ray_left_behind, analyse, jobs, selfplay, verify
 
 # The errors a command reports as `error: ...` with status 2: bad input
 # (ValueError, TypeError), files and the timeout (OSError: TimeoutError),
@@ -58,7 +58,7 @@ def _parser() -> argparse.ArgumentParser:
         "prints `win within N: LINE`, `loss within N: LINE` (`in N` when N is exact) or `unknown`, as `phutball prove` does",
     )
     proof.add_argument("position", help="a position string, `start` or `start:COLSxROWS`")
-    proof.add_argument("--frontier-plies", type=int, default=1, help="plies expanded on the driver, 0 to 32 (default 1)")
+    proof.add_argument("--frontier-plies", type=int, help="plies expanded on the driver, 0 to 32 (default 1)")
     proof.add_argument("--task-timeout", type=float, help="seconds per frontier position; one that runs out counts as unproved")
     proof.add_argument("--nodes", type=int, help="the prover's nodes per frontier position")
     proof.add_argument(
@@ -72,6 +72,7 @@ def _parser() -> argparse.ArgumentParser:
     proof.add_argument("--address", help='the Ray cluster: "auto", "ray://HOST:10001", ... (default: RAY_ADDRESS, else a local instance)')
     proof.add_argument("--timeout", type=float, help="seconds for the whole run")
     proof.add_argument("--no-progress", action="store_true", help="no progress bar")
+    jobs.add_arguments(proof)
 
     check = commands.add_parser(
         "verify",
@@ -157,12 +158,20 @@ def _check_writable(path: str) -> None:
 
 def _prove_command(args: argparse.Namespace) -> int:
     """`prove`: the result line on stdout (as `phutball prove` prints it), the figures on stderr."""
+    if args.jobs_driver:
+        try:
+            if args.certificate:
+                _check_writable(args.certificate)
+            return jobs.command(args, _position(args.position))
+        except _ERRORS as e:
+            print(f"error: {e}", file=sys.stderr)
+            return 2
     try:
         if args.certificate:
             _check_writable(args.certificate)
         proof, figures = _prove(
             _position(args.position),
-            frontier_plies=args.frontier_plies,
+            frontier_plies=1 if args.frontier_plies is None else args.frontier_plies,
             timeout=args.timeout,
             task_timeout=args.task_timeout,
             nodes=args.nodes,
