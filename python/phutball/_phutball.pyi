@@ -712,6 +712,9 @@ class Proof:
     def plies(self) -> Optional[int]:
         """Plies (both sides' moves, the goal included) to the forced goal of a win or a loss; ``None`` otherwise. Exact when ``exact`` is true, else a bound: the winner wins within it."""
     @property
+    def numbers(self) -> Optional[Tuple[int, int]]:
+        """When a limit stopped the search: the root's proof numbers for the side to move's win and for its loss, ``(win, loss)``, as the two searches last had them (the smaller, the nearer that proof looked); ``None`` otherwise."""
+    @property
     def exact(self) -> bool:
         """Whether ``plies`` is exact (the shortest win, the longest loss: a tablebase's answer, which the prover builds on boards of at most 20 points, or a win in 1 or a loss in 2) rather than this proof's bound (``str(proof)`` then says ``win within N``); ``True`` for a draw, ``False`` for an unknown result."""
     @property

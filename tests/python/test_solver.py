@@ -410,3 +410,11 @@ def test_ctrl_c_saves_the_checkpoint_before_keyboard_interrupt(tmp_path):
     assert path.read_bytes()[:8] == b"phbckpt\n"
     resumed = phutball.Position(START).prove(checkpoint=path, nodes=100)
     assert resumed.result == "unknown" and resumed.nodes > 100
+
+
+def test_a_stopped_proof_reports_its_root_proof_numbers():
+    stopped = phutball.Position.start(9, 11).prove(nodes=20_000)
+    assert stopped.result == "unknown" and stopped.numbers is not None
+    win, loss = stopped.numbers
+    assert 1 <= win < loss  # a first-player win looks nearer than a loss
+    assert TINY.prove().numbers is None

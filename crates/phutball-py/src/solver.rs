@@ -59,6 +59,7 @@ pub(crate) struct PyProof {
     text: String,
     value: Option<Value>,
     exact: bool,
+    numbers: Option<(u32, u32)>,
     line: Vec<Move>,
     nodes: u64,
     table_entries: usize,
@@ -151,6 +152,7 @@ impl PyProof {
             text,
             value: proof.value,
             exact: proof.exact,
+            numbers: proof.numbers,
             line: proof.line,
             nodes: proof.nodes,
             table_entries: proof.table_entries,
@@ -459,6 +461,15 @@ impl PyProof {
     #[getter]
     fn exact(&self) -> bool {
         self.exact
+    }
+
+    /// When a limit stopped the search: the root's proof numbers for the
+    /// side to move's win and for its loss, ``(win, loss)``, as the two
+    /// searches last had them (the smaller, the nearer that proof looked);
+    /// ``None`` otherwise.
+    #[getter]
+    fn numbers(&self) -> Option<(u32, u32)> {
+        self.numbers
     }
 
     /// Plies (both sides' moves, the goal included) to the forced goal of a

@@ -127,6 +127,7 @@ pub fn combine_within(
         table_entries: 0,
         stopped: None,
         exhausted: false,
+        numbers: None,
     })
 }
 

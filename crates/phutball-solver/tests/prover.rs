@@ -285,3 +285,21 @@ fn the_5x11_start_is_proved_though_its_table_proofs_come_back_to_the_line() {
     assert!(matches!(proof.value, Some(Value::Win { .. })), "{proof:?}");
     assert!(proof.certificate.unwrap().check(&Budget::default()).is_ok());
 }
+
+#[test]
+fn a_stopped_prove_reports_its_root_proof_numbers() {
+    // The 9x11 start at 20,000 nodes: both searches open, the side to
+    // move's win (a first-player win) looking nearer than its loss.
+    let stopped = prove_within(&start(9, 11), &Budget::default().with_work_limit(20_000)).unwrap();
+    assert_eq!(stopped.value, None);
+    let (win, loss) = stopped.numbers.expect("the numbers of a stopped search");
+    assert!(win >= 1 && loss >= 1, "{win} {loss}");
+    assert!(win < loss, "to win {win}, to lose {loss}");
+    // A proved position has none to report.
+    assert_eq!(
+        prove_within(&start(5, 5), &Budget::default())
+            .unwrap()
+            .numbers,
+        None
+    );
+}

@@ -12,7 +12,8 @@ if every child wins. Both are proofs with certificates (``Position.prove``
 answers ``"win"`` or ``"loss"`` for the side to move), so the root is
 proved for whichever side wins, in one tree. An actor answers a job with
 the prover's result: proved (its certificate is kept), or unknown, after
-which the leaf's budget doubles, and after ``expand_after`` unknown answers
+which the leaf's budget doubles and it takes the prover's root proof
+numbers as its own, and after ``expand_after`` unknown answers
 the driver expands it (its children become leaves). The state (the tree,
 every leaf's certificate, the figures) is saved to ``checkpoint`` (a local
 path or ``s3://...``) atomically, so the same call resumes it. The root's
@@ -142,15 +143,18 @@ class _Prover:
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
 
-    def prove(self, position: str, nodes: int, memory_limit: Optional[int], timeout: Optional[float]) -> Tuple[str, Optional[bytes], int, float]:
+    def prove(
+        self, position: str, nodes: int, memory_limit: Optional[int], timeout: Optional[float]
+    ) -> Tuple[str, Optional[bytes], int, float, Optional[Tuple[int, int]]]:
         """The job's answer: the result for the side to move, the
         certificate's text compressed (``None`` unless proved: as the
         driver keeps it, and a tenth of the bytes to send), the nodes
-        searched and the seconds."""
+        searched, the seconds, and for an unknown result the prover's root
+        proof numbers (to win, to lose)."""
         started = time.monotonic()
         proof = phutball.Position(position).prove(nodes=nodes, memory_limit=memory_limit, jobs=self.jobs, timeout=timeout)
         packed = None if proof.certificate is None else zlib.compress(str(proof.certificate).encode("utf-8"))
-        return proof.result, packed, proof.nodes, time.monotonic() - started
+        return proof.result, packed, proof.nodes, time.monotonic() - started, proof.numbers
 
     def where(self) -> Tuple[str, int]:
         """The Ray node and the process of this actor."""
@@ -238,11 +242,12 @@ class _Driver:
 
     # Folding the answers.
 
-    def fold(self, leaf: _Node, result: str, certificate: Optional[bytes]) -> None:
+    def fold(self, leaf: _Node, result: str, certificate: Optional[bytes], numbers: Optional[Tuple[int, int]] = None) -> None:
         """A job's answer: a proof settles the leaf (and its twins), an
-        unknown result doubles its budget, and after ``expand_after``
-        unknown answers expands it (a leaf at the combination's depth limit
-        only doubles)."""
+        unknown result doubles its budget and takes the prover's root proof
+        numbers (``numbers``: to win, to lose) as the leaf's, and after
+        ``expand_after`` unknown answers expands it (a leaf at the
+        combination's depth limit only doubles)."""
         leaf.busy = False
         self.busy_keys.discard(leaf.key)
         proof = certificate if result in ("win", "loss") else None
@@ -267,9 +272,16 @@ class _Driver:
             self.expand(leaf)
             return
         leaf.budget *= 2
-        # The leaf looks twice as costly: its siblings get their turn.
-        leaf.win *= 2
-        leaf.loss *= 2
+        if numbers is not None:
+            # The prover's own view: the leaf's numbers, as the tree's are
+            # (proof numbers to win and to lose), so the most-proving leaf
+            # is chosen by what the search found, not by turns.
+            leaf.win = min(INFINITE - 1, max(1, int(numbers[0])))
+            leaf.loss = min(INFINITE - 1, max(1, int(numbers[1])))
+        else:
+            # The leaf looks twice as costly: its siblings get their turn.
+            leaf.win *= 2
+            leaf.loss *= 2
         self.update(leaf.parent)
 
     # The certificate.
@@ -552,7 +564,7 @@ class _JobRun:
         driver, figures = self.driver, self.driver.figures
         idle.append(actor)
         try:
-            result, text, nodes, _ = ray.get(ref)
+            result, text, nodes, _, numbers = ray.get(ref)
         except RayActorError:
             figures.lost += 1
             leaf.busy = False
@@ -565,7 +577,7 @@ class _JobRun:
         # The answer as sent: the result, two numbers and the certificate.
         figures.answer_bytes += len(result) + 16 + (0 if text is None else len(text))
         began = time.monotonic()
-        driver.fold(leaf, result, text)
+        driver.fold(leaf, result, text, numbers)
         figures.fold_seconds += time.monotonic() - began
         self.unsaved = True
 

@@ -104,6 +104,9 @@ pub(crate) struct Dfpn<'b, T: ProofTable = Table> {
     pub(crate) halt: Option<&'b AtomicBool>,
     /// The last stop was for `halt`.
     pub(crate) halted: bool,
+    /// The root's (pn, dn) as the search last combined its children's,
+    /// stopped or not (`None` before it has looked at the root's children).
+    pub(crate) root_numbers: Option<(u32, u32)>,
     /// Proofs and disproofs this search has stored: a child's search that
     /// stored none cannot have settled a sibling through a transposition.
     settled_puts: u64,
@@ -134,6 +137,7 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             crew: None,
             halt: None,
             halted: false,
+            root_numbers: None,
             settled_puts: 0,
         }
     }
@@ -479,6 +483,9 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
         }
         let result = loop {
             let (pn, dn) = combine(or_node, &numbers);
+            if depth == 0 {
+                self.root_numbers = Some((pn, dn));
+            }
             if pn >= th_pn || dn >= th_dn || pn == 0 || dn == 0 {
                 break Ok((pn, dn));
             }

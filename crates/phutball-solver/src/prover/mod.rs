@@ -82,6 +82,13 @@ pub struct Proof {
     /// in the graph searched. Not claimed as a draw (the disproof of a
     /// cycle depends on the line that reached it; see `docs/solver.md`).
     pub exhausted: bool,
+    /// When a limit stopped it: the root's proof numbers for the side to
+    /// move's win and for its loss (the opponent's win), as the two
+    /// searches last had them (1 for one that had not begun), so that a
+    /// caller that splits the work (the job-level driver) can tell a
+    /// promising position from a hopeless one. `None` otherwise, and when
+    /// neither search had looked at the root's children.
+    pub numbers: Option<(u32, u32)>,
 }
 
 impl Proof {
@@ -113,6 +120,7 @@ impl Proof {
             table_entries,
             stopped,
             exhausted,
+            numbers: None,
         }
     }
 }
@@ -300,6 +308,7 @@ fn prove_by_table(
                 table_entries: 0,
                 stopped: None,
                 exhausted: false,
+                numbers: None,
             })
         }
     };
@@ -552,12 +561,13 @@ pub(crate) fn stop(
     if e == SearchError::Cancelled {
         return Err(e.into());
     }
-    Ok(Proof::unknown(
-        searches.total(),
-        searches.entries(),
-        Some(e),
-        false,
-    ))
+    let mut proof = Proof::unknown(searches.total(), searches.entries(), Some(e), false);
+    let [win, loss] = [&searches.dfpn[0], &searches.dfpn[1]].map(|d| d.root_numbers);
+    if win.is_some() || loss.is_some() {
+        let pn = |n: Option<(u32, u32)>| n.map_or(1, |(pn, _)| pn);
+        proof.numbers = Some((pn(win), pn(loss)));
+    }
+    Ok(proof)
 }
 
 /// The schedule and tables of a search from scratch.
@@ -685,6 +695,7 @@ pub(crate) fn finish(
         table_entries,
         stopped: None,
         exhausted: false,
+        numbers: None,
     })
 }
 
