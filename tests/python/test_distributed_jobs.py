@@ -173,7 +173,7 @@ def test_a_damaged_or_foreign_checkpoint_is_refused_and_kept(tmp_path):
     with pytest.raises(ValueError, match="checkpoint of another position"):
         jobs.prove_jobs(FOUR_BY_NINE, checkpoint=path, **JOB)
     record = json.loads(gzip.decompress(whole))
-    for change, message in [({"format": 2}, "format 2"), ({"kind": "selfplay"}, "not a job-level"), ({"tree": [[None, 300, 0, 1]]}, "does not rebuild")]:
+    for change, message in [({"format": 3}, "format 3"), ({"kind": "selfplay"}, "not a job-level"), ({"tree": [[None, 300, 0, 1]]}, "does not rebuild")]:
         path.write_bytes(gzip.compress(json.dumps({**record, **change}).encode()))
         with pytest.raises(ValueError, match=message):
             jobs.prove_jobs(lost, checkpoint=path, **JOB)
@@ -282,3 +282,24 @@ def test_ctrl_c_saves_the_state_and_says_so(cluster, tmp_path):
     assert f"interrupted: the state is saved in {checkpoint}" in err and out == ""
     state = saved(checkpoint)
     assert state["root"] == str(phutball.Position.start(3, 13)) and state["figures"]["jobs"] > 0
+
+
+def test_a_resumed_tree_keeps_its_leaves_numbers_and_an_older_checkpoint_still_reads():
+    driver = jobs._Driver(FOUR_BY_NINE, 300, 2)
+    driver.expand(driver.root)
+    leaf = driver.root.children[0]
+    driver.fold(leaf, "unknown", None, (40, 7))
+    assert (leaf.win, leaf.loss, leaf.tries) == (40, 7, 1)
+    record = driver.state()
+    assert record["format"] == 2 and all(len(entry) == 6 for entry in record["tree"])
+    again = jobs._Driver(FOUR_BY_NINE, 300, 2)
+    again.restore(record)
+    kept = again.root.children[0]
+    assert (kept.move, kept.win, kept.loss, kept.tries) == (leaf.move, 40, 7, 1)
+    assert (again.root.win, again.root.loss) == (driver.root.win, driver.root.loss)
+    # Format 1 (no numbers): an open leaf's numbers count its tries.
+    older = {**record, "format": 1, "tree": [entry[:4] for entry in record["tree"]]}
+    old = jobs._Driver(FOUR_BY_NINE, 300, 2)
+    old.restore(older)
+    assert (old.root.children[0].win, old.root.children[0].loss) == (2, 2)
+

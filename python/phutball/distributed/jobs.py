@@ -49,7 +49,10 @@ __all__ = ["JobFigures", "prove_jobs"]
 INFINITE = 1 << 62
 # Plies below the root that phutball.combine_proofs can search.
 MAX_DEPTH = 32
-_FORMAT = 1
+_FORMAT = 2
+# Format 1 (before the leaves' numbers were kept) still reads: its open
+# leaves' numbers are counted from their tries.
+_READ_FORMATS = (1, 2)
 _KIND = "phutball.distributed.jobs"
 
 
@@ -326,14 +329,15 @@ class _Driver:
 
     def state(self) -> Dict[str, Any]:
         """The checkpoint's record: the tree in preorder (each node's move,
-        budget, tries and number of children, -1 for a leaf), the leaves'
-        certificates and the figures."""
+        budget, tries, number of children, -1 for a leaf, and numbers to
+        win and to lose, which an open leaf takes back from it), the
+        leaves' certificates and the figures."""
         tree: List[List[Any]] = []
         stack = [self.root]
         while stack:
             node = stack.pop()
             count = -1 if node.children is None else len(node.children)
-            tree.append([node.move, node.budget, node.tries, count])
+            tree.append([node.move, node.budget, node.tries, count, node.win, node.loss])
             if node.children is not None:
                 stack.extend(reversed(node.children))
         return {
@@ -374,7 +378,10 @@ class _Driver:
 
     def _restored(self, entries: Iterator[List[Any]], parent: Optional[_Node], proved: Dict[str, str]) -> _Node:
         """The node of the next entry and its subtree (preorder)."""
-        move, budget, tries, count = next(entries)
+        entry = next(entries)
+        # Format 2 adds the numbers; format 1's entries end at the count.
+        move, budget, tries, count = entry[:4]
+        numbers = entry[4:6] if len(entry) >= 6 else None
         position = self.root_position if parent is None else parent.position.play(move)
         node = _Node(position, parent, move, int(budget))
         node.tries = int(tries)
@@ -387,6 +394,10 @@ class _Driver:
             winner = proved.get(node.key)
             if winner is not None:
                 node.win, node.loss = (0, INFINITE) if winner == position.to_move else (INFINITE, 0)
+            elif not position.is_finished and numbers is not None:
+                # The numbers it had: the prover's, or its first (1, 1).
+                node.win = min(INFINITE - 1, max(1, int(numbers[0])))
+                node.loss = min(INFINITE - 1, max(1, int(numbers[1])))
             elif not position.is_finished:
                 node.win = node.loss = 1 << min(node.tries, 60)
             return node
@@ -439,7 +450,7 @@ def _read_checkpoint(store: _Store, root: "phutball.Position") -> Optional[Dict[
         raise ValueError(f"{shown}: not a job-level proof's checkpoint that reads ({e}); it is left as it is") from e
     if not isinstance(record, dict) or record.get("kind") != _KIND:
         raise ValueError(f"{shown}: not a job-level proof's checkpoint; it is left as it is")
-    if record.get("format") != _FORMAT:
+    if record.get("format") not in _READ_FORMATS:
         raise ValueError(f"{shown}: a checkpoint of format {record.get('format')}, not {_FORMAT}; it is left as it is")
     if record.get("root") != str(root):
         raise ValueError(f"{shown}: the checkpoint of another position ({record.get('root')}); it is left as it is")
