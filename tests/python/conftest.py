@@ -3,6 +3,10 @@ and the record of skipped tests that tests/python/run.sh fails on."""
 
 import os
 import re
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -76,3 +80,27 @@ def benchmark_positions(name: str):
         (text, (int(f["paths"]), int(f["outcomes"]), {"yes": True, "no": False}[f["score"]]))
         for text, f in read_fixture(name)
     ]
+
+
+def interrupted(code: str, wait: float = 0.5) -> float:
+    """Runs ``code`` (which prints ``ready``, then ``KeyboardInterrupt`` and
+    the time it caught it) in a child, sends SIGINT ``wait`` seconds after
+    ``ready``, and returns how long the interrupt took to arrive."""
+    child = subprocess.Popen(
+        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "ready"
+        time.sleep(wait)
+        sent = time.monotonic()
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+    assert child.returncode == 0, f"exit {child.returncode}: {out} {err}"
+    word, at = out.split()[:2]
+    assert word == "KeyboardInterrupt", out
+    return float(at) - sent

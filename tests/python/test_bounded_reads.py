@@ -8,7 +8,6 @@ under 300 MB, and Ctrl-C ends it within 0.5 s."""
 import gzip
 import json
 import os
-import signal
 import subprocess
 import sys
 import textwrap
@@ -18,6 +17,7 @@ from pathlib import Path
 import pytest
 
 import phutball
+from conftest import interrupted
 
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="/dev/zero, pipes and SIGINT")
 
@@ -125,7 +125,7 @@ def test_a_table_over_the_memory_limit_is_refused_before_its_values(tmp_path):
         phutball.Tablebase.load(path, timeout="soon")  # type: ignore[arg-type]
 
 
-def interrupted(call: str, setup: str = "") -> float:
+def interrupted_call(call: str, setup: str = "") -> float:
     """Runs ``call`` in a child, sends SIGINT a second after it starts, and
     returns how long ``KeyboardInterrupt`` took to arrive."""
     code = "import sys, time\nimport phutball\n" + setup + textwrap.dedent(
@@ -138,27 +138,12 @@ def interrupted(call: str, setup: str = "") -> float:
             print("KeyboardInterrupt", time.monotonic())
         """
     )
-    child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(1)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=30)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 0, f"exit {child.returncode}: {out} {err}"
-    word, at = out.split()[:2]
-    assert word == "KeyboardInterrupt", out
-    return float(at) - sent
+    return interrupted(code, wait=1.0)
 
 
 def test_ctrl_c_ends_a_certificate_read_within_half_a_second(bombs):
-    assert interrupted(f"phutball.check_proof({bombs['many_lines']!r})") < 0.5
-    assert interrupted(f"phutball.Certificate.load({bombs['many_lines']!r})") < 0.5
+    assert interrupted_call(f"phutball.check_proof({bombs['many_lines']!r})") < 0.5
+    assert interrupted_call(f"phutball.Certificate.load({bombs['many_lines']!r})") < 0.5
 
 
 def test_ctrl_c_ends_a_table_read_from_a_slow_pipe_within_half_a_second(tmp_path):
@@ -178,7 +163,7 @@ def test_ctrl_c_ends_a_table_read_from_a_slow_pipe_within_half_a_second(tmp_path
         threading.Thread(target=feed, daemon=True).start()
         """
     )
-    assert interrupted(f"phutball.Tablebase.load({str(fifo)!r})", setup) < 0.5
+    assert interrupted_call(f"phutball.Tablebase.load({str(fifo)!r})", setup) < 0.5
 
 
 def test_a_48_mb_field_gives_a_message_under_a_kilobyte(tmp_path):

@@ -6,8 +6,6 @@ certificates, unknown results when a limit runs out, Ctrl-C), ``Proof``,
 import gzip
 import os
 import pickle
-import signal
-import subprocess
 import sys
 import textwrap
 import time
@@ -15,6 +13,7 @@ import time
 import pytest
 
 import phutball
+from conftest import interrupted
 
 # 1x3: Ohs places a man on A3 and scores with A2-A4 whatever Eks does.
 TINY = phutball.Position.start(1, 3)
@@ -310,30 +309,6 @@ CHILD = textwrap.dedent(
     sys.exit(2)
     """
 )
-
-
-def interrupted(code: str) -> float:
-    """Runs ``code`` (which prints ``ready``, then ``KeyboardInterrupt`` and
-    the time it caught it) in a child, sends SIGINT half a second after
-    ``ready``, and returns how long the interrupt took to arrive."""
-    child = subprocess.Popen(
-        [sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
-    )
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=30)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 0, f"exit {child.returncode}: {out} {err}"
-    word, at = out.split()[:2]
-    assert word == "KeyboardInterrupt"
-    return float(at) - sent
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")

@@ -172,31 +172,20 @@ fn a_table_file_with_a_gigabyte_after_its_values_is_refused_without_reading_it()
 
 #[test]
 fn a_huge_field_is_quoted_in_a_short_message() {
-    // 900 KB of move: under the line limit, so the parser meets it.
     let file = temp("huge-move.txt");
-    let huge = "A".repeat(900_000);
-    fs::write(
-        &file,
-        format!("phutball-proof 1\nrules\nwinner O\nnode 0 #/@/# O\nmove {huge} goal\nend\n"),
-    )
-    .unwrap();
-    ends_quickly(
-        &["check-proof", file.to_str().unwrap()],
-        1,
-        "line 5: bad move: invalid move \"AAAA",
-    );
-    fs::remove_file(&file).unwrap();
-    // 48 MB of move: the line is refused as too long, in a short message.
-    let huge = "A".repeat(48_000_000);
-    fs::write(
-        &file,
-        format!("phutball-proof 1\nrules\nwinner O\nnode 0 #/@/# O\nmove {huge} goal\nend\n"),
-    )
-    .unwrap();
-    ends_quickly(
-        &["check-proof", file.to_str().unwrap()],
-        1,
-        "line 5: longer than 1048576 bytes",
-    );
+    for (bytes, said) in [
+        // Under the line limit: the parser meets the move and quotes it cut.
+        (900_000, "line 5: bad move: invalid move \"AAAA"),
+        // Over it: the line is refused as too long.
+        (48_000_000, "line 5: longer than 1048576 bytes"),
+    ] {
+        let huge = "A".repeat(bytes);
+        fs::write(
+            &file,
+            format!("phutball-proof 1\nrules\nwinner O\nnode 0 #/@/# O\nmove {huge} goal\nend\n"),
+        )
+        .unwrap();
+        ends_quickly(&["check-proof", file.to_str().unwrap()], 1, said);
+    }
     fs::remove_file(&file).unwrap();
 }
