@@ -10,3 +10,4 @@ pub(crate) mod reach;
 pub(crate) mod searched;
 pub(crate) mod state_set;
 pub(crate) mod walk;
+pub(crate) mod zone;
