@@ -7,7 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use phutball::{Budget, Move, Position, SearchError, Side};
 
-use crate::certificate::{Certificate, CertificateNode, Target};
+use crate::certificate::{Certificate, CertificateNode, PassAnswer, Target};
 use crate::error::SolverError;
 use crate::prover::{finish, Proof};
 
@@ -167,6 +167,7 @@ impl Top<'_> {
             position: *pos,
             moves: Vec::new(),
             otherwise: None,
+            pass: None,
         });
         let appended = self.appended.len();
         let mut moves = Vec::new();
@@ -235,6 +236,10 @@ impl Top<'_> {
                     position: n.position,
                     moves,
                     otherwise: n.otherwise.clone(),
+                    pass: n.pass.as_ref().map(|p| PassAnswer {
+                        target: p.target + offset,
+                        zone: p.zone,
+                    }),
                 });
             }
             offset += c.nodes.len();

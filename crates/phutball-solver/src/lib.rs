@@ -45,7 +45,7 @@ mod value;
 
 pub use certificate::{
     Certificate, CertificateError, CertificateNode, CertificateParseError, CertificateReadError,
-    CheckedProof, Target, CERTIFICATE_VERSION, MAX_CERTIFICATE_LINE,
+    CheckedProof, PassAnswer, Target, CERTIFICATE_VERSION, MAX_CERTIFICATE_LINE,
 };
 pub use error::SolverError;
 pub use frontier::{combine_within, frontier_within};

@@ -5,7 +5,9 @@
 //! At a node where the winner is to move the certificate names one move;
 //! at the loser's nodes it names a reply for every distinct outcome of
 //! every legal move, or for some of them and a scoring jump that answers
-//! all the others (`else`). Each reply leads to another node or ends the
+//! all the others (`else`), or for the placements in a zone and a proof
+//! from the same position with the winner to move that answers every
+//! placement outside it (`pass`, format version 2). Each reply leads to another node or ends the
 //! game with the winner's goal. Nodes are listed so that every move leads to a
 //! later node: the graph has no cycle, so every line ends in a goal.
 
@@ -17,10 +19,28 @@ pub use check::{CertificateError, CheckedProof};
 pub use read::{CertificateReadError, MAX_CERTIFICATE_LINE};
 pub use text::CertificateParseError;
 
-use phutball::{Move, Position, Side};
+use phutball::{Bitboard, Move, Position, Side};
 
-/// The format version this crate writes and reads (the first line's number).
-pub const CERTIFICATE_VERSION: u32 = 1;
+/// The newest format version this crate reads and writes (the first line's
+/// number). A certificate without a `pass` line is written as version 1,
+/// which every reader of version 1 still checks.
+pub const CERTIFICATE_VERSION: u32 = 2;
+
+/// A loser's node's answer to a whole class of placements (format version
+/// 2): the node `target`, whose position is this node's with the winner to
+/// move (as if the loser had passed), proves the win whatever man stands
+/// outside `zone`, because nothing its proof plays or answers depends on
+/// those points. So every placement outside `zone` is answered by it, and
+/// the checker checks that `zone` holds every point the target's proof
+/// depends on ([`Position::move_zone`], [`Position::jump_zone`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PassAnswer {
+    /// The node proving the win with the winner to move here.
+    pub target: usize,
+    /// The points the answer does not cover: a placement on one of them
+    /// needs a reply of its own.
+    pub zone: Bitboard,
+}
 
 /// Where a move of a certificate leads.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -44,6 +64,9 @@ pub struct CertificateNode {
     /// in `moves`, a jump that scores after each of them (most replies do
     /// nothing against a threat; this keeps them out of the file).
     pub otherwise: Option<Move>,
+    /// At the loser's node: the proof that answers every placement outside
+    /// a zone (format version 2).
+    pub pass: Option<PassAnswer>,
 }
 
 /// A proof that `winner` forces a goal from the first node's position.
@@ -59,6 +82,7 @@ pub struct CertificateNode {
 ///         position: root,
 ///         moves: vec![("A2-A4".parse()?, Target::Goal)],
 ///         otherwise: None,
+///         pass: None,
 ///     }],
 /// };
 /// let checked = cert.check(&phutball::Budget::default())?;

@@ -294,6 +294,7 @@ fn node_line(
         position,
         moves: Vec::new(),
         otherwise: None,
+        pass: None,
     })
 }
 

@@ -106,6 +106,7 @@ impl<'d, 'b> Extractor<'d, 'b> {
             .map(|(_, (position, (moves, otherwise)))| CertificateNode {
                 position,
                 otherwise,
+                pass: None,
                 moves: moves
                     .into_iter()
                     .map(|(m, e)| {
