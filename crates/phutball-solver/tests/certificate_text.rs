@@ -11,6 +11,11 @@ use phutball_solver::{Certificate, CertificateReadError, MAX_CERTIFICATE_LINE};
 /// 1x3, ball on A2, men on A1 and A3, Ohs to move: A2-A4 scores.
 const ONE_MOVE: &str = "phutball-proof 1\nrules\nwinner O\nnode 0 #/@/# O\nmove A2-A4 goal\nend\n";
 
+/// Format version 2: 1x3, ball on A2, a man on A3, Eks to move. The pass
+/// line answers the placement on A1 (outside its zone, A3) with node 1's
+/// A2-A4; A2-A4 itself is Eks's own goal.
+const PASS: &str = "phutball-proof 2\nrules\nwinner O\nnode 0 #/@/1 X\npass 1 A3\nnode 1 #/@/1 O\nmove A2-A4 goal\nend\n";
+
 /// The error `text` gets from the string reader and from the stream
 /// reader, which must agree; with its line.
 fn refusal(text: &str) -> (usize, String) {
@@ -249,4 +254,99 @@ fn a_broken_gzip_stream_is_unreadable() {
         "{err}"
     );
     assert!(err.to_string().contains("gzip"), "{err}");
+}
+
+#[test]
+fn pass_lines_read_and_write_as_version_2() {
+    let cert: Certificate = PASS.parse().unwrap();
+    let pass = cert.nodes[0].pass.as_ref().expect("a pass line");
+    assert_eq!(pass.target, 1);
+    assert_eq!(format!("{:?}", pass.zone), "Bitboard {A3}");
+    assert_eq!(cert.to_string(), PASS);
+    assert_eq!(
+        Certificate::read_within(&gzip(PASS.as_bytes())[..], &Budget::default()).unwrap(),
+        cert
+    );
+    // An empty zone is the target alone; several points are in the
+    // bitboard's order, whatever order they were read in.
+    for (zone, written) in [
+        ("", "pass 1\n"),
+        ("   ", "pass 1\n"),
+        ("a3,A1", "pass 1 A1,A3\n"),
+        ("A3, A2 ,A1", "pass 1 A1,A2,A3\n"),
+    ] {
+        let text = PASS.replace("pass 1 A3\n", &format!("pass 1 {zone} ; a comment\n"));
+        let cert: Certificate = text.parse().unwrap();
+        assert_eq!(
+            Certificate::read_within(text.as_bytes(), &Budget::default()).unwrap(),
+            cert
+        );
+        let again = cert.to_string();
+        assert!(again.contains(written), "{zone:?}: {again}");
+        assert_eq!(again.parse::<Certificate>().unwrap(), cert);
+    }
+    // Without its pass line it is written as version 1, as before.
+    let mut v1 = cert;
+    v1.nodes[0].pass = None;
+    assert!(v1.to_string().starts_with("phutball-proof 1\n"));
+    assert_eq!(v1.to_string().parse::<Certificate>().unwrap(), v1);
+    // Version 1 still reads; versions 0 and 3 are refused.
+    assert!(ONE_MOVE.parse::<Certificate>().is_ok());
+    for version in ["0", "3", "02"] {
+        let (line, why) = refusal(&PASS.replace("proof 2", &format!("proof {version}")));
+        assert_eq!(line, 1);
+        assert!(why.contains("unsupported version"), "{why}");
+    }
+}
+
+#[test]
+fn bad_pass_lines_are_refused_with_their_line() {
+    for (text, line, expected) in [
+        (
+            PASS.replace("proof 2", "proof 1"),
+            5,
+            "a `pass` line needs format version 2",
+        ),
+        (PASS.replace("A3\n", "A3\npass 1\n"), 6, "a second `pass`"),
+        (PASS.replace("A3\n", "A3 A2\n"), 5, "bad point"),
+        (PASS.replace("A3\n", "A3,,A2\n"), 5, "bad point"),
+        (PASS.replace("A3\n", "A3,\n"), 5, "bad point"),
+        (PASS.replace("A3\n", "I3\n"), 5, "bad point"),
+        (PASS.replace("A3\n", "A3,A3\n"), 5, "A3 twice"),
+        (
+            PASS.replace("A3\n", "A4\n"),
+            5,
+            "A4, which is not a point of node 0's board",
+        ),
+        (PASS.replace("A3\n", "B2\n"), 5, "B2, which is not a point"),
+        (
+            PASS.replace("pass 1", "pass one"),
+            5,
+            "target must be a node number",
+        ),
+        (
+            PASS.replace("pass 1 A3", "pass"),
+            5,
+            "target must be a node number",
+        ),
+        (
+            PASS.replace("pass 1", "pass -1"),
+            5,
+            "target must be a node number",
+        ),
+        (
+            PASS.replace("move A2-A4 goal", "move A2-A4 goal\npass 0"),
+            8,
+            "`pass` at a node where the winner is to move",
+        ),
+        (
+            PASS.replace("node 0 #/@/1 X\npass 1 A3\n", "pass 1 A3\nnode 0 #/@/1 X\n"),
+            4,
+            "`pass` before the first node",
+        ),
+    ] {
+        let (at, why) = refusal(&text);
+        assert_eq!(at, line, "{text}: {why}");
+        assert!(why.contains(expected), "{text}: {why}");
+    }
 }

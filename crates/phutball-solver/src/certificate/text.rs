@@ -5,10 +5,10 @@ use core::fmt;
 use core::str::FromStr;
 use std::collections::TryReserveError;
 
-use phutball::{quoted, Move, Position, Rules, Side};
+use phutball::{quoted, Bitboard, Move, Point, Position, Rules, Side};
 use thiserror::Error;
 
-use super::{Certificate, CertificateNode, Target, CERTIFICATE_VERSION};
+use super::{Certificate, CertificateNode, PassAnswer, Target, CERTIFICATE_VERSION};
 
 /// The first word of a certificate.
 const MAGIC: &str = "phutball-proof";
@@ -41,11 +41,18 @@ impl fmt::Display for Target {
 }
 
 impl fmt::Display for Certificate {
-    /// The text form: `phutball-proof 1`, `rules ...`, `winner O|X`, then
-    /// each node (`node I POSITION`) with its `move M T` or `reply M T`
-    /// lines and at most one `else M`, then `end`.
+    /// The text form: `phutball-proof 1` (or `2` when a node has a `pass`
+    /// line), `rules ...`, `winner O|X`, then each node (`node I POSITION`)
+    /// with its `move M T` or `reply M T` lines, at most one `pass T ZONE`
+    /// and at most one `else M`, then `end`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{MAGIC} {CERTIFICATE_VERSION}")?;
+        // Version 1 without pass lines: what every reader of version 1 reads.
+        let version = if self.nodes.iter().any(|n| n.pass.is_some()) {
+            CERTIFICATE_VERSION
+        } else {
+            1
+        };
+        writeln!(f, "{MAGIC} {version}")?;
         let rules = self.root().map(Position::rules).unwrap_or_default();
         if rules == Rules::default() {
             writeln!(f, "rules")?;
@@ -62,6 +69,14 @@ impl fmt::Display for Certificate {
             };
             for (m, target) in &node.moves {
                 writeln!(f, "{word} {m} {target}")?;
+            }
+            if let Some(pass) = &node.pass {
+                write!(f, "pass {}", pass.target)?;
+                for (k, p) in pass.zone.iter().enumerate() {
+                    f.write_str(if k == 0 { " " } else { "," })?;
+                    write!(f, "{p}")?;
+                }
+                writeln!(f)?;
             }
             if let Some(m) = &node.otherwise {
                 writeln!(f, "else {m}")?;
@@ -95,6 +110,8 @@ impl FromStr for Certificate {
 pub(super) struct LineParser {
     /// The header lines read so far: `phutball-proof`, `rules`, `winner`.
     header: Header,
+    /// The format version the first line gives (0 before it is read).
+    version: u32,
     nodes: Vec<CertificateNode>,
     ended: bool,
 }
@@ -130,15 +147,17 @@ impl LineParser {
         let (rules, rules_line, winner) = match self.header {
             Header::Magic => {
                 let version = header_field(n, l, MAGIC)?;
-                if version != CERTIFICATE_VERSION.to_string() {
-                    return Err(bad(
-                        n,
-                        format!(
-                            "unsupported version {} (this reader knows {CERTIFICATE_VERSION})",
-                            quoted(version)
-                        ),
-                    ));
-                }
+                self.version = (1..=CERTIFICATE_VERSION)
+                    .find(|v| version == v.to_string())
+                    .ok_or_else(|| {
+                        bad(
+                            n,
+                            format!(
+                                "unsupported version {} (this reader knows 1 to {CERTIFICATE_VERSION})",
+                                quoted(version)
+                            ),
+                        )
+                    })?;
                 self.header = Header::Rules;
                 return Ok(l.len());
             }
@@ -195,6 +214,23 @@ impl LineParser {
                     .last_mut()
                     .ok_or_else(|| bad(n, "`else` before the first node"))?;
                 node.otherwise = Some(else_line(n, rest, node, winner)?);
+            }
+            "pass" => {
+                if self.version < 2 {
+                    return Err(bad(
+                        n,
+                        format!(
+                            "a `pass` line needs format version 2 (the first line says version {})",
+                            self.version
+                        ),
+                    ));
+                }
+                let i = self.nodes.len().saturating_sub(1);
+                let node = self
+                    .nodes
+                    .last_mut()
+                    .ok_or_else(|| bad(n, "`pass` before the first node"))?;
+                node.pass = Some(pass_line(n, rest, i, node, winner)?);
             }
             "end" if rest.is_empty() => self.ended = true,
             _ => return Err(bad(n, format!("unknown line {}", quoted(l)))),
@@ -298,6 +334,27 @@ fn node_line(
     })
 }
 
+/// Refuses line `n`, a `word` line of `node` (which may have only one),
+/// where the winner is to move or where the node has one `already`.
+fn once_at_losers_node(
+    n: usize,
+    word: &str,
+    node: &CertificateNode,
+    winner: Side,
+    already: bool,
+) -> Result<(), CertificateParseError> {
+    if node.position.to_move() == winner {
+        return Err(bad(
+            n,
+            format!("`{word}` at a node where the winner is to move"),
+        ));
+    }
+    if already {
+        return Err(bad(n, format!("a second `{word}` at one node")));
+    }
+    Ok(())
+}
+
 /// An `else M` line of `node` (`rest` is what follows `else`): its move.
 fn else_line(
     n: usize,
@@ -305,15 +362,58 @@ fn else_line(
     node: &CertificateNode,
     winner: Side,
 ) -> Result<Move, CertificateParseError> {
-    if node.position.to_move() == winner {
-        return Err(bad(n, "`else` at a node where the winner is to move"));
-    }
-    if node.otherwise.is_some() {
-        return Err(bad(n, "a second `else` at one node"));
-    }
+    once_at_losers_node(n, "else", node, winner, node.otherwise.is_some())?;
     rest.trim()
         .parse()
         .map_err(|e| bad(n, format!("bad move: {e}")))
+}
+
+/// A `pass T ZONE` line of node `i`, `node` (`rest` is what follows
+/// `pass`): its target and zone, the points in notation separated by
+/// commas (none for an empty zone), each a point men may stand on of the
+/// node's board, none twice.
+fn pass_line(
+    n: usize,
+    rest: &str,
+    i: usize,
+    node: &CertificateNode,
+    winner: Side,
+) -> Result<PassAnswer, CertificateParseError> {
+    once_at_losers_node(n, "pass", node, winner, node.pass.is_some())?;
+    let (target, points) = rest.split_once(' ').unwrap_or((rest, ""));
+    let target = target.parse().map_err(|_| {
+        bad(
+            n,
+            format!(
+                "the pass line's target must be a node number, not {}",
+                quoted(target)
+            ),
+        )
+    })?;
+    let board = node.position.size().board_points();
+    let mut zone = Bitboard::EMPTY;
+    let points = points.trim();
+    if !points.is_empty() {
+        for name in points.split(',') {
+            let name = name.trim();
+            let p: Point = name
+                .parse()
+                .map_err(|e| bad(n, format!("bad point in the pass line's zone: {e}")))?;
+            if !board.contains(p) {
+                return Err(bad(
+                    n,
+                    format!(
+                        "the pass line's zone has {p}, which is not a point of node {i}'s board"
+                    ),
+                ));
+            }
+            if zone.contains(p) {
+                return Err(bad(n, format!("the pass line's zone has {p} twice")));
+            }
+            zone.insert(p);
+        }
+    }
+    Ok(PassAnswer { target, zone })
 }
 
 /// A `move M T` or `reply M T` line of `node`: the move and its target.
