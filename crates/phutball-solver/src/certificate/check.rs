@@ -309,7 +309,7 @@ impl Certificate {
     }
 
     /// Checks that every outcome of the loser's node `i` not in `covered`
-    /// is answered by its `else` jump.
+    /// is the winner's goal or answered by its `else` jump.
     fn check_unlisted(
         &self,
         i: usize,
@@ -320,12 +320,13 @@ impl Certificate {
         let node = &self.nodes[i];
         let pos = &node.position;
         for outcome in all.iter().filter(|p| !covered.contains(*p)) {
-            let answered = node.otherwise.as_ref().is_some_and(|m| {
-                outcome.winner() == Some(self.winner)
-                    || outcome
+            // The loser's own goal needs no answer, `else` line or not.
+            let answered = outcome.winner() == Some(self.winner)
+                || node.otherwise.as_ref().is_some_and(|m| {
+                    outcome
                         .play(m)
                         .is_ok_and(|after| after.winner() == Some(self.winner))
-            });
+                });
             if !answered {
                 let mv = uncovered_move(pos, outcome, budget)?;
                 return Err(match &node.otherwise {
@@ -376,4 +377,25 @@ fn outcomes(
         all.insert(play_listed(i, pos, &m)?);
     }
     Ok(all)
+}
+
+#[cfg(test)]
+mod tests {
+    use phutball::Budget;
+
+    use crate::Certificate;
+
+    #[test]
+    fn the_losers_own_goal_needs_no_reply_and_no_else_line() {
+        // 1x3, ball on A2, a man on A3, Eks to move: A1 lets Ohs jump
+        // A2-A4; the jump A2-A4 is Eks's own goal, listed nowhere.
+        let text = "phutball-proof 1\nrules\nwinner O\nnode 0 #/@/1 X\nreply A1 1\nnode 1 #/@/# O\nmove A2-A4 goal\nend\n";
+        let cert: Certificate = text.parse().unwrap();
+        let checked = cert.check(&Budget::default()).unwrap();
+        assert_eq!(checked.plies, 2);
+        // Without the reply, the placement is missing.
+        let dropped = text.replace("reply A1 1\n", "");
+        let cert: Certificate = dropped.parse().unwrap();
+        assert!(cert.check(&Budget::default()).is_err());
+    }
 }
