@@ -1,16 +1,28 @@
 //! The checker: a certificate holds when every node's moves are legal by
-//! the core's plain rules, every reply of the loser is covered (listed, or
-//! answered by the node's `else` jump, which must score after it), and
-//! every line ends in the winner's goal. It uses no search and no heuristics:
-//! only [`Position::legal_moves_within`], [`Position::play`] and
-//! [`Position::winner`].
+//! the core's plain rules, every reply of the loser is covered (listed, the
+//! winner's goal, a placement outside the zone of the node's `pass` line,
+//! or answered by the node's `else` jump, which must score after it), and
+//! every line ends in the winner's goal.
+//!
+//! A `pass` line's target must hold the node's position with the winner to
+//! move, and its zone every point that target's proof depends on: the
+//! checker computes each node's zone itself, from the last node back (the
+//! points its moves, its jump moves and its targets' proofs depend on:
+//! [`Position::move_zone`], [`Position::jump_zone`]), and never trusts the
+//! file's. A man added outside a node's zone leaves its proof winning, so
+//! the pass line's target also wins after every placement outside it.
+//!
+//! It uses no search and no heuristics: only
+//! [`Position::legal_moves_within`], [`Position::play`],
+//! [`Position::winner`], [`Position::end_turn`], [`Position::move_zone`]
+//! and [`Position::jump_zone`].
 
 use std::collections::HashSet;
 
-use phutball::{Budget, Move, Position, SearchError, Side};
+use phutball::{Bitboard, Budget, Move, Point, Position, SearchError, Side};
 use thiserror::Error;
 
-use super::{Certificate, Target};
+use super::{Certificate, PassAnswer, Target};
 
 /// What a checked certificate proves.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -89,6 +101,44 @@ pub enum CertificateError {
         /// The node.
         node: usize,
     },
+    /// A `pass` line at a node where the winner is to move.
+    #[error("node {node}: a `pass` line where the winner is to move")]
+    PassAtWinnersNode {
+        /// The node.
+        node: usize,
+    },
+    /// A `pass` line's target is not a later node of the certificate.
+    #[error("node {node}: the pass line leads to node {target}, which is not a later node (at most {last})")]
+    BadPassTarget {
+        /// The node.
+        node: usize,
+        /// Its pass line's target.
+        target: usize,
+        /// The last node's number.
+        last: usize,
+    },
+    /// A `pass` line's target does not hold the node's position with the
+    /// winner to move.
+    #[error("node {node}: the pass line leads to node {target}, which is not this position with {winner} to move")]
+    WrongPassPosition {
+        /// The node.
+        node: usize,
+        /// Its pass line's target.
+        target: usize,
+        /// The winner, who would be to move there.
+        winner: Side,
+    },
+    /// A `pass` line's zone leaves out a point its target's proof depends
+    /// on (the checker's zone of the target, not the file's).
+    #[error("node {node}: the pass line's zone leaves out {point}, which node {target}'s proof depends on")]
+    ZoneLeavesOut {
+        /// The node.
+        node: usize,
+        /// Its pass line's target.
+        target: usize,
+        /// A point of the target's zone that the pass line's zone lacks.
+        point: Point,
+    },
     /// Two replies of one node have the same outcome.
     #[error("node {node}: the reply `{mv}` repeats an outcome already covered")]
     DuplicateReply {
@@ -149,13 +199,28 @@ impl Certificate {
     /// (its cancel flag and hook are polled between nodes and inside each
     /// node's move enumeration; its limits apply to each enumeration).
     ///
+    /// The zones of `pass` lines are checked last, once every node is
+    /// (a node's zone needs its targets'), and only if there is a `pass`
+    /// line; they take a [`Bitboard`] a node.
+    ///
     /// # Errors
     ///
-    /// The first [`CertificateError`] found, in node order.
+    /// The first [`CertificateError`] found, in node order (the zones'
+    /// [`CertificateError::ZoneLeavesOut`] after all others).
     pub fn check(&self, budget: &Budget<'_>) -> Result<CheckedProof, CertificateError> {
         let root = self.root().ok_or(CertificateError::Empty)?;
         let mut reached = vec![false; self.nodes.len()];
         reached[0] = true;
+        // Each node's own zone, if a pass line needs them.
+        let mut zones = Vec::new();
+        let with_zones = self.nodes.iter().any(|n| n.pass.is_some());
+        if with_zones {
+            zones
+                .try_reserve_exact(self.nodes.len())
+                .map_err(|_| SearchError::OutOfMemory {
+                    what: "the certificate's zones",
+                })?;
+        }
         for i in 0..self.nodes.len() {
             if let Some(e) = budget.interrupted() {
                 return Err(e.into());
@@ -163,7 +228,13 @@ impl Certificate {
             if !reached[i] {
                 return Err(CertificateError::Unreached { node: i });
             }
-            self.check_node(i, root, &mut reached, budget)?;
+            let zone = self.check_node(i, root, &mut reached, budget)?;
+            if with_zones {
+                zones.push(zone);
+            }
+        }
+        if with_zones {
+            self.check_zones(zones, budget)?;
         }
         let plies = self.plies_from_each_node();
         Ok(CheckedProof {
@@ -176,30 +247,37 @@ impl Certificate {
 
     /// The longest line from each node, in plies, filled from the last node
     /// back (targets are later nodes; a target that is not counts 0). An
-    /// `else` answer is a reply and a goal: two plies.
+    /// `else` answer is a reply and a goal: two plies; a `pass` line is a
+    /// placement and its target's line.
     pub(crate) fn plies_from_each_node(&self) -> Vec<u32> {
         let count = self.nodes.len();
         let mut plies = vec![0u32; count];
         for i in (0..count).rev() {
-            let listed = self.nodes[i].moves.iter().map(|(_, t)| match *t {
+            let after = |target| match target {
                 Target::Goal => 1,
                 Target::Node(n) if n > i && n < count => plies[n].saturating_add(1),
                 Target::Node(_) => 0,
-            });
-            let otherwise = self.nodes[i].otherwise.as_ref().map(|_| 2);
-            plies[i] = listed.chain(otherwise).max().unwrap_or(0);
+            };
+            let node = &self.nodes[i];
+            let listed = node.moves.iter().map(|(_, t)| after(*t));
+            let pass = node.pass.as_ref().map(|p| after(Target::Node(p.target)));
+            let otherwise = node.otherwise.as_ref().map(|_| 2);
+            plies[i] = listed.chain(pass).chain(otherwise).max().unwrap_or(0);
         }
         plies
     }
 
-    /// Checks node `i`'s moves, marking the nodes they reach.
+    /// Checks node `i`'s moves, marking the nodes they reach. Returns the
+    /// node's own zone: the points its lines depend on, its targets' zones
+    /// left out (the winner's move's zone; the loser's jump zone and the
+    /// `else` move's zone after each outcome it answers).
     fn check_node(
         &self,
         i: usize,
         root: &Position,
         reached: &mut [bool],
         budget: &Budget<'_>,
-    ) -> Result<(), CertificateError> {
+    ) -> Result<Bitboard, CertificateError> {
         let node = &self.nodes[i];
         let winner_to_move = self.check_node_shape(i, root)?;
         // At the loser's node every legal reply must be answered: collect
@@ -212,7 +290,7 @@ impl Certificate {
         let mut covered = HashSet::new();
         for (m, target) in &node.moves {
             let after = play_listed(i, &node.position, m)?;
-            if let Some(all) = &outcomes {
+            if let Some(Outcomes { all, .. }) = &outcomes {
                 // A legal move's outcome is always one of the list's;
                 // this guards against a core that disagrees with itself.
                 if !all.contains(&after) {
@@ -231,13 +309,89 @@ impl Certificate {
             }
             self.check_target(i, m, *target, &after, reached)?;
         }
-        match outcomes {
-            Some(all) => self.check_unlisted(i, &all, &covered, budget),
-            None if node.otherwise.is_some() => {
-                Err(CertificateError::ElseAtWinnersNode { node: i })
+        let Some(Outcomes { legal, .. }) = outcomes else {
+            if node.otherwise.is_some() {
+                return Err(CertificateError::ElseAtWinnersNode { node: i });
             }
-            None => Ok(()),
+            if node.pass.is_some() {
+                return Err(CertificateError::PassAtWinnersNode { node: i });
+            }
+            // The one move's zone (`check_node_shape` counted one).
+            let zone = node.moves.first().map(|(m, _)| node.position.move_zone(m));
+            return Ok(zone.unwrap_or(Bitboard::EMPTY));
+        };
+        if let Some(pass) = &node.pass {
+            self.check_pass(i, pass, reached)?;
         }
+        let answered = self.check_unlisted(i, &legal, &covered)?;
+        Ok(node.position.jump_zone() | answered)
+    }
+
+    /// Checks that node `i`'s `pass` line leads to a later node holding
+    /// its position with the winner to move (then marked in `reached`).
+    fn check_pass(
+        &self,
+        i: usize,
+        pass: &PassAnswer,
+        reached: &mut [bool],
+    ) -> Result<(), CertificateError> {
+        let last = self.nodes.len() - 1;
+        let t = pass.target;
+        if t <= i || t > last {
+            return Err(CertificateError::BadPassTarget {
+                node: i,
+                target: t,
+                last,
+            });
+        }
+        if self.nodes[t].position != self.nodes[i].position.end_turn() {
+            return Err(CertificateError::WrongPassPosition {
+                node: i,
+                target: t,
+                winner: self.winner,
+            });
+        }
+        reached[t] = true;
+        Ok(())
+    }
+
+    /// Computes every node's zone from the last node back, from `zones`,
+    /// each node's own (what [`Certificate::check_node`] returns): a
+    /// node's own zone and its targets' (a goal's is empty), its pass
+    /// line's target's included. Checks that each `pass` line's zone holds
+    /// its target's zone.
+    fn check_zones(
+        &self,
+        mut zones: Vec<Bitboard>,
+        budget: &Budget<'_>,
+    ) -> Result<(), CertificateError> {
+        // The first error in node order: the last one found.
+        let mut first = None;
+        for i in (0..self.nodes.len()).rev() {
+            if let Some(e) = budget.interrupted() {
+                return Err(e.into());
+            }
+            let node = &self.nodes[i];
+            let mut zone = zones[i];
+            for (_, target) in &node.moves {
+                if let Target::Node(t) = *target {
+                    zone |= zones[t];
+                }
+            }
+            if let Some(pass) = &node.pass {
+                let needed = zones[pass.target];
+                if let Some(point) = (needed - pass.zone).iter().next() {
+                    first = Some(CertificateError::ZoneLeavesOut {
+                        node: i,
+                        target: pass.target,
+                        point,
+                    });
+                }
+                zone |= needed;
+            }
+            zones[i] = zone;
+        }
+        first.map_or(Ok(()), Err)
     }
 
     /// Checks what node `i` must be whatever its moves: on the root's board
@@ -308,52 +462,49 @@ impl Certificate {
         Ok(())
     }
 
-    /// Checks that every outcome of the loser's node `i` not in `covered`
-    /// is the winner's goal or answered by its `else` jump.
+    /// Checks that every outcome of the loser's node `i` (in `legal`, with
+    /// a move giving it) not in `covered` is the winner's goal, a placement
+    /// outside the zone of the node's `pass` line, or answered by its
+    /// `else` move. Returns the union of the `else` move's zones after
+    /// each outcome it answers.
     fn check_unlisted(
         &self,
         i: usize,
-        all: &HashSet<Position>,
+        legal: &[(Move, Position)],
         covered: &HashSet<Position>,
-        budget: &Budget<'_>,
-    ) -> Result<(), CertificateError> {
+    ) -> Result<Bitboard, CertificateError> {
         let node = &self.nodes[i];
-        let pos = &node.position;
-        for outcome in all.iter().filter(|p| !covered.contains(*p)) {
+        let mut zone = Bitboard::EMPTY;
+        for (mv, outcome) in legal {
             // The loser's own goal needs no answer, `else` line or not.
-            let answered = outcome.winner() == Some(self.winner)
-                || node.otherwise.as_ref().is_some_and(|m| {
-                    outcome
-                        .play(m)
-                        .is_ok_and(|after| after.winner() == Some(self.winner))
+            if covered.contains(outcome) || outcome.winner() == Some(self.winner) {
+                continue;
+            }
+            if let (Some(pass), Move::Place(p)) = (&node.pass, mv) {
+                if !pass.zone.contains(*p) {
+                    continue;
+                }
+            }
+            let Some(answer) = &node.otherwise else {
+                return Err(CertificateError::MissingReply {
+                    node: i,
+                    mv: mv.clone(),
                 });
-            if !answered {
-                let mv = uncovered_move(pos, outcome, budget)?;
-                return Err(match &node.otherwise {
-                    None => CertificateError::MissingReply { node: i, mv },
-                    Some(answer) => CertificateError::ElseDoesNotScore {
-                        node: i,
-                        mv,
-                        answer: answer.clone(),
-                    },
+            };
+            if !outcome
+                .play(answer)
+                .is_ok_and(|after| after.winner() == Some(self.winner))
+            {
+                return Err(CertificateError::ElseDoesNotScore {
+                    node: i,
+                    mv: mv.clone(),
+                    answer: answer.clone(),
                 });
             }
+            zone |= outcome.move_zone(answer);
         }
-        Ok(())
+        Ok(zone)
     }
-}
-
-/// A legal move of `pos` that gives `outcome`, to name in an error.
-fn uncovered_move(
-    pos: &Position,
-    outcome: &Position,
-    budget: &Budget<'_>,
-) -> Result<Move, CertificateError> {
-    Ok(pos
-        .legal_moves_within(budget)?
-        .into_iter()
-        .find(|m| pos.play(m).as_ref() == Ok(outcome))
-        .unwrap_or(Move::Place(pos.ball())))
 }
 
 /// `m` played at node `i`, whose position is `pos`, or the certificate's
@@ -366,17 +517,26 @@ fn play_listed(i: usize, pos: &Position, m: &Move) -> Result<Position, Certifica
     })
 }
 
+/// The outcomes of the legal moves of a loser's node.
+struct Outcomes {
+    /// The legal moves in the core's order, one a distinct outcome
+    /// (every placement among them), each with its outcome.
+    legal: Vec<(Move, Position)>,
+    /// The set of those outcomes.
+    all: HashSet<Position>,
+}
+
 /// The outcomes of every legal move at node `i`, whose position is `pos`.
-fn outcomes(
-    i: usize,
-    pos: &Position,
-    budget: &Budget<'_>,
-) -> Result<HashSet<Position>, CertificateError> {
+fn outcomes(i: usize, pos: &Position, budget: &Budget<'_>) -> Result<Outcomes, CertificateError> {
+    let mut legal = Vec::new();
     let mut all = HashSet::new();
     for m in pos.legal_moves_within(budget)? {
-        all.insert(play_listed(i, pos, &m)?);
+        let after = play_listed(i, pos, &m)?;
+        if all.insert(after) {
+            legal.push((m, after));
+        }
     }
-    Ok(all)
+    Ok(Outcomes { legal, all })
 }
 
 #[cfg(test)]
