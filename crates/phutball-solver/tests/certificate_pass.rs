@@ -413,3 +413,22 @@ fn committed_version_1_certificates_still_read_and_check() {
         assert_eq!(text.parse::<Certificate>().unwrap(), c, "{name}");
     }
 }
+
+#[test]
+fn the_examples_of_the_docs_check() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/certificates.md");
+    let markdown = std::fs::read_to_string(path).unwrap();
+    let examples: Vec<&str> = markdown
+        .split("```text\n")
+        .skip(1)
+        .filter_map(|block| block.split("```").next())
+        .filter(|block| block.starts_with("phutball-proof"))
+        .collect();
+    assert_eq!(examples.len(), 2);
+    assert_eq!(examples[1], THREAT);
+    for text in examples {
+        let c = cert(text);
+        assert!(check(&c).is_ok(), "{text}");
+        assert_eq!(c.to_string(), text);
+    }
+}

@@ -7,9 +7,16 @@
 //! every legal move, or for some of them and a scoring jump that answers
 //! all the others (`else`), or for the placements in a zone and a proof
 //! from the same position with the winner to move that answers every
-//! placement outside it (`pass`, format version 2). Each reply leads to another node or ends the
-//! game with the winner's goal. Nodes are listed so that every move leads to a
-//! later node: the graph has no cycle, so every line ends in a goal.
+//! placement outside it (`pass`, format version 2). Each reply leads to
+//! another node or ends the game with the winner's goal. Nodes are listed
+//! so that every move leads to a later node: the graph has no cycle, so
+//! every line ends in a goal.
+//!
+//! A `pass` line's zone must hold every point its target's proof depends
+//! on; the checker computes that zone itself from the core's
+//! [`Position::move_zone`] and [`Position::jump_zone`], from the last node
+//! back. A certificate without a `pass` line is written as format
+//! version 1, as before version 2 existed; the reader reads both.
 
 mod check;
 mod read;

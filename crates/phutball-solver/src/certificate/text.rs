@@ -1,5 +1,6 @@
 //! The certificate's text form: line-based, one node per `node` line
-//! followed by its `move` or `reply` lines (docs/certificates.md).
+//! followed by its `move` or `reply` lines and its `else` and `pass` lines
+//! (docs/certificates.md). Version 1 has no `pass` line; version 2 may.
 
 use core::fmt;
 use core::str::FromStr;
