@@ -228,7 +228,7 @@ impl Certificate {
             if !reached[i] {
                 return Err(CertificateError::Unreached { node: i });
             }
-            let zone = self.check_node(i, root, &mut reached, budget)?;
+            let zone = self.check_node(i, root, &mut reached, with_zones, budget)?;
             if with_zones {
                 zones.push(zone);
             }
@@ -268,14 +268,16 @@ impl Certificate {
     }
 
     /// Checks node `i`'s moves, marking the nodes they reach. Returns the
-    /// node's own zone: the points its lines depend on, its targets' zones
-    /// left out (the winner's move's zone; the loser's jump zone and the
-    /// `else` move's zone after each outcome it answers).
+    /// node's own zone if `with_zones` (else an empty set): the points its
+    /// lines depend on, its targets' zones left out (the winner's move's
+    /// zone; the loser's jump zone and the `else` move's zone after each
+    /// outcome it answers).
     fn check_node(
         &self,
         i: usize,
         root: &Position,
         reached: &mut [bool],
+        with_zones: bool,
         budget: &Budget<'_>,
     ) -> Result<Bitboard, CertificateError> {
         let node = &self.nodes[i];
@@ -317,14 +319,18 @@ impl Certificate {
                 return Err(CertificateError::PassAtWinnersNode { node: i });
             }
             // The one move's zone (`check_node_shape` counted one).
-            let zone = node.moves.first().map(|(m, _)| node.position.move_zone(m));
-            return Ok(zone.unwrap_or(Bitboard::EMPTY));
+            let zone = node.moves.first().filter(|_| with_zones);
+            return Ok(zone.map_or(Bitboard::EMPTY, |(m, _)| node.position.move_zone(m)));
         };
         if let Some(pass) = &node.pass {
             self.check_pass(i, pass, reached)?;
         }
-        let answered = self.check_unlisted(i, &legal, &covered)?;
-        Ok(node.position.jump_zone() | answered)
+        let answered = self.check_unlisted(i, &legal, &covered, with_zones)?;
+        Ok(if with_zones {
+            node.position.jump_zone() | answered
+        } else {
+            Bitboard::EMPTY
+        })
     }
 
     /// Checks that node `i`'s `pass` line leads to a later node holding
@@ -466,12 +472,13 @@ impl Certificate {
     /// a move giving it) not in `covered` is the winner's goal, a placement
     /// outside the zone of the node's `pass` line, or answered by its
     /// `else` move. Returns the union of the `else` move's zones after
-    /// each outcome it answers.
+    /// each outcome it answers if `with_zones`.
     fn check_unlisted(
         &self,
         i: usize,
         legal: &[(Move, Position)],
         covered: &HashSet<Position>,
+        with_zones: bool,
     ) -> Result<Bitboard, CertificateError> {
         let node = &self.nodes[i];
         let mut zone = Bitboard::EMPTY;
@@ -501,7 +508,9 @@ impl Certificate {
                     answer: answer.clone(),
                 });
             }
-            zone |= outcome.move_zone(answer);
+            if with_zones {
+                zone |= outcome.move_zone(answer);
+            }
         }
         Ok(zone)
     }
@@ -528,9 +537,10 @@ struct Outcomes {
 
 /// The outcomes of every legal move at node `i`, whose position is `pos`.
 fn outcomes(i: usize, pos: &Position, budget: &Budget<'_>) -> Result<Outcomes, CertificateError> {
-    let mut legal = Vec::new();
-    let mut all = HashSet::new();
-    for m in pos.legal_moves_within(budget)? {
+    let moves = pos.legal_moves_within(budget)?;
+    let mut legal = Vec::with_capacity(moves.len());
+    let mut all = HashSet::with_capacity(moves.len());
+    for m in moves {
         let after = play_listed(i, pos, &m)?;
         if all.insert(after) {
             legal.push((m, after));
