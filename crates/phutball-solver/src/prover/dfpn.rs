@@ -20,7 +20,8 @@
 // pn and dn, proof and disproof numbers, are the method's own names.
 #![allow(clippy::similar_names)]
 
-use std::collections::HashSet;
+use std::cell::RefCell;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -58,6 +59,10 @@ pub(crate) struct Child {
     key: u64,
     /// The proof number to assume before it is searched.
     init_pn: u32,
+    /// The defender's pass: the same position with the attacker to move
+    /// (not a move of the game; its proof answers the defender's
+    /// placements outside the proof's zone).
+    pub(crate) pass: bool,
 }
 
 /// What one ply of look-ahead says of a node.
@@ -113,7 +118,22 @@ pub(crate) struct Dfpn<'b, T: ProofTable = Table> {
     /// The other threads of a parallel search, if any: their node count
     /// (which the node limit then bounds), their stop, the nodes they are in.
     pub(crate) crew: Option<&'b Crew>,
+    /// The zones of the proofs this search found, by key (a key without
+    /// one counts as depending on every point).
+    zones: RefCell<HashMap<u64, Bitboard, BuildHasherDefault<KeyHasher>>>,
+    /// The most zones kept: past it the map starts again.
+    zone_capacity: usize,
 }
+
+/// A defender's node's pass: its position, key and numbers in the table.
+type PassState = (Position, u64, Option<(u32, u32)>);
+
+/// The most positions a zone not kept is worked out from
+/// ([`Dfpn::proved_zone`]).
+const ZONE_WALK: u32 = 64;
+
+/// Bytes a kept zone takes (a bitboard, its key and the map's overhead).
+const ZONE_BYTES: usize = 160;
 
 impl<'b, T: ProofTable> Dfpn<'b, T> {
     pub(crate) fn new(
@@ -139,7 +159,64 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             halted: false,
             root_numbers: None,
             settled_puts: 0,
+            zones: RefCell::default(),
+            // A sixteenth of the memory limit.
+            zone_capacity: (stop.memory_limit() / 16 / ZONE_BYTES).max(1024),
         }
+    }
+
+    /// The zone of the proof of `key`, if this search kept it.
+    pub(crate) fn zone_of(&self, key: u64) -> Option<Bitboard> {
+        self.zones.borrow().get(&key).copied()
+    }
+
+    /// Keeps the zone of a proof of `key`.
+    fn keep_zone(&self, key: u64, zone: Bitboard) {
+        let mut zones = self.zones.borrow_mut();
+        if zones.len() >= self.zone_capacity {
+            zones.clear();
+        }
+        zones.insert(key, zone);
+    }
+
+    /// The zone of the proof of `pos`, which the table has as proved: the
+    /// kept one, or, where it was not kept (a resumed checkpoint, a full
+    /// map), worked out again from the table's proof below `pos`, visiting
+    /// at most `walk` more positions (`None` if that does not do).
+    fn proved_zone(&self, pos: &Position, walk: &mut u32) -> Result<Option<Bitboard>, Stop> {
+        if pos.winner() == Some(self.attacker) {
+            return Ok(Some(Bitboard::EMPTY));
+        }
+        let key = self.key(pos);
+        if let Some(zone) = self.zone_of(key) {
+            return Ok(Some(zone));
+        }
+        if *walk == 0 || self.path.contains(&key) || self.table.get(key).is_none_or(|n| n.0 != 0) {
+            return Ok(None);
+        }
+        *walk -= 1;
+        let zone = if pos.to_move() == self.attacker {
+            match self.expand(pos)? {
+                Expansion::Decided(0, _, Some(m)) => Some(pos.move_zone(&m)),
+                Expansion::Decided(..) => None,
+                Expansion::Open(children) => {
+                    let proved = |c: &&Child| self.table.get(c.key).is_some_and(|n| n.0 == 0);
+                    let mut found = None;
+                    for c in children.iter().filter(proved) {
+                        if let Some(zone) = self.proved_zone(&c.pos, walk)? {
+                            found = Some(pos.move_zone(&c.mv) | zone);
+                            break;
+                        }
+                    }
+                    found
+                }
+            }
+        } else {
+            Some(self.defence_zone(pos, walk)?)
+        };
+        // A failed walk is not tried again: every point stands for it.
+        self.keep_zone(key, zone.unwrap_or(pos.size().board_points()));
+        Ok(zone)
     }
 
     /// Stores `key`'s numbers in the table, counting the settled ones.
@@ -206,6 +283,7 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             mv,
             pos,
             init_pn,
+            pass: false,
         }
     }
 
@@ -309,8 +387,23 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
         Ok((Expansion::Open(children), quiet))
     }
 
+    /// The pass of the defender's node `pos` and what the table knows of
+    /// it: `None` where the pass is on the current line.
+    fn pass_of(&self, pos: &Position) -> Option<PassState> {
+        let pass = pos.end_turn();
+        let key = self.key(&pass);
+        if self.path.contains(&key) {
+            return None;
+        }
+        Some((pass, key, self.table.get(key)))
+    }
+
     /// The defender's replies to `pos` (the defender to move) that do not
     /// lose at once; decided if the defender can score or none is left.
+    /// Where the attacker has no threat and the pass is still open, the
+    /// pass comes first: while it is open the placements wait (the search
+    /// takes the pass first), and once it is proved only those in its
+    /// proof's zone stay ([`Dfpn::settle_pass`]).
     fn expand_defence(&self, pos: &Position) -> Result<Expansion, Stop> {
         if pos.can_score_within(self.inner)? {
             return Ok(Expansion::Decided(INF, 0, None));
@@ -320,9 +413,21 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
         // placements can stop the threat (the others are proved by
         // that path, without a can-score search each).
         let threat = pos.end_turn().scoring_jump_within(self.inner)?;
-        let stoppers = threat
-            .as_ref()
-            .map(|m| Bitboard::from_points(m.path()[1..].iter().copied()));
+        let all = pos.placement_points();
+        let (placements, pass) = match &threat {
+            Some(m) => (all & stoppers(m), None),
+            None => match self.pass_of(pos) {
+                Some((pass, _, Some((0, _)))) => {
+                    let zone = self.proved_zone(&pass, &mut { ZONE_WALK })?;
+                    (all & zone.unwrap_or(all), None)
+                }
+                // A pass on the line, or one that fails (the attacker
+                // cannot win even with two moves in a row): every placement.
+                None | Some((_, _, Some((_, 0)))) => (all, None),
+                Some((_, _, Some((pn, _)))) if pn >= PASS_PN_LIMIT => (all, None),
+                Some((pass, key, _)) => (all, Some((pass, key))),
+            },
+        };
         let mut children = Vec::new();
         let mut consider = |m: Move, after: Position| -> Result<(), Stop> {
             // A finished reply is the defender's own goal (it cannot score).
@@ -338,13 +443,11 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
                 pos: after,
                 key,
                 init_pn: 1,
+                pass: false,
             });
             Ok(())
         };
-        for p in pos.placement_points() {
-            if stoppers.is_some_and(|s| !s.contains(p)) {
-                continue;
-            }
+        for p in placements {
             let m = Move::Place(p);
             let after = play(pos, &m);
             consider(m, after)?;
@@ -356,7 +459,130 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
         if children.is_empty() {
             return Ok(Expansion::Decided(0, INF, None));
         }
+        let waiting = children.iter().filter(|c| !c.mv.is_jump()).count();
+        if let Some((pass, key)) = pass.filter(|_| waiting >= PASS_MIN_PLACEMENTS) {
+            children.insert(
+                0,
+                Child {
+                    // Not played: the pass is no move.
+                    mv: Move::Place(pos.ball()),
+                    pos: pass,
+                    key,
+                    init_pn: 1,
+                    pass: true,
+                },
+            );
+        }
         Ok(Expansion::Open(children))
+    }
+
+    /// Drops the settled pass (the first child) of a defender's node, and
+    /// with a proved one, the placements outside its proof's zone.
+    fn settle_pass(
+        &self,
+        children: &mut Vec<Child>,
+        numbers: &mut Vec<(u32, u32)>,
+    ) -> Result<(), Stop> {
+        let (pass_pn, _) = numbers[0];
+        let zone = if pass_pn == 0 {
+            self.proved_zone(&children[0].pos, &mut { ZONE_WALK })?
+        } else {
+            None
+        };
+        let mut keep = children.iter().map(|c| match (&c.mv, zone) {
+            _ if c.pass => false,
+            (Move::Place(p), Some(zone)) => zone.contains(*p),
+            _ => true,
+        });
+        let keep: Vec<bool> = keep.by_ref().collect();
+        let mut i = 0;
+        children.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        let mut i = 0;
+        numbers.retain(|_| {
+            i += 1;
+            keep[i - 1]
+        });
+        Ok(())
+    }
+
+    /// The zone of the proof of the defender's node `pos`, proved: the
+    /// points its jumps depend on, the threat's path or the pass's zone,
+    /// and every reply's proof's zone (a scoring jump's path where the
+    /// reply lets the attacker score at once; every point where the
+    /// zone is not kept).
+    fn defence_zone(&self, pos: &Position, walk: &mut u32) -> Result<Bitboard, Stop> {
+        let every = pos.size().board_points();
+        let mut zone = pos.jump_zone();
+        let attack = pos.end_turn();
+        let all = pos.placement_points();
+        let placements = match attack.scoring_jump_within(self.inner)? {
+            Some(m) => {
+                zone |= attack.move_zone(&m);
+                all & stoppers(&m)
+            }
+            None => match self.pass_of(pos) {
+                Some((pass, _, Some((0, _)))) => {
+                    let pass_zone = self.proved_zone(&pass, walk)?.unwrap_or(every);
+                    zone |= pass_zone;
+                    all & pass_zone
+                }
+                // The pass is not proved (or no longer in the table):
+                // every placement has its own proof.
+                _ => all,
+            },
+        };
+        let replies = placements
+            .iter()
+            .map(Move::Place)
+            .chain(pos.jump_outcomes_within(self.inner)?);
+        for m in replies {
+            let after = play(pos, &m);
+            if after.is_finished() {
+                continue;
+            }
+            zone |= match self.zone_of(self.key(&after)) {
+                Some(z) => z,
+                None => match after.scoring_jump_within(self.inner)? {
+                    Some(s) => after.move_zone(&s),
+                    None => self.proved_zone(&after, walk)?.unwrap_or(every),
+                },
+            };
+            if zone == every {
+                break;
+            }
+        }
+        Ok(zone)
+    }
+
+    /// The zone of the proof of the attacker's node `pos`, proved by the
+    /// child with pn 0 (a built child, or one of the quiet placements).
+    fn attack_zone(
+        &self,
+        pos: &Position,
+        children: &[Child],
+        numbers: &[(u32, u32)],
+        quiet: &[Point],
+    ) -> Result<Bitboard, Stop> {
+        let every = pos.size().board_points();
+        let mut walk = ZONE_WALK;
+        if let Some((c, _)) = children.iter().zip(numbers).find(|(_, n)| n.0 == 0) {
+            let zone = self.proved_zone(&c.pos, &mut walk)?.unwrap_or(every);
+            return Ok(pos.move_zone(&c.mv) | zone);
+        }
+        for &p in quiet {
+            let key = self.key_of_zobrist(pos.zobrist_after_placement(p));
+            if self.table.get(key).is_some_and(|n| n.0 == 0) {
+                let m = Move::Place(p);
+                let zone = self
+                    .proved_zone(&play(pos, &m), &mut walk)?
+                    .unwrap_or(every);
+                return Ok(pos.move_zone(&m) | zone);
+            }
+        }
+        Ok(every)
     }
 
     /// The child to search next (least pn at OR, least dn at AND) and the
@@ -443,6 +669,40 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
         Ok(())
     }
 
+    /// Keeps the zone of `pos` (key `key`), proved by one ply of look-ahead:
+    /// the attacker's `scoring` jump, or every reply losing at once.
+    fn keep_decided_zone(
+        &self,
+        pos: &Position,
+        key: u64,
+        scoring: Option<&Move>,
+    ) -> Result<(), Stop> {
+        let zone = match scoring {
+            Some(m) => pos.move_zone(m),
+            None if pos.is_finished() => Bitboard::EMPTY,
+            None => self.defence_zone(pos, &mut { ZONE_WALK })?,
+        };
+        self.keep_zone(key, zone);
+        Ok(())
+    }
+
+    /// Keeps the zone of `pos` (key `key`), proved by its children.
+    fn keep_proof_zone(
+        &self,
+        pos: &Position,
+        key: u64,
+        or_node: bool,
+        (children, numbers, quiet): (&[Child], &[(u32, u32)], &[Point]),
+    ) -> Result<(), Stop> {
+        let zone = if or_node {
+            self.attack_zone(pos, children, numbers, quiet)?
+        } else {
+            self.defence_zone(pos, &mut { ZONE_WALK })?
+        };
+        self.keep_zone(key, zone);
+        Ok(())
+    }
+
     /// The multiple-iterative-deepening step: searches `pos` until its proof
     /// number reaches `th_pn` or its disproof number `th_dn`.
     fn mid(
@@ -458,8 +718,11 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             return Ok((INF, 0));
         }
         let (mut children, mut quiet) = match self.expand_deferring(pos)? {
-            (Expansion::Decided(pn, dn, _), _) => {
+            (Expansion::Decided(pn, dn, scoring), _) => {
                 self.store(key, pn, dn, 1);
+                if pn == 0 {
+                    self.keep_decided_zone(pos, key, scoring.as_ref())?;
+                }
                 return Ok((pn, dn));
             }
             (Expansion::Open(children), quiet) => (children, quiet),
@@ -481,8 +744,34 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
         if !quiet.is_empty() {
             numbers.push(self.quiet_numbers(pos, &quiet));
         }
+        // The placements a pass's zone most likely holds ([`combine_waiting`]).
+        let near = children
+            .first()
+            .filter(|c| c.pass)
+            .map_or(Bitboard::EMPTY, |_| pos.jump_zone());
         let result = loop {
-            let (pn, dn) = combine(or_node, &numbers);
+            // A pass settled: the placements to refute are known now.
+            if children.first().is_some_and(|c| c.pass)
+                && (numbers[0].0 == 0
+                    || numbers[0].0 >= PASS_PN_LIMIT
+                    // Disproved, or (its disproof number's sum saturated)
+                    // past any threshold: given up.
+                    || numbers[0].1 == 0
+                    || numbers[0].1 >= INF)
+            {
+                if let Err(e) = self.settle_pass(&mut children, &mut numbers) {
+                    break Err(e);
+                }
+                if children.is_empty() {
+                    break Ok((0, INF));
+                }
+            }
+            let pass_open = children.first().is_some_and(|c| c.pass);
+            let (pn, dn) = if pass_open {
+                combine_waiting(&children, &numbers, near)
+            } else {
+                combine(or_node, &numbers)
+            };
             if depth == 0 {
                 self.root_numbers = Some((pn, dn));
             }
@@ -491,7 +780,13 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             }
             // The best child (least pn at OR, least dn at AND), and the
             // second-best value, for the child's thresholds.
-            let (best, second) = Self::choose(crew, or_node, &numbers, &children, th_pn, th_dn);
+            let (best, second) = if pass_open {
+                // The pass first: its proof settles which placements need
+                // a reply; its disproof only means that all of them do.
+                (0, INF)
+            } else {
+                Self::choose(crew, or_node, &numbers, &children, th_pn, th_dn)
+            };
             if best == children.len() {
                 numbers.pop();
                 let built = self.quiet_children(pos, core::mem::take(&mut quiet));
@@ -499,13 +794,10 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
                 children.extend(built);
                 continue;
             }
-            let (cpn, cdn) = numbers[best];
-            let (child_pn, child_dn) = if or_node {
-                let limit = second.saturating_add(1).saturating_add(second / 4);
-                (th_pn.min(limit), sub(th_dn, dn, cdn))
+            let (child_pn, child_dn) = if pass_open {
+                (sub(th_pn, pn, numbers[0].0).min(PASS_PN_LIMIT), INF)
             } else {
-                let limit = second.saturating_add(1).saturating_add(second / 4);
-                (sub(th_pn, pn, cpn), th_dn.min(limit))
+                child_thresholds(or_node, (th_pn, th_dn), (pn, dn), numbers[best], second)
             };
             let settled_before = self.settled_puts;
             match self.mid(&children[best].pos, child_pn, child_dn, depth + 1) {
@@ -532,6 +824,9 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             crew.leave(key);
         }
         let (pn, dn) = result?;
+        if pn == 0 {
+            self.keep_proof_zone(pos, key, or_node, (&children, &numbers, &quiet))?;
+        }
         let work = self.nodes - started + self.table.work(key);
         self.store(key, pn, dn, work);
         Ok((pn, dn))
@@ -551,6 +846,25 @@ pub(crate) fn next_pause_point(nodes: u64) -> u64 {
 
 /// The first pause point, and the least distance between two.
 const PAUSE_FIRST: u64 = 1024;
+
+/// A child's thresholds (1 + ε): at the attacker's node, its proof number
+/// may pass the second-best sibling's by a quarter and its disproof number
+/// takes what its siblings leave of the node's threshold; at the
+/// defender's, the other way round.
+fn child_thresholds(
+    or_node: bool,
+    (th_pn, th_dn): (u32, u32),
+    (pn, dn): (u32, u32),
+    (cpn, cdn): (u32, u32),
+    second: u32,
+) -> (u32, u32) {
+    let limit = second.saturating_add(1).saturating_add(second / 4);
+    if or_node {
+        (th_pn.min(limit), sub(th_dn, dn, cdn))
+    } else {
+        (sub(th_pn, pn, cpn), th_dn.min(limit))
+    }
+}
 
 /// `th - (total - own)`: the threshold left for one child when its
 /// siblings account for `total - own`, at least 1 more than `own` can be.
@@ -576,6 +890,53 @@ fn combine(or_node: bool, numbers: &[(u32, u32)]) -> (u32, u32) {
     } else {
         (sum_pn, min_dn)
     }
+}
+
+/// The fewest placements a defender's node must have to refute for its
+/// pass to be searched first: with fewer, the pass costs more than the
+/// placements it could spare.
+const PASS_MIN_PLACEMENTS: usize = 4;
+
+/// The proof number past which a pass is given up: a pass is worth
+/// searching only while the attacker wins quickly with its two moves (its
+/// zone is then small). Measured (`docs/notes/prover-lab.md`): 3 took the
+/// 7x11 start from 2,464,393 nodes without passes to 297,760; 2 and 4 to
+/// 387,146 and 570,026, 64 to more than the search without passes.
+const PASS_PN_LIMIT: u32 = 3;
+
+/// The placements that can stop the attacker's scoring jump `threat`: its
+/// landing points.
+fn stoppers(threat: &Move) -> Bitboard {
+    Bitboard::from_points(threat.path()[1..].iter().copied())
+}
+
+/// The numbers of a defender's node whose pass (the first child) is open:
+/// the pass's proof number, the jumps', and the placements' next to the
+/// ball's jumps (those the pass's zone most likely holds); the least
+/// disproof number of the real replies (the pass's failure disproves
+/// nothing).
+fn combine_waiting(children: &[Child], numbers: &[(u32, u32)], near: Bitboard) -> (u32, u32) {
+    // Every real reply refuted already: proved, whatever the pass; one
+    // that wins for the defender: disproved.
+    if numbers[1..].iter().all(|n| n.0 == 0) {
+        return (0, INF);
+    }
+    if numbers[1..].iter().any(|n| n.1 == 0) {
+        return (INF, 0);
+    }
+    let mut pn = numbers[0].0;
+    let mut dn = INF;
+    for (c, n) in children.iter().zip(numbers).skip(1) {
+        let counted = match &c.mv {
+            Move::Place(p) => near.contains(*p),
+            Move::Jump(_) => true,
+        };
+        if counted {
+            pn = pn.saturating_add(n.0).min(INF);
+        }
+        dn = dn.min(n.1);
+    }
+    (pn, dn)
 }
 
 /// The index of the child to search and the second-best number.

@@ -6,10 +6,10 @@
 
 use std::collections::HashMap;
 
-use phutball::{Budget, Move, Position, SearchError, Side};
+use phutball::{Bitboard, Budget, Move, Position, SearchError, Side};
 
 use super::dfpn::{play, Dfpn, Expansion, Stop};
-use crate::certificate::{Certificate, CertificateNode, Target};
+use crate::certificate::{Certificate, CertificateNode, PassAnswer, Target};
 use crate::tablebase::Tablebase;
 use crate::value::Value;
 
@@ -29,8 +29,23 @@ enum Edge {
     Done(usize),
 }
 
-/// A node's moves while the graph is built, and its `else` answer.
-type Moves = (Vec<(Move, Edge)>, Option<Move>);
+/// A node's moves while the graph is built, its `else` answer, and its
+/// pass (the node of the pass and its zone).
+struct Moves {
+    listed: Vec<(Move, Edge)>,
+    otherwise: Option<Move>,
+    pass: Option<(usize, Bitboard)>,
+}
+
+impl Moves {
+    fn one(m: Move, edge: Edge) -> Moves {
+        Moves {
+            listed: vec![(m, edge)],
+            otherwise: None,
+            pass: None,
+        }
+    }
+}
 
 /// Builds the certificate of a root `dfpn` proved, within a memory allowance.
 pub(crate) struct Extractor<'d, 'b> {
@@ -39,6 +54,8 @@ pub(crate) struct Extractor<'d, 'b> {
     inner: &'d Budget<'d>,
     /// Finished nodes, in post-order: position, moves, `else` answer.
     done: Vec<(Position, Moves)>,
+    /// The zone of each finished node's proof (as the checker computes it).
+    zones: Vec<Bitboard>,
     index: HashMap<Position, usize>,
     /// The keys of the positions on the current line.
     line: Vec<u64>,
@@ -61,6 +78,7 @@ impl<'d, 'b> Extractor<'d, 'b> {
             winner,
             inner,
             done: Vec::new(),
+            zones: Vec::new(),
             index: HashMap::new(),
             line: Vec::new(),
             bytes: 0,
@@ -81,10 +99,14 @@ impl<'d, 'b> Extractor<'d, 'b> {
             if std::mem::replace(&mut reached[i], true) {
                 continue;
             }
-            for (_, e) in &self.done[i].1 .0 {
+            let moves = &self.done[i].1;
+            for (_, e) in &moves.listed {
                 if let Edge::Done(j) = *e {
                     stack.push(j);
                 }
+            }
+            if let Some((j, _)) = moves.pass {
+                stack.push(j);
             }
         }
         // Reverse post-order is a topological order: every edge goes to a
@@ -103,11 +125,15 @@ impl<'d, 'b> Extractor<'d, 'b> {
             .enumerate()
             .rev()
             .filter(|(i, _)| reached[*i])
-            .map(|(_, (position, (moves, otherwise)))| CertificateNode {
+            .map(|(_, (position, moves))| CertificateNode {
                 position,
-                otherwise,
-                pass: None,
+                otherwise: moves.otherwise,
+                pass: moves.pass.map(|(j, zone)| PassAnswer {
+                    target: new_index[j],
+                    zone,
+                }),
                 moves: moves
+                    .listed
                     .into_iter()
                     .map(|(m, e)| {
                         let target = match e {
@@ -145,12 +171,15 @@ impl<'d, 'b> Extractor<'d, 'b> {
         }
         self.line.push(key);
         let moves = if pos.to_move() == self.winner {
-            self.attacker_move(pos).map(|m| (m, None))
+            self.attacker_move(pos)
         } else {
             self.defender_replies(pos)
         };
         self.line.pop();
-        self.done.push((*pos, moves?));
+        let moves = moves?;
+        let zone = self.zone(pos, &moves);
+        self.zones.push(zone);
+        self.done.push((*pos, moves));
         let i = self.done.len() - 1;
         self.index.insert(*pos, i);
         Ok(Edge::Done(i))
@@ -159,7 +188,7 @@ impl<'d, 'b> Extractor<'d, 'b> {
     /// The attacker's move: a scoring jump, else the proved child with the
     /// least work behind it (the smallest proof), proving it again if the
     /// table lost it.
-    fn attacker_move(&mut self, pos: &Position) -> Result<Vec<(Move, Edge)>, ExtractError> {
+    fn attacker_move(&mut self, pos: &Position) -> Result<Moves, ExtractError> {
         match &self.source {
             Source::Search(_) => {}
             Source::Table(table) => {
@@ -170,7 +199,7 @@ impl<'d, 'b> Extractor<'d, 'b> {
                 };
                 let m = table.best_move(pos).ok_or_else(lost)?;
                 let edge = self.node(&play(pos, &m))?;
-                return Ok(vec![(m, edge)]);
+                return Ok(Moves::one(m, edge));
             }
         }
         // A child's proof may come back to a position on the current line
@@ -183,7 +212,7 @@ impl<'d, 'b> Extractor<'d, 'b> {
                 return Err(lost());
             };
             let children = match dfpn.expand(pos)? {
-                Expansion::Decided(0, _, Some(m)) => return Ok(vec![(m, Edge::Goal)]),
+                Expansion::Decided(0, _, Some(m)) => return Ok(Moves::one(m, Edge::Goal)),
                 Expansion::Decided(..) => return Err(lost()),
                 Expansion::Open(children) => children,
             };
@@ -207,7 +236,7 @@ impl<'d, 'b> Extractor<'d, 'b> {
             }
             for (_, child) in proved {
                 match self.node(&child.pos) {
-                    Ok(edge) => return Ok(vec![(child.mv, edge)]),
+                    Ok(edge) => return Ok(Moves::one(child.mv, edge)),
                     Err(ExtractError::Lost) => failed.push(child.pos.zobrist()),
                     Err(e) => return Err(e),
                 }
@@ -233,13 +262,24 @@ impl<'d, 'b> Extractor<'d, 'b> {
 
     /// Every reply of the defender with a distinct outcome: those after
     /// which the attacker's present scoring jump (if it has one) still
-    /// scores are left to the `else` line; the others are listed.
+    /// scores are left to the `else` line; else, where the search proved
+    /// the pass, the placements outside its proof's zone are left to the
+    /// `pass` line; the others are listed.
     fn defender_replies(&mut self, pos: &Position) -> Result<Moves, ExtractError> {
         let threat = pos.end_turn().scoring_jump_within(self.inner)?;
+        let pass = match threat {
+            Some(_) => None,
+            None => self.pass(pos)?,
+        };
         let replies = self.dfpn_inner_moves(pos)?;
         let mut out = Vec::new();
         let mut answered = false;
         for m in replies {
+            if let (Some((_, zone)), Move::Place(p)) = (&pass, &m) {
+                if !zone.contains(*p) {
+                    continue;
+                }
+            }
             let after = play(pos, &m);
             let attacker = Some(self.winner);
             let scores = |t: &Move| after.play(t).is_ok_and(|a| a.winner() == attacker);
@@ -253,7 +293,57 @@ impl<'d, 'b> Extractor<'d, 'b> {
             let edge = self.node(&after)?;
             out.push((m, edge));
         }
-        Ok((out, threat.filter(|_| answered)))
+        Ok(Moves {
+            listed: out,
+            otherwise: threat.filter(|_| answered),
+            pass,
+        })
+    }
+
+    /// The pass of the defender's node `pos` where the search proved it:
+    /// its node and its proof's zone (`None` where it did not, or where
+    /// its proof comes back to the current line).
+    fn pass(&mut self, pos: &Position) -> Result<Option<(usize, Bitboard)>, ExtractError> {
+        let Source::Search(dfpn) = &self.source else {
+            return Ok(None);
+        };
+        let pass = pos.end_turn();
+        if dfpn.table.get(dfpn.key(&pass)).is_none_or(|n| n.0 != 0) {
+            return Ok(None);
+        }
+        match self.node(&pass) {
+            Ok(Edge::Done(i)) => Ok(Some((i, self.zones[i]))),
+            Ok(Edge::Goal) | Err(ExtractError::Lost) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// The zone of a finished node's proof, by the checker's rule: the
+    /// winner's move's points and its target's zone; at the loser's node
+    /// the points its jumps depend on, every reply's target's zone, the
+    /// pass's zone and the `else` jump's points.
+    fn zone(&self, pos: &Position, moves: &Moves) -> Bitboard {
+        let of = |e: &Edge| match *e {
+            Edge::Goal => Bitboard::EMPTY,
+            Edge::Done(i) => self.zones[i],
+        };
+        if pos.to_move() == self.winner {
+            return moves
+                .listed
+                .iter()
+                .fold(Bitboard::EMPTY, |z, (m, e)| z | pos.move_zone(m) | of(e));
+        }
+        let mut zone = pos.jump_zone();
+        for (_, e) in &moves.listed {
+            zone |= of(e);
+        }
+        if let Some((_, pass_zone)) = moves.pass {
+            zone |= pass_zone;
+        }
+        if let Some(m) = &moves.otherwise {
+            zone |= pos.move_zone(m);
+        }
+        zone
     }
 
     /// All legal moves of `pos` (placements and one jump per outcome).
