@@ -57,7 +57,7 @@ fn prove_prints_wins_and_losses_and_writes_certificates_that_check() {
     let lines: Vec<&str> = stdout.lines().collect();
     // 7x7 is past the tablebases: its distance is the proof's bound; the
     // 1x3 position's is the table's, exact.
-    assert!(lines[0].starts_with("win within 23: "), "{stdout}");
+    assert!(lines[0].starts_with("win within 17: "), "{stdout}");
     assert_eq!(lines[1], "loss in 2: A1 A2-A4", "{stdout}");
     assert_eq!(fs::read(&gz).unwrap()[..2], [0x1f, 0x8b]);
     for f in [gz.clone(), dir.join("two.txt.gz.2")] {
@@ -99,7 +99,11 @@ fn damaged_certificates_are_rejected_with_the_fault() {
             good.replacen(&format!("{reply}\n"), "", 1),
             "is not covered",
         ),
-        (good.replacen("move D5 ", "move C5 ", 1), "not node"),
+        // Another point: a placement that leads elsewhere, or one on a man.
+        (
+            good.replacen("move D5 ", "move C5 ", 1),
+            "not node|is not legal here",
+        ),
         (good[..good.len() / 2].to_string(), "not a certificate"),
         (good.replacen("winner O", "winner X", 1), "use `reply`"),
     ];
@@ -120,7 +124,10 @@ fn damaged_certificates_are_rejected_with_the_fault() {
         );
         let stderr = text(&out.stderr);
         assert!(stderr.starts_with("phutball: "), "case {i}: {stderr}");
-        assert!(stderr.contains(needle), "case {i}: {stderr}");
+        assert!(
+            needle.split('|').any(|n| stderr.contains(n)),
+            "case {i}: {stderr}"
+        );
         assert_eq!(stderr.lines().count(), 1, "case {i}: {stderr}");
     }
     let missing = run(&["check-proof", dir.join("none.txt").to_str().unwrap()]);
@@ -147,7 +154,7 @@ fn a_timeout_is_unknown_and_bad_arguments_are_refused() {
     );
     let out = run(&["prove", "--nodes", "100000", "start:7x7"]);
     assert!(
-        text(&out.stdout).starts_with("win within 23: "),
+        text(&out.stdout).starts_with("win within 17: "),
         "{}",
         text(&out.stdout)
     );

@@ -23,6 +23,8 @@ pub enum Solution {
     Win {
         /// Plies to the goal, the winning move included.
         plies: u32,
+        /// Whether `plies` is the shortest win (else it bounds it).
+        exact: bool,
         /// The winning move and the expected continuation.
         line: Vec<Move>,
     },
@@ -31,6 +33,8 @@ pub enum Solution {
     Loss {
         /// Plies to the opponent's goal.
         plies: u32,
+        /// Whether `plies` is the longest resistance (else it bounds it).
+        exact: bool,
         /// The least bad move and what follows.
         line: Vec<Move>,
     },
@@ -42,23 +46,29 @@ pub enum Solution {
 
 impl fmt::Display for Solution {
     /// What the CLI's `solve` prints: `win in N: LINE` or `loss in N: LINE`
-    /// (the moves in notation, the side to move's first), `draw` or `unknown`.
+    /// where N is exact, `win within N: LINE` or `loss within N: LINE`
+    /// where it is a proof's bound (as the solver's `Proof` says it; the
+    /// moves in notation, the side to move's first), `draw` or `unknown`.
     ///
     /// ```
     /// use phutball_engine::Solution;
-    /// let win = Solution::Win { plies: 3, line: vec!["H10-H12".parse()?, "J12".parse()?, "H12-H19".parse()?] };
+    /// let line = vec!["H10-H12".parse()?, "J12".parse()?, "H12-H19".parse()?];
+    /// let win = Solution::Win { plies: 3, exact: true, line: line.clone() };
     /// assert_eq!(win.to_string(), "win in 3: H10-H12 J12 H12-H19");
+    /// let bound = Solution::Win { plies: 3, exact: false, line };
+    /// assert_eq!(bound.to_string(), "win within 3: H10-H12 J12 H12-H19");
     /// assert_eq!(Solution::Unknown.to_string(), "unknown");
     /// # Ok::<(), phutball::ParseError>(())
     /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (kind, plies, line) = match self {
-            Solution::Win { plies, line } => ("win", plies, line),
-            Solution::Loss { plies, line } => ("loss", plies, line),
+        let (kind, plies, exact, line) = match self {
+            Solution::Win { plies, exact, line } => ("win", plies, exact, line),
+            Solution::Loss { plies, exact, line } => ("loss", plies, exact, line),
             Solution::Draw => return f.write_str("draw"),
             Solution::Unknown => return f.write_str("unknown"),
         };
-        write!(f, "{kind} in {plies}:")?;
+        let within = if *exact { "in" } else { "within" };
+        write!(f, "{kind} {within} {plies}:")?;
         for m in line {
             write!(f, " {m}")?;
         }
@@ -135,16 +145,27 @@ fn deepen(
             Engine::new(Limits::new(Some(left), Some(depth), None), 1).analyse_within(pos, stop)?;
         match analysis.score {
             Score::Win { plies } => {
+                // No win is shorter than one ply, nor than three where the
+                // side to move cannot score now (the core's can-score).
+                let exact = plies <= 1
+                    || (plies == 3
+                        && !pos
+                            .can_score_within(stop)
+                            .map_err(EngineError::Interrupted)?);
                 return Ok(Some(Solution::Win {
                     plies,
+                    exact,
                     line: analysis.pv,
-                }))
+                }));
             }
             Score::Loss { plies } if analysis.decision == Decision::AllMovesLose => {
+                // Every move lets the opponent score at once: no longer
+                // resistance than two plies.
                 return Ok(Some(Solution::Loss {
                     plies,
+                    exact: plies <= 2,
                     line: analysis.pv,
-                }))
+                }));
             }
             _ => {}
         }
@@ -181,10 +202,12 @@ fn prove(
     Ok(proof.value.map(|value| match value {
         Value::Win { plies } => Solution::Win {
             plies,
+            exact: proof.exact,
             line: proof.line,
         },
         Value::Loss { plies } => Solution::Loss {
             plies,
+            exact: proof.exact,
             line: proof.line,
         },
         Value::Draw => Solution::Draw,
@@ -205,7 +228,14 @@ mod tests {
         // Ball H10, men H11..H18: Ohs plays H10-H19; Eks cannot stop it.
         let chain = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15";
         match solved(&format!("{chain} O"), 5000) {
-            Solution::Win { plies: 1, line } => assert_eq!(line[0].to_string(), "H10-H19"),
+            Solution::Win {
+                plies: 1,
+                exact,
+                line,
+            } => {
+                assert!(exact);
+                assert_eq!(line[0].to_string(), "H10-H19");
+            }
             other => panic!("{other:?}"),
         }
         assert!(matches!(

@@ -108,8 +108,8 @@ pub fn solve(
     let solution = phutball_engine::solve(&position.inner, time, &Budget::default())
         .map_err(|e| errors::named("EngineError", e))?;
     let (result, plies, line) = match solution {
-        Solution::Win { plies, line } => ("win", Some(plies), line),
-        Solution::Loss { plies, line } => ("loss", Some(plies), line),
+        Solution::Win { plies, line, .. } => ("win", Some(plies), line),
+        Solution::Loss { plies, line, .. } => ("loss", Some(plies), line),
         Solution::Draw => ("draw", None, Vec::new()),
         Solution::Unknown => ("unknown", None, Vec::new()),
     };
