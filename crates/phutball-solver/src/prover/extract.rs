@@ -308,7 +308,10 @@ impl<'d, 'b> Extractor<'d, 'b> {
             return Ok(None);
         };
         let pass = pos.end_turn();
-        if dfpn.table.get(dfpn.key(&pass)).is_none_or(|n| n.0 != 0) {
+        let key = dfpn.key(&pass);
+        // Proved in the table, or (a pass proof does little work, so the
+        // table drops it first) with a zone kept, which only proofs get.
+        if dfpn.table.get(key).is_none_or(|n| n.0 != 0) && dfpn.zone_of(key).is_none() {
             return Ok(None);
         }
         match self.node(&pass) {

@@ -720,6 +720,23 @@ impl Certificate {
                     next > node && plies.get(next).map(|p| p + 1) == Some(plies[node])
                 }
             });
+            // The longest resistance through a pass line: a placement
+            // outside its zone (any; the pass's proof answers them all),
+            // then the target's line, which the placed man does not change.
+            let passed = n.pass.as_ref().filter(|p| {
+                listed.is_none()
+                    && p.target > node
+                    && plies.get(p.target).map(|t| t + 1) == Some(plies[node])
+            });
+            if let Some(pass) = passed {
+                let outside = n.position.placement_points() - pass.zone;
+                match outside.iter().next() {
+                    Some(p) => line.push(Move::Place(p)),
+                    None => break,
+                }
+                node = pass.target;
+                continue;
+            }
             match (listed, &n.otherwise) {
                 (Some((m, target)), _) => {
                     line.push(m.clone());
