@@ -187,7 +187,8 @@ def test_save_and_load_round_trip(tmp_path, nine, name):
     assert data.startswith(b"\x1f\x8b") == name.endswith(".gz")
     text = gzip.decompress(data).decode() if name.endswith(".gz") else data.decode()
     assert text == str(nine.certificate)
-    assert text.startswith("phutball-proof 1\n")
+    # Format version 2: the 9x9 start's proof answers placements with pass lines.
+    assert text.startswith("phutball-proof 2\n") and "\npass " in text
     # Atomic: the temporary file is gone.
     assert os.listdir(tmp_path) == [name]
     loaded = phutball.Certificate.load(path)
