@@ -185,9 +185,9 @@ impl<'d, 'b> Extractor<'d, 'b> {
         Ok(Edge::Done(i))
     }
 
-    /// The attacker's move: a scoring jump, else the proved child with the
-    /// least work behind it (the smallest proof), proving it again if the
-    /// table lost it.
+    /// The attacker's move: a scoring jump, else the proved child whose
+    /// proof has the smallest zone, then the least work behind it (the
+    /// smallest proof), proving it again if the table lost it.
     fn attacker_move(&mut self, pos: &Position) -> Result<Moves, ExtractError> {
         match &self.source {
             Source::Search(_) => {}
@@ -226,9 +226,17 @@ impl<'d, 'b> Extractor<'d, 'b> {
                         && !line.contains(&key)
                         && !failed.contains(&key)
                 })
-                .map(|c| (dfpn.table.work(dfpn.key(&c.pos)), c))
+                .map(|c| {
+                    // The smallest kept zone first (as the search's), then
+                    // the least work behind it (the smallest proof).
+                    let key = dfpn.key(&c.pos);
+                    let zone = dfpn
+                        .zone_of(key)
+                        .map_or(u32::MAX, |z| (pos.move_zone(&c.mv) | z).count());
+                    ((zone, dfpn.table.work(key)), c)
+                })
                 .collect();
-            proved.sort_by_key(|(work, _)| *work);
+            proved.sort_by_key(|(order, _)| *order);
             #[cfg(test)]
             if tests::distrusted(pos) && attempt < 2 {
                 // The test below: as if every proved child came back to the line.
