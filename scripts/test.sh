@@ -55,6 +55,13 @@ Installs what is missing, each install announced as it starts:
     typescript, for the npm package's `tsc --strict` check.
 Everything else it builds goes to target/.
 BANNER
+# A clean run writes about 8 GB (target/, the venvs, the toolchains); a
+# full disk fails suites with "No space left on device" far from here.
+free_kb="$(df -Pk . | awk 'NR == 2 {print $4}')"
+echo "disk: $((free_kb / 1048576)) GiB free here (a clean run writes about 8 GB)"
+if [ "${free_kb:-0}" -lt $((10 * 1048576)) ]; then
+    echo "warning: under 10 GiB free: suites may fail with No space left on device"
+fi
 
 passed=0
 failed=0
