@@ -118,15 +118,18 @@ fn deepening(pos: &Position, timeout: Duration) -> (Solution, u32) {
                 return (
                     Solution::Win {
                         plies,
+                        // Only the plies are reported here.
+                        exact: false,
                         line: analysis.pv,
                     },
                     reached,
-                )
+                );
             }
             Score::Loss { plies } if analysis.decision == Decision::AllMovesLose => {
                 return (
                     Solution::Loss {
                         plies,
+                        exact: false,
                         line: analysis.pv,
                     },
                     reached,
