@@ -33,14 +33,18 @@ FOUR_BY_NINE = phutball.Position.start(4, 9)
 # Small tables: a job's table of the default 256 MiB takes longer to set
 # up than these jobs' proofs.
 SMALL = 8 << 20
-# 300 prover nodes a job: 4x9's start (about 2,800 nodes for Position.prove)
-# takes a few hundred jobs, a few seconds on two one-CPU nodes.
-JOB = {"job_nodes": 300, "memory_limit": SMALL}
-# A run that outlasts a 2 s timeout however fast the machine: the 3x13
-# start in 100-node jobs takes about 4,300 jobs (15 s here), where 4x9 in
-# 300-node jobs, since the prover's numbers steer the tree, takes about 200.
-THREE_BY_THIRTEEN = phutball.Position.start(3, 13)
-SLOW_JOB = {"job_nodes": 100, "memory_limit": SMALL}
+# 40 prover nodes a job: 4x9's start (560 nodes for Position.prove since
+# relevance zones; about 2,800 before, in 300-node jobs) takes many jobs, a
+# few seconds on two one-CPU nodes.
+JOB_NODES = 40
+JOB = {"job_nodes": JOB_NODES, "memory_limit": SMALL}
+# A run that outlasts a 5 s timeout: 4x9 in 10-node jobs took 21-39 s on the
+# two-node cluster here (load 2.5), where 40-node jobs take about 430 jobs and
+# 6 s, and 15-node jobs once ended within 5 s. (The 3x13 start in 100-node
+# jobs took 4,300 jobs and 15 s before relevance zones; it now outlasts 60 s,
+# too long for the resumed run's 150 s.)
+SLOW_JOB = {"job_nodes": 10, "memory_limit": SMALL}
+SLOW_TIMEOUT = 5
 
 
 @pytest.fixture(scope="module")
@@ -112,44 +116,44 @@ def test_a_win_and_a_loss_are_proved_job_by_job_on_both_nodes(cluster, tmp_path)
     assert state["root"] == str(FOUR_BY_NINE) and len(state["certificates"]) > 1
     assert len(state["tree"]) == figures.tree_nodes
     # The same state, restored, assembles the same certificate.
-    restored = jobs._Driver(FOUR_BY_NINE, 300, 2)
+    restored = jobs._Driver(FOUR_BY_NINE, JOB_NODES, 2)
     restored.restore(state)
     again = jobs._JobRun(restored, None, 60.0, None, {}).proof()
     assert_proves(again, FOUR_BY_NINE, "win")
     assert again.certificate == proof.certificate
     # The position after the proof's first move: lost for Eks, every reply refuted.
     lost = FOUR_BY_NINE.play(proof.line[0])
-    lost_proof = distributed.prove(lost, driver="jobs", nodes=300, memory_limit=SMALL, timeout=150)
+    lost_proof = distributed.prove(lost, driver="jobs", nodes=JOB_NODES, memory_limit=SMALL, timeout=150)
     assert_proves(lost_proof, lost, "loss")
 
 
 def test_a_run_out_of_time_is_saved_and_the_same_call_goes_on(cluster, tmp_path):
     path = tmp_path / "state.gz"
     with pytest.raises(phutball.SearchTimeoutError, match=f"saved in {re.escape(str(path))}"):
-        jobs.prove_jobs(THREE_BY_THIRTEEN, checkpoint=path, timeout=2, **SLOW_JOB)
+        jobs.prove_jobs(FOUR_BY_NINE, checkpoint=path, timeout=SLOW_TIMEOUT, **SLOW_JOB)
     before = saved(path)["figures"]
     assert before["jobs"] > 0 and before["resumed"] == 0
-    proof, figures = jobs._prove_jobs(THREE_BY_THIRTEEN, checkpoint=path, timeout=150, **SLOW_JOB)
-    assert_proves(proof, THREE_BY_THIRTEEN, "win")
+    proof, figures = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=path, timeout=150, **SLOW_JOB)
+    assert_proves(proof, FOUR_BY_NINE, "win")
     assert figures.resumed == 1 and figures.jobs > before["jobs"]
     # A proved root's checkpoint answers at once, without a job.
-    again, figures_again = jobs._prove_jobs(THREE_BY_THIRTEEN, checkpoint=path, timeout=150, **SLOW_JOB)
+    again, figures_again = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=path, timeout=150, **SLOW_JOB)
     # (The same proof, assembled again from the saved tree; which of a win's
     # proved moves it takes can differ from the first run's.)
-    assert_proves(again, THREE_BY_THIRTEEN, "win")
+    assert_proves(again, FOUR_BY_NINE, "win")
     assert figures_again.jobs == figures.jobs and figures_again.resumed == 2
 
 
 def test_on_s3_the_state_is_saved_and_resumed(cluster, s3):
-    uri, key = "s3://datasets/jobs/3x13.gz", "datasets/jobs/3x13.gz"
+    uri, key = "s3://datasets/jobs/4x9.gz", "datasets/jobs/4x9.gz"
     with pytest.raises(phutball.SearchTimeoutError, match=f"saved in {uri}"):
-        jobs.prove_jobs(THREE_BY_THIRTEEN, checkpoint=uri, timeout=2, **SLOW_JOB)
+        jobs.prove_jobs(FOUR_BY_NINE, checkpoint=uri, timeout=SLOW_TIMEOUT, **SLOW_JOB)
     # The object holds the gzip bytes as written (not zipped again by the name).
     with s3.open_input_stream(key, compression=None) as stream:
         before = json.loads(gzip.decompress(stream.read()))["figures"]
     assert before["jobs"] > 0
-    proof, figures = jobs._prove_jobs(THREE_BY_THIRTEEN, checkpoint=uri, timeout=150, **SLOW_JOB)
-    assert_proves(proof, THREE_BY_THIRTEEN, "win")
+    proof, figures = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=uri, timeout=150, **SLOW_JOB)
+    assert_proves(proof, FOUR_BY_NINE, "win")
     assert figures.resumed == 1 and figures.jobs > before["jobs"]
 
 
@@ -209,7 +213,7 @@ def wait_for(condition, seconds, what):
 def test_a_killed_worker_and_a_killed_driver_leave_the_proof_proved(cluster, tmp_path):
     checkpoint, certificate = tmp_path / "driver" / "state.gz", tmp_path / "proof.txt.gz"
     arguments = [
-        sys.executable, "-m", "phutball.distributed", "prove", "start:4x9", "--jobs-driver", "--nodes", "300",
+        sys.executable, "-m", "phutball.distributed", "prove", "start:4x9", "--jobs-driver", "--nodes", str(JOB_NODES),
         "--memory-limit", "8M", "--checkpoint", str(checkpoint), "--checkpoint-every", "0.2",
         "--address", cluster.address, "--certificate", str(certificate), "--timeout", "150", "--no-progress",
     ]
