@@ -131,8 +131,10 @@ def test_a_run_out_of_time_is_saved_and_the_same_call_goes_on(cluster, tmp_path)
     path = tmp_path / "state.gz"
     with pytest.raises(phutball.SearchTimeoutError, match=f"saved in {re.escape(str(path))}"):
         jobs.prove_jobs(FOUR_BY_NINE, checkpoint=path, timeout=SLOW_TIMEOUT, **SLOW_JOB)
+    # Saved, with the jobs answered so far (under load the actors may not
+    # have answered one in the 5 s), and not yet resumed.
     before = saved(path)["figures"]
-    assert before["jobs"] > 0 and before["resumed"] == 0
+    assert before["resumed"] == 0
     proof, figures = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=path, timeout=150, **SLOW_JOB)
     assert_proves(proof, FOUR_BY_NINE, "win")
     assert figures.resumed == 1 and figures.jobs > before["jobs"]
@@ -151,7 +153,7 @@ def test_on_s3_the_state_is_saved_and_resumed(cluster, s3):
     # The object holds the gzip bytes as written (not zipped again by the name).
     with s3.open_input_stream(key, compression=None) as stream:
         before = json.loads(gzip.decompress(stream.read()))["figures"]
-    assert before["jobs"] > 0
+    assert before["resumed"] == 0
     proof, figures = jobs._prove_jobs(FOUR_BY_NINE, checkpoint=uri, timeout=150, **SLOW_JOB)
     assert_proves(proof, FOUR_BY_NINE, "win")
     assert figures.resumed == 1 and figures.jobs > before["jobs"]
@@ -274,8 +276,8 @@ def test_ctrl_c_saves_the_state_and_says_so(cluster, tmp_path):
     driver = subprocess.Popen(arguments, cwd=tmp_path, env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         # No save before the interrupt (one every 600 s): the one there is, Ctrl-C's.
-        # 100-node jobs: about 4,300 of them, so the run outlasts the wait
-        # (in 300-node jobs, steered by the prover's numbers, 3x13 can end first).
+        # 100-node jobs: the run outlasts the wait (over 60 s since relevance
+        # zones); under load the actors may not have answered a job yet.
         wait_for(lambda: prover_workers(cluster), 60, "the prover actors")
         time.sleep(2)
         assert not checkpoint.exists() and driver.poll() is None
@@ -287,7 +289,7 @@ def test_ctrl_c_saves_the_state_and_says_so(cluster, tmp_path):
     assert driver.returncode == 130, err
     assert f"interrupted: the state is saved in {checkpoint}" in err and out == ""
     state = saved(checkpoint)
-    assert state["root"] == str(phutball.Position.start(3, 13)) and state["figures"]["jobs"] > 0
+    assert state["root"] == str(phutball.Position.start(3, 13)) and state["figures"]["resumed"] == 0
 
 
 def test_a_resumed_tree_keeps_its_leaves_numbers_and_an_older_checkpoint_still_reads():
