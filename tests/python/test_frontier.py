@@ -5,8 +5,6 @@ checked proof of the root), against ``Position.prove``; missing and wrong
 certificates, the bounds, Ctrl-C and bad arguments."""
 
 import os
-import signal
-import subprocess
 import sys
 import textwrap
 import threading
@@ -15,6 +13,7 @@ import time
 import pytest
 
 import phutball
+from conftest import interrupted
 
 TINY = phutball.Position.start(1, 3)
 FIVE = phutball.Position.start(5, 5)
@@ -205,22 +204,7 @@ CHILD = textwrap.dedent(
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
 def test_ctrl_c_stops_a_frontier_with_keyboard_interrupt():
-    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.5)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=30)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 0, f"exit {child.returncode}: {out} {err}"
-    word, at = out.split()[:2]
-    assert word == "KeyboardInterrupt"
-    assert float(at) - sent < 2
+    assert interrupted(CHILD, wait=0.5) < 2
 
 
 def test_bad_arguments_are_clear_type_and_value_errors():

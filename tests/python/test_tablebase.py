@@ -4,15 +4,12 @@ prover's proofs, limits, Ctrl-C), ``probe``/``best_move``/``line``,
 ``to_bytes``/``from_bytes`` (``TablebaseFileError`` for damaged bytes)."""
 
 import os
-import signal
-import subprocess
-import sys
 import textwrap
-import time
 
 import pytest
 
 import phutball
+from conftest import interrupted
 
 
 @pytest.fixture(scope="module")
@@ -208,19 +205,4 @@ CHILD = textwrap.dedent(
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
 def test_ctrl_c_stops_a_build_with_keyboard_interrupt():
     # 3x7 (15.7 million states) takes seconds: Ctrl-C after 0.3 s stops it.
-    child = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None
-        assert child.stdout.readline().strip() == "ready"
-        time.sleep(0.3)
-        sent = time.monotonic()
-        child.send_signal(signal.SIGINT)
-        out, err = child.communicate(timeout=30)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-    assert child.returncode == 0, f"exit {child.returncode}: {out} {err}"
-    word, at = out.split()[:2]
-    assert word == "KeyboardInterrupt"
-    assert float(at) - sent < 2
+    assert interrupted(CHILD, wait=0.3) < 2
