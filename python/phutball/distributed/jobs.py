@@ -37,7 +37,9 @@ from typing import Any, Dict, Iterator, List, Optional, Set, Tuple, Union
 
 import phutball
 
-from . import _POLL_SECONDS, DatasetError, _count_arg, _NoBar, _seconds_arg, _Stopped, _Store, _with_ray
+from ._proofs import _count_arg, _seconds_arg
+from ._ray import _POLL_SECONDS, _NoBar, _Stopped, _with_ray
+from ._store import DatasetError, _Store
 
 import ray
 from ray.exceptions import RayActorError
