@@ -7,7 +7,7 @@ from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 
 class AECEnv:
-    """The parts of PettingZoo's ``AECEnv`` that ``PhutballEnv`` uses."""
+    """The parts of PettingZoo's ``AECEnv`` that ``PhutballAECEnv`` uses."""
 
     possible_agents: List[str]
     agents: List[str]

@@ -1,4 +1,4 @@
-"""Stand-ins for the gymnasium spaces ``PhutballEnv`` and ``VecEnv`` use,
+"""Stand-ins for the gymnasium spaces ``PhutballAECEnv`` and ``VecEnv`` use,
 when gymnasium is not installed: the same constructors, ``seed``, ``sample``
 and ``contains`` as gymnasium's (tests/python/test_spaces.py compares them)."""
 

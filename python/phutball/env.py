@@ -40,6 +40,7 @@ from typing import Any, Callable, Dict, Optional, Union
 import numpy as np
 
 from ._phutball import Episode, JumpInProgress, Position, Rules
+from ._renamed import old_names
 
 try:  # pragma: no cover - which branch runs depends on the installation
     from gymnasium import spaces
@@ -52,7 +53,7 @@ except ImportError:  # pragma: no cover
 
     HAVE_PETTINGZOO = False
 
-__all__ = ["PhutballEnv", "env", "raw_env", "HAVE_PETTINGZOO"]
+__all__ = ["PhutballAECEnv", "env", "raw_env", "HAVE_PETTINGZOO"]
 
 
 # The attribute holding a space's numpy generator: gymnasium's makes it on
@@ -106,7 +107,7 @@ class _ObservedDiscrete(spaces.Discrete):  # type: ignore[misc]
         return self._bits(64)
 
 
-class PhutballEnv(AECEnv):
+class PhutballAECEnv(AECEnv):
     """Step-by-step Phutball for two agents, ``"O"`` and ``"X"`` (see the module docs).
 
     ``start`` is the start ``Position`` (default: the standard start under
@@ -261,11 +262,16 @@ class PhutballEnv(AECEnv):
         self._has_reset = False  # step()'s one check on the hot path then says why
 
 
-def raw_env(**kwargs: Any) -> PhutballEnv:
+def raw_env(**kwargs: Any) -> PhutballAECEnv:
     """The environment without wrappers."""
-    return PhutballEnv(**kwargs)
+    return PhutballAECEnv(**kwargs)
 
 
-def env(**kwargs: Any) -> PhutballEnv:
+def env(**kwargs: Any) -> PhutballAECEnv:
     """The environment (PettingZoo's usual constructor name)."""
-    return PhutballEnv(**kwargs)
+    return PhutballAECEnv(**kwargs)
+
+
+# PhutballEnv was this class's name, and phutball.gym's single-game
+# environment's too: the old name still works, warning, for one release.
+__getattr__ = old_names(__name__, {"PhutballEnv": "PhutballAECEnv"}, globals())

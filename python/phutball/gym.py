@@ -3,7 +3,7 @@
 - ``PhutballVectorEnv``: a ``gymnasium.vector.VectorEnv`` of ``num_envs``
   games stepped together in Rust (the extension's ``VecEnv``), writing into
   arrays made once (no allocation per step), same-step autoreset.
-- ``PhutballEnv``: one game as a ``gymnasium.Env`` (it steps a
+- ``PhutballGymEnv``: one game as a ``gymnasium.Env`` (it steps a
   ``phutball.Episode``), the same spaces unbatched.
 
 Importing this module registers both as ``"Phutball-v0"``::
@@ -51,9 +51,10 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 from ._phutball import Episode, IllegalMoveError, JumpInProgress, Position, Rules
+from ._renamed import old_names
 from ._vector import VecEnv as _RustVecEnv
 
-__all__ = ["PhutballEnv", "PhutballVectorEnv", "LegalDiscrete", "ENV_ID"]
+__all__ = ["PhutballGymEnv", "PhutballVectorEnv", "LegalDiscrete", "ENV_ID"]
 
 #: The id both environments are registered under.
 ENV_ID = "Phutball-v0"
@@ -228,7 +229,7 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
 
     def _add_final(self, infos: Dict[str, Any], final_obs: np.ndarray, ended: np.ndarray) -> None:
         """The ended games' last observations and infos, laid out as
-        ``SyncVectorEnv`` lays out those of ``PhutballEnv`` (allocated only
+        ``SyncVectorEnv`` lays out those of ``PhutballGymEnv`` (allocated only
         in the steps where games end)."""
         to_move = np.zeros(self.num_envs, dtype=np.int8)
         for i in np.flatnonzero(ended):
@@ -236,7 +237,7 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
         infos["final_obs"] = final_obs
         infos["_final_obs"] = ended
         infos["final_info"] = {
-            # An ended episode takes no action (PhutballEnv's mask is all false).
+            # An ended episode takes no action (PhutballGymEnv's mask is all false).
             "action_mask": np.zeros_like(self._mask),
             "_action_mask": ended.copy(),
             "to_move": to_move,
@@ -263,7 +264,7 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
         return tuple(state.diagram() for state in self._env.states())
 
 
-class PhutballEnv(gymnasium.Env):
+class PhutballGymEnv(gymnasium.Env):
     """One game of Phutball as a ``gymnasium.Env``: it steps a
     ``phutball.Episode`` from the start of a ``cols`` x ``rows`` board.
 
@@ -415,6 +416,11 @@ class PhutballEnv(gymnasium.Env):
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(
         ENV_ID,
-        entry_point="phutball.gym:PhutballEnv",
+        entry_point="phutball.gym:PhutballGymEnv",
         vector_entry_point="phutball.gym:PhutballVectorEnv",
     )
+
+
+# PhutballEnv was this class's name, and phutball.env's PettingZoo
+# environment's too: the old name still works, warning, for one release.
+__getattr__ = old_names(__name__, {"PhutballEnv": "PhutballGymEnv"}, globals())

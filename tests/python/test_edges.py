@@ -157,9 +157,9 @@ def test_six_threads_stepping_one_vec_env_take_turns():
 
 
 def test_pettingzoo_step_before_reset_and_after_the_end():
-    from phutball.env import PhutballEnv
+    from phutball.env import PhutballAECEnv
 
-    env = PhutballEnv(start=phutball.Position.from_points("H17", ["H18"]))
+    env = PhutballAECEnv(start=phutball.Position.from_points("H17", ["H18"]))
     with pytest.raises(RuntimeError, match=r"before reset\(\)"):
         env.step(0)
     with pytest.raises(RuntimeError, match=r"before reset\(\)"):

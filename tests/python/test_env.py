@@ -1,6 +1,8 @@
 """The PettingZoo AEC environment: PettingZoo's own api_test when PettingZoo
 is installed, and tests of the same behaviour that run either way."""
 
+import warnings
+
 import numpy as np
 import pytest
 
@@ -33,6 +35,21 @@ def test_pettingzoo_api_test():
     small = phutball.Position.start(cols=5, rows=7)
     api_test(phutball_env.env(start=small, move_limit=30), num_cycles=300)
     api_test(phutball_env.env(move_limit=10), num_cycles=100)
+
+
+def test_the_class_is_phutball_aec_env_and_its_old_name_warns():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # the new name and the constructors do not warn
+        from phutball.env import PhutballAECEnv
+
+        assert type(phutball_env.env()) is PhutballAECEnv
+        assert type(phutball_env.raw_env()) is PhutballAECEnv
+    assert "PhutballEnv" not in phutball_env.__all__
+    with pytest.warns(DeprecationWarning, match=r"phutball\.env\.PhutballEnv is renamed phutball\.env\.PhutballAECEnv"):
+        from phutball.env import PhutballEnv
+    assert PhutballEnv is PhutballAECEnv
+    with pytest.raises(AttributeError, match="has no attribute 'PhutballEnvironment'"):
+        phutball_env.PhutballEnvironment
 
 
 def test_reset_observation_and_mask():

@@ -1,7 +1,7 @@
 """phutball.gym: the Gymnasium environments (issue 25 item 1).
 
 PhutballVectorEnv over the Rust VecEnv (same-step autoreset, arrays written
-in place by VecEnv.step_into) and PhutballEnv over a phutball.Episode, both
+in place by VecEnv.step_into) and PhutballGymEnv over a phutball.Episode, both
 registered as "Phutball-v0"."""
 
 import re
@@ -59,7 +59,22 @@ def test_check_env_passes_on_the_registered_env():
         with warnings.catch_warnings():
             warnings.simplefilter("error")
             check_env(env.unwrapped)
-        assert isinstance(env.unwrapped, pgym.PhutballEnv)
+        assert isinstance(env.unwrapped, pgym.PhutballGymEnv)
+
+
+@needs_gymnasium
+def test_the_single_game_class_is_phutball_gym_env_and_its_old_name_warns():
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # making the registered env uses the new name
+        env = gymnasium.make("Phutball-v0", **SMALL)
+    assert type(env.unwrapped) is pgym.PhutballGymEnv
+    assert gymnasium.spec("Phutball-v0").entry_point == "phutball.gym:PhutballGymEnv"
+    assert "PhutballEnv" not in pgym.__all__
+    with pytest.warns(DeprecationWarning, match=r"phutball\.gym\.PhutballEnv is renamed phutball\.gym\.PhutballGymEnv"):
+        from phutball.gym import PhutballEnv
+    assert PhutballEnv is pgym.PhutballGymEnv
+    with pytest.raises(AttributeError, match="has no attribute 'PhutballEnvironment'"):
+        pgym.PhutballEnvironment
 
 
 @needs_gymnasium
@@ -159,7 +174,7 @@ def test_gymnasiums_observation_wrappers_refuse_same_step_autoreset():
     envs = gymnasium.make_vec("Phutball-v0", num_envs=2, **SMALL)
     with pytest.raises(ValueError, match="NEXT_STEP or DISABLED"):
         gymnasium.wrappers.vector.NormalizeObservation(envs)
-    # The docs' way round: a SyncVectorEnv of PhutballEnvs, next-step autoreset.
+    # The docs' way round: a SyncVectorEnv of PhutballGymEnvs, next-step autoreset.
     synced = gymnasium.make_vec("Phutball-v0", 2, vectorization_mode="sync", **SMALL)
     synced = gymnasium.wrappers.vector.NormalizeObservation(synced)
     _, infos = synced.reset(seed=0)
@@ -222,7 +237,7 @@ def test_the_infos_are_laid_out_as_sync_vector_env_lays_out_phutball_envs():
     n, limit = 4, 8
     ours = pgym.PhutballVectorEnv(n, move_limit=limit, **SMALL)
     sync = SyncVectorEnv(
-        [lambda: pgym.PhutballEnv(move_limit=limit, **SMALL) for _ in range(n)],
+        [lambda: pgym.PhutballGymEnv(move_limit=limit, **SMALL) for _ in range(n)],
         autoreset_mode=AutoresetMode.SAME_STEP,
     )
     assert ours.single_observation_space == sync.single_observation_space
@@ -400,7 +415,7 @@ def test_the_vector_env_refuses_what_it_cannot_do():
 
 @needs_gymnasium
 def test_the_single_env_samples_legal_actions_and_stops_at_the_end():
-    env = pgym.PhutballEnv(move_limit=30, **SMALL)
+    env = pgym.PhutballGymEnv(move_limit=30, **SMALL)
     _, info = env.reset(seed=5)
     steps = 0
     while True:
@@ -454,7 +469,7 @@ def test_ctrl_c_stops_the_stepping_with_keyboard_interrupt():
 
 @needs_gymnasium
 def test_both_envs_refuse_every_call_after_close():
-    env = pgym.PhutballEnv(render_mode="ansi", **SMALL)
+    env = pgym.PhutballGymEnv(render_mode="ansi", **SMALL)
     env.reset(seed=1)
     env.close()
     calls = {"reset()": env.reset, "step()": lambda: env.step(0), "render()": env.render, "state": lambda: env.state}

@@ -1,5 +1,5 @@
 """Single-agent play (issue 25 item 2): ``opponent=`` of ``phutball.VecEnv``,
-``PhutballVectorEnv`` and ``PhutballEnv``: random, engine and callable
+``PhutballVectorEnv`` and ``PhutballGymEnv``: random, engine and callable
 opponents, the agent's turn in every observation and its rewards."""
 
 import numpy as np
@@ -184,7 +184,7 @@ def test_gymnasium_checks_pass_with_an_opponent():
     from gymnasium.utils.env_checker import check_env
 
     for opponent in ["random", "engine", lambda obs, mask: mask.argmax(axis=1)]:
-        env = pgym.PhutballEnv(**SMALL, opponent=opponent, agent_side="X", move_limit=20)
+        env = pgym.PhutballGymEnv(**SMALL, opponent=opponent, agent_side="X", move_limit=20)
         check_env(env, skip_render_check=True)
         obs, info = env.reset(seed=1)
         assert obs[OHS_CHANNEL, 0, 0] == 0.0
