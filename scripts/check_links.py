@@ -5,10 +5,11 @@ folder that exists (relative to the Markdown file, `#fragment` ignored).
 Prints each dead link as FILE:LINE: TARGET; exits 1 if there is one.
 
 With --map it also checks the file-by-file map in docs/design.md (the fenced block
-of "crates/NAME/src/" lines, read by map_names): every source file
-(crates/*/src/**/*.rs, python/phutball/*.py) must be named in it, and
-every file or folder it names must exist. Prints each miss; exits 1 if
-there is one.
+of "crates/NAME/src/" lines, read by map_names): every file of SOURCES
+(the crates' sources and build files, the Python package, scripts/,
+benches/, web/, fuzz/, tests/, .ci/ and docs/ but its images) must be
+named in it, and every file or folder it names must exist. Prints each
+miss; exits 1 if there is one.
 Usage: scripts/check_links.py [--map] (from anywhere in the repository)."""
 
 import re
@@ -49,8 +50,24 @@ def repository_files(*patterns: str) -> list[str]:
     ).stdout.split()
 
 
-# The source files the map must name, as git pathspecs.
-SOURCES = (":(glob)crates/*/src/**/*.rs", ":(glob)python/phutball/*.py")
+# The files the map must name, as git pathspecs: every file of these
+# folders (the pictures of docs/images excepted), and of the crates their
+# sources and the C library's build files.
+SOURCES = (
+    ":(glob)crates/*/src/**/*.rs",
+    ":(glob)crates/*/build.rs",
+    ":(glob)crates/*/cbindgen.toml",
+    ":(glob)crates/*/install/**",
+    ":(glob)python/phutball/**",
+    "scripts",
+    "benches",
+    "web",
+    "fuzz",
+    "tests",
+    ".ci",
+    "docs",
+    ":(exclude)docs/images",
+)
 # A folder line of the map ("crates/phutball/src/   the core") and an entry
 # line under it ("  walk.rs, mailbox.rs   what they are"): names, then two
 # or more spaces, then words. Deeper indented lines carry on the words.
