@@ -25,8 +25,8 @@ const SMALLEST_BARE_SIZE: u64 = 1 << 20;
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct TimeoutFlag {
     /// Give up after MS milliseconds: one line on stderr and exit status 3
-    /// (prove prints `unknown` instead; count prints `?` for each figure of
-    /// a line not decided in its MS).
+    /// (prove and solve print `unknown` instead; count prints `?` for each
+    /// figure of a line not decided in its MS).
     #[arg(long = "timeout", value_name = "MS")]
     pub ms: Option<u64>,
 }
