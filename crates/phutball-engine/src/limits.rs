@@ -44,7 +44,7 @@ pub struct Limits {
 impl Limits {
     /// The limits the interfaces build from their three optional settings
     /// (the CLI's `--time`/`--depth`/`--nodes`, C's `PhutballEngineLimits`,
-    /// Python's `Engine(time_ms=, depth=, nodes=)`): the ones given, or the
+    /// Python's `Engine(time=, depth=, nodes=)`): the ones given, or the
     /// [default](Limits::default) of one second per move when none is.
     ///
     /// ```
