@@ -39,6 +39,7 @@ __all__ = [
     "Value",
     "Tablebase",
     "VecEnv",
+    "_Deadline",
     "__version__",
 ]
 
@@ -600,7 +601,7 @@ class Analysis:
 
 @final
 class Engine:
-    """The engine: ``Engine(time_ms=None, depth=None, nodes=None, seed=1, threads=1)``."""
+    """The engine: ``Engine(time=None, depth=None, nodes=None, seed=1, threads=1)`` by keyword, ``time`` in seconds per move."""
 
     def __new__(
         cls,
@@ -609,8 +610,12 @@ class Engine:
         nodes: Optional[int] = None,
         seed: int = 1,
         threads: int = 1,
+        *,
+        time: Optional[float] = None,
     ) -> "Engine":
-        """An engine with these limits (``None``: not limited by it). Raises ``ValueError`` for a limit that is not positive."""
+        """An engine with these limits (``None``: not limited by it): ``time`` seconds per move (at least 0.001), ``depth``, ``nodes``, ``threads``. ``time_ms`` (milliseconds; the first positional argument) is deprecated: it gives the same engine with a ``DeprecationWarning``, and with ``time`` too raises ``TypeError``. Raises ``ValueError`` for a limit that is not positive."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[None, Optional[int], Optional[int], int, int], Dict[str, Optional[float]]]:
+        """Pickles as its settings, ``Engine(None, depth, nodes, seed, threads, time=time)`` (an engine keeps nothing between searches that changes its answers): the arguments by position, ``time`` by keyword."""
     def best_move(self, pos: Union[Game, _PositionLike], *, timeout: _Timeout = None) -> Move:
         """The move to play in ``pos``: a ``Game`` (then the positions it has been through count as a slight loss, so the engine avoids going round in circles), a ``Position`` or a position string. Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
     def analyse(self, pos: Union[Game, _PositionLike], *, timeout: _Timeout = None) -> Analysis:
@@ -644,15 +649,16 @@ def selfplay(
     *,
     start: int = 0,
     jobs: Optional[int] = None,
-    time_ms: Optional[int] = None,
+    time: Optional[float] = None,
     depth: Optional[int] = None,
     nodes: Optional[int] = None,
     seed: int = 1,
     openings: Optional[Iterable[_PositionLike]] = None,
     move_limit: int = 300,
     timeout: _Timeout = None,
+    time_ms: Optional[int] = None,
 ) -> List[SelfPlayGame]:
-    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``: games ``start`` to ``start + games - 1`` of the run."""
+    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``: games ``start`` to ``start + games - 1`` of the run, each move within ``time`` seconds, ``depth`` or ``nodes`` (0.1 s when none is given; ``time_ms``, milliseconds, is deprecated)."""
 
 _Path = Union[str, "PathLike[str]"]
 
@@ -762,6 +768,15 @@ def combine_proofs(
     """Combines the certificates of positions of ``frontier(root, plies)`` into a checked ``Proof`` of ``root``, or an ``"unknown"`` one when they do not settle it (a frontier position without a certificate counts as unproved). Raises ``CertificateError``, ``SearchTimeoutError``, ``KeyboardInterrupt``, ``ValueError`` or ``TypeError``."""
 
 @final
+class _Deadline:
+    """A ``timeout=`` in seconds from now (``None``: none), for Python code that makes several calls under one timeout: ``left()`` gives each call the seconds that are left."""
+
+    def __new__(cls, timeout: _Timeout = None) -> "_Deadline":
+        """Reads ``timeout`` as every ``timeout=`` is read: ``TypeError`` for what is not a number, ``ValueError`` for a negative one."""
+    def left(self) -> Optional[float]:
+        """The seconds left (``None``: no deadline). Raises ``SearchTimeoutError`` once none are."""
+
+@final
 class Value:
     """The exact value of a position for its side to move, from a ``Tablebase``: ``result`` and ``plies``."""
 
@@ -855,7 +870,7 @@ class VecEnv:
         opponent_limits: Optional[Dict[str, int]] = None,
         agent_side: Optional[str] = "O",
     ) -> "VecEnv":
-        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). ``opponent``: ``None`` (self-play), ``"random"``, ``"engine"`` (``opponent_limits``: a dict of ``time_ms``, ``depth``, ``nodes``; default ``{"nodes": 100}``) or ``"external"`` (``step_waiting_into``; ``phutball.VecEnv`` takes a callable); ``agent_side`` ``"O"`` or ``"X"``. Raises ``ValueError`` for a bad size, board, move limit, job count or opponent, ``TypeError`` for an argument of the wrong type."""
+        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). ``opponent``: ``None`` (self-play), ``"random"``, ``"engine"`` (``opponent_limits``: a dict of ``time`` (seconds), ``depth``, ``nodes``; default ``{"nodes": 100}``; ``time_ms`` is deprecated) or ``"external"`` (``step_waiting_into``; ``phutball.VecEnv`` takes a callable); ``agent_side`` ``"O"`` or ``"X"``. Raises ``ValueError`` for a bad size, board, move limit, job count or opponent, ``TypeError`` for an argument of the wrong type."""
     def __len__(self) -> int:
         """The number of games."""
     @property

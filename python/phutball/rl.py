@@ -33,7 +33,9 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Un
 
 import numpy as np
 
-from ._phutball import Engine, Episode, JumpInProgress, Position, Rules, SearchTimeoutError, Tablebase
+# _Deadline: one timeout= across a run's many calls, read and kept as every
+# call's own timeout= is (crates/phutball-py/src/deadline.rs).
+from ._phutball import Engine, Episode, JumpInProgress, Position, Rules, Tablebase, _Deadline
 
 __all__ = [
     "Policy",
@@ -78,24 +80,6 @@ def _board(board: Board) -> Tuple[int, int]:
     if len(cols_rows) != 2:
         raise ValueError(f"a board is (cols, rows), not {board!r}")
     return int(cols_rows[0]), int(cols_rows[1])
-
-
-class _Deadline:
-    """``timeout=`` seconds from now (``None``: none), checked between rounds."""
-
-    def __init__(self, timeout: Optional[float]) -> None:
-        if timeout is not None and not timeout >= 0:
-            raise ValueError(f"timeout must be None or at least 0 seconds, not {timeout!r}")
-        self.end = None if timeout is None else time.monotonic() + timeout
-
-    def left(self) -> Optional[float]:
-        """Seconds left (``None``: no limit); raises ``SearchTimeoutError`` at 0."""
-        if self.end is None:
-            return None
-        left = self.end - time.monotonic()
-        if left <= 0:
-            raise SearchTimeoutError("the timeout ran out")
-        return left
 
 
 def tablebase(board: Board = "3x7", *, continue_off_board: bool = False, timeout: Optional[float] = None) -> Tablebase:

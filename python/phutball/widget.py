@@ -1,7 +1,7 @@
 """An interactive board for Jupyter (JupyterLab, Notebook 7, VS Code), on anywidget.
 
 >>> from phutball.widget import Board            # doctest: +SKIP
->>> board = Board(engine=phutball.Engine(time_ms=300), engine_plays="X")  # doctest: +SKIP
+>>> board = Board(engine=phutball.Engine(time=0.3), engine_plays="X")  # doctest: +SKIP
 >>> board                                         # doctest: +SKIP
 
 Click a vacant point to place a man; click the ball, then landing points
@@ -31,8 +31,8 @@ from ._phutball import Engine, Game, JumpInProgress, Move, Position
 
 __all__ = ["Board"]
 
-# The engine of "Hint" when the board has none.
-HINT_TIME_MS = 500
+# The engine of "Hint" when the board has none: seconds a move.
+HINT_TIME = 0.5
 # Jump paths drawn by "Show jumps" at most (a crowded board has millions).
 MAX_PATHS_SHOWN = 60
 
@@ -113,7 +113,7 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
         if self.game.is_over:
             self.message = "the game is over"
             return None
-        engine = self.engine if self.engine is not None else Engine(time_ms=HINT_TIME_MS)
+        engine = self.engine if self.engine is not None else Engine(time=HINT_TIME)
         analysis = engine.analyse(self.game)
         self._hint = analysis.best_move
         self.message = f"hint: {analysis.best_move} ({analysis.score_text}, depth {analysis.depth})"

@@ -96,7 +96,7 @@ def test_bounded_answers_equal_the_unbounded_ones():
 
 
 def test_the_engine_answers_within_its_own_time_and_a_timeout():
-    analysis = phutball.Engine(time_ms=100).analyse(START, timeout=10)
+    analysis = phutball.Engine(time=0.1).analyse(START, timeout=10)
     assert phutball.Position(START).is_legal(analysis.best_move)
     started = time.perf_counter()
     with pytest.raises(phutball.SearchTimeoutError):
@@ -107,7 +107,7 @@ def test_the_engine_answers_within_its_own_time_and_a_timeout():
 @pytest.mark.parametrize("index", range(len(HARD)))
 def test_the_engine_keeps_its_clock_on_the_hard_positions(index):
     started = time.perf_counter()
-    move = phutball.Engine(time_ms=100).best_move(HARD[index])
+    move = phutball.Engine(time=0.1).best_move(HARD[index])
     elapsed = time.perf_counter() - started
     assert phutball.Position(HARD[index]).is_legal(move)
     # Behaviour, not speed: the engine's own can-score calls used to run
@@ -260,7 +260,7 @@ LONG_CALLS = {
     "VecEnv.step": "lambda: all(env.step(env.sample_actions()) for env in [phutball.VecEnv(4096)] for _ in iter(int, 1))",
     # An engine opponent at a minute a move: Ctrl-C stops its search inside the step.
     "VecEnv.step, engine opponent": "lambda: [(env.reset(), env.step(env.sample_actions())) for env in "
-    "[phutball.VecEnv(4, opponent='engine', opponent_limits={'time_ms': 60000})]]",
+    "[phutball.VecEnv(4, opponent='engine', opponent_limits={'time': 60})]]",
 }
 
 

@@ -27,6 +27,7 @@ UNPICKLABLE = {
     "Proof": "does not pickle",
     "MoveListIterator": "does not pickle",
     "Transition": "does not pickle",
+    "_Deadline": "does not pickle",
 }
 
 
@@ -84,6 +85,7 @@ def example(name: str):
         "VecEnv": lambda: phutball.VecEnv(2, seed=1),
         "Episode": an_episode,
         "Transition": lambda: an_episode().step(1),
+        "_Deadline": lambda: _phutball._Deadline(60),
     }
     return makers[name]()
 
@@ -183,6 +185,7 @@ def test_pettingzoo_step_before_reset_and_after_the_end():
 
 
 BOOL_CALLS = {
+    "Engine(time=)": (lambda v: phutball.Engine(time=v), "time"),
     "Engine(time_ms=)": (lambda v: phutball.Engine(time_ms=v), "time_ms"),
     "Engine(depth=)": (lambda v: phutball.Engine(depth=v), "depth"),
     "Engine(nodes=)": (lambda v: phutball.Engine(nodes=v), "nodes"),
@@ -219,7 +222,8 @@ OUT_OF_RANGE = [
     (lambda: phutball.selfplay(-1), "games", "-1"),
     (lambda: phutball.selfplay(1, start=-1), "start", "-1"),
     (lambda: phutball.selfplay(1, move_limit=2**40, nodes=10), "move_limit", str(2**40)),
-    (lambda: phutball.Engine(time_ms=0), "time_ms", "at least 1"),
+    (lambda: phutball.Engine(time=0), "time", "at least 0.001 seconds"),
+    (lambda: phutball.Engine(time=-1), "time", "at least 0"),
     (lambda: phutball.Engine(nodes=0), "nodes", "at least 1"),
     (lambda: phutball.Engine(nodes=-5), "nodes", "-5"),
     (lambda: phutball.Engine(nodes=2**70), "nodes", str(2**70)),

@@ -2,6 +2,7 @@
 with a node limit, reports its analysis, releases the GIL, and rejects bad
 arguments with clear errors."""
 
+import pickle
 import threading
 import time
 
@@ -55,7 +56,7 @@ def test_a_node_limit_and_seed_make_it_reproducible():
 
 def test_two_threads_search_together():
     engine = phutball.Engine(depth=3, threads=2)
-    assert repr(engine) == "Engine(time_ms=None, depth=3, nodes=None, seed=1, threads=2)"
+    assert repr(engine) == "Engine(time=None, depth=3, nodes=None, seed=1, threads=2)"
     analysis = engine.analyse(START)
     assert analysis.depth == 3
     assert phutball.Position(START).is_legal(analysis.best_move)
@@ -67,7 +68,7 @@ def test_two_threads_search_together():
 
 
 def test_the_gil_is_released_while_it_searches():
-    engine = phutball.Engine(time_ms=1000)
+    engine = phutball.Engine(time=1.0)
     ticks = []
     done = threading.Event()
 
@@ -87,6 +88,57 @@ def test_the_gil_is_released_while_it_searches():
     assert len(ticks) >= 10
 
 
+def test_the_time_per_move_is_in_seconds():
+    engine = phutball.Engine(time=0.25, seed=3)
+    assert repr(engine) == "Engine(time=0.25, depth=None, nodes=None, seed=3, threads=1)"
+    assert repr(pickle.loads(pickle.dumps(engine))) == repr(engine)
+    assert phutball.Position(START).is_legal(engine.best_move(START))
+    # A quarter of a second, not a quarter of a millisecond or 250 s: the
+    # search from the start runs to about its time (0.21-0.26 s measured;
+    # the bounds are generous for a busy machine).
+    analysis = phutball.Engine(time=0.25).analyse(START)
+    assert 0.05 < analysis.seconds < 5
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        (lambda: phutball.Engine(time_ms=250, nodes=400), lambda: phutball.Engine(time=0.25, nodes=400)),
+        (lambda: phutball.Engine(1500, 4), lambda: phutball.Engine(depth=4, time=1.5)),
+    ],
+)
+def test_time_ms_still_works_with_a_deprecation_warning(old, new):
+    with pytest.warns(DeprecationWarning, match=r"time_ms is deprecated.*time in seconds"):
+        engine = old()
+    assert repr(engine) == repr(new())
+    # The node limit decides before the time does: the same move either way.
+    assert str(engine.best_move(START)) == str(new().best_move(START))
+
+
+def test_selfplay_and_the_engine_opponent_take_seconds_too():
+    with pytest.warns(DeprecationWarning, match="time_ms is deprecated"):
+        old = phutball.selfplay(2, time_ms=1000, nodes=60, jobs=1, move_limit=6)
+    new = phutball.selfplay(2, time=1.0, nodes=60, jobs=1, move_limit=6)
+    assert [str(g.game) for g in old] == [str(g.game) for g in new]
+    phutball.VecEnv(1, opponent="engine", opponent_limits={"time": 0.05})
+    with pytest.warns(DeprecationWarning, match=r"opponent_limits\['time_ms'\] is deprecated"):
+        phutball.VecEnv(1, opponent="engine", opponent_limits={"time_ms": 50})
+
+
+@pytest.mark.parametrize(
+    "both",
+    [
+        lambda: phutball.Engine(time=1.0, time_ms=1000),
+        lambda: phutball.Engine(1000, time=1.0),
+        lambda: phutball.selfplay(1, time=1.0, time_ms=1000),
+        lambda: phutball.VecEnv(1, opponent="engine", opponent_limits={"time": 1.0, "time_ms": 1000}),
+    ],
+)
+def test_time_and_time_ms_together_are_a_type_error(both):
+    with pytest.raises(TypeError, match=r"time.*\(seconds\) or the deprecated .*time_ms.*not both"):
+        both()
+
+
 def test_bad_arguments_raise_clear_errors():
     engine = phutball.Engine(depth=1)
     with pytest.raises(TypeError, match="phutball.Position or a position string"):
@@ -95,13 +147,15 @@ def test_bad_arguments_raise_clear_errors():
         engine.best_move("15/15 O")
     with pytest.raises(ValueError, match="game is over"):
         engine.best_move(FINISHED)
-    with pytest.raises(ValueError, match="time_ms must be at least 1, not -5"):
+    with pytest.raises(ValueError, match="time must be None or a number of seconds of at least 0, not -5"):
+        phutball.Engine(time=-5)
+    with pytest.warns(DeprecationWarning), pytest.raises(ValueError, match="time_ms must be at least 1, not -5"):
         phutball.Engine(time_ms=-5)
     with pytest.raises(ValueError, match="depth must be from 1 to 64, not 0"):
         phutball.Engine(depth=0)
     with pytest.raises(TypeError):
         phutball.Engine(nodes="many")
-    assert repr(phutball.Engine()) == "Engine(time_ms=1000, depth=None, nodes=None, seed=1, threads=1)"
+    assert repr(phutball.Engine()) == "Engine(time=1.0, depth=None, nodes=None, seed=1, threads=1)"
 
 
 def _cycle_back_to_the_start(placed):

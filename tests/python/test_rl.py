@@ -117,6 +117,11 @@ def test_illegal_actions_and_bad_arguments_are_counted_or_refused():
         rl.exact_accuracy(first_legal, TINY, positions=[phutball.Position.start()])
     with pytest.raises(phutball.SearchTimeoutError):
         rl.exact_accuracy(first_legal, TINY, positions=50, timeout=0)
+    # timeout= is read as every call of the package reads it.
+    with pytest.raises(ValueError, match="timeout must be None or a number of seconds of at least 0, not -1"):
+        rl.exact_accuracy(first_legal, TINY, positions=5, timeout=-1)
+    with pytest.raises(TypeError, match="timeout must be None or a number of seconds, not str"):
+        rl.elo_vs_engine(rl.random_policy(0), nodes=(1,), games=2, timeout="soon")
 
 
 def test_elo_games_add_up():

@@ -31,7 +31,7 @@ def run(case: str, pos: phutball.Position, timeout: float) -> object:
         "scoring_move": lambda: pos.scoring_move(timeout=timeout),
         "frontier": lambda: len(phutball.frontier(pos, 2, **unlimited)),
         "prove": lambda: pos.prove(**unlimited).result,
-        "best_move": lambda: phutball.Engine(time_ms=int(timeout * 1000)).best_move(
+        "best_move": lambda: phutball.Engine(time=timeout).best_move(
             pos, timeout=timeout
         ),
     }

@@ -230,17 +230,17 @@ for board in dense checker; do
     # The CLI: every command that enumerates or searches, with a memory
     # limit past the address-space limit (the allocator refuses first).
     for kib in $CLI_KBS; do
-        run_case cli "$board moves" "$kib" "$CLI" moves --timeout "$t" --memory-limit 100000 "$pos"
-        run_case cli "$board jumps --outcomes" "$kib" "$CLI" jumps --outcomes --timeout "$t" --memory-limit 100000 "$pos"
-        run_case cli "$board perft 3" "$kib" "$CLI" perft --timeout "$t" --memory-limit 1000000 "$pos" 3
-        run_case cli "$board count" "$kib" "$CLI" count --timeout "$t" --memory-limit 100000 "$file"
+        run_case cli "$board moves" "$kib" "$CLI" moves --timeout "$t" --memory-limit 100000M "$pos"
+        run_case cli "$board jumps --outcomes" "$kib" "$CLI" jumps --outcomes --timeout "$t" --memory-limit 100000M "$pos"
+        run_case cli "$board perft 3" "$kib" "$CLI" perft --timeout "$t" --memory-limit 1000000M "$pos" 3
+        run_case cli "$board count" "$kib" "$CLI" count --timeout "$t" --memory-limit 100000M "$file"
     done
     # These keep little that grows with the input: the first limit only.
     kib="$(first $CLI_KBS)"
-    run_case cli "$board jumps" "$kib" "$CLI" jumps --timeout "$t" --memory-limit 100000 "$pos"
-    run_case cli "$board show (can score)" "$kib" "$CLI" show --timeout "$t" --memory-limit 100000 "$pos"
+    run_case cli "$board jumps" "$kib" "$CLI" jumps --timeout "$t" --memory-limit 100000M "$pos"
+    run_case cli "$board show (can score)" "$kib" "$CLI" show --timeout "$t" --memory-limit 100000M "$pos"
     run_case cli "$board best --time" "$kib" "$CLI" best --time "$t" "$pos"
-    run_case cli "$board best --threads 2" "$kib" "$CLI" best --time "$t" --threads 2 "$pos"
+    run_case cli "$board best --jobs 2" "$kib" "$CLI" best --time "$t" --jobs 2 "$pos"
     run_case cli "$board analyse --jobs 2" "$kib" "$CLI" analyse --time "$t" --jobs 2 "$file"
     run_case cli "$board solve" "$kib" "$CLI" solve --timeout "$t" "$pos"
     run_case cli "$board prove" "$kib" "$CLI" prove --timeout "$t" --memory-limit 100G "$pos"

@@ -12,7 +12,7 @@ use std::time::Instant;
 use clap::Args;
 use phutball::{perft_within, Move, Point, Position, SvgOptions};
 
-use crate::budget::BudgetArgs;
+use crate::budget::BudgetFlags;
 use crate::error::{CliError, CliResult};
 use crate::input::{positions_of, RuleArgs};
 
@@ -25,7 +25,7 @@ pub struct JumpsArgs {
     #[command(flatten)]
     rules: RuleArgs,
     #[command(flatten)]
-    budget_args: BudgetArgs,
+    budget_flags: BudgetFlags,
     /// A position string (e.g. "15/15/.../7@7/... O"), `start`,
     /// `start:COLSxROWS`, or `-`: each line of standard input in turn.
     position: String,
@@ -52,7 +52,7 @@ pub struct PositionArgs {
     #[command(flatten)]
     rules: RuleArgs,
     #[command(flatten)]
-    budget_args: BudgetArgs,
+    budget_flags: BudgetFlags,
     /// A position string, `start`, `start:COLSxROWS`, or `-`: each line
     /// of standard input in turn.
     position: String,
@@ -122,7 +122,7 @@ pub fn jumps(args: &JumpsArgs, out: &mut dyn Write) -> CliResult {
         "jumps"
     };
     for pos in positions_of(&args.position, args.rules.rules()?)? {
-        print_jumps(out, &pos, args.outcomes, &args.budget_args, what)?;
+        print_jumps(out, &pos, args.outcomes, &args.budget_flags, what)?;
     }
     Ok(())
 }
@@ -142,7 +142,7 @@ pub fn moves(args: &PositionArgs, out: &mut dyn Write) -> CliResult {
         for m in pos.placements() {
             writeln!(out, "{m}").map_err(CliError::output)?;
         }
-        print_jumps(out, &pos, true, &args.budget_args, "moves")?;
+        print_jumps(out, &pos, true, &args.budget_flags, "moves")?;
     }
     Ok(())
 }
@@ -150,7 +150,7 @@ pub fn moves(args: &PositionArgs, out: &mut dyn Write) -> CliResult {
 /// `phutball show`: each position's diagram and whether it can score now.
 pub fn show(args: &PositionArgs, out: &mut dyn Write) -> CliResult {
     for pos in args.positions()? {
-        show_one(out, &pos, &args.budget_args)?;
+        show_one(out, &pos, &args.budget_flags)?;
     }
     Ok(())
 }
@@ -166,24 +166,24 @@ pub fn svg(args: &SvgArgs, out: &mut dyn Write) -> CliResult {
 /// `phutball perft`: each position's count.
 pub fn perft(args: &PerftArgs, out: &mut dyn Write) -> CliResult {
     for pos in args.position.positions()? {
-        perft_one(out, &pos, args.depth, &args.position.budget_args)?;
+        perft_one(out, &pos, args.depth, &args.position.budget_flags)?;
     }
     Ok(())
 }
 
 /// Prints the jump paths of `pos` (one per outcome with `outcomes`) as
-/// lines of `out`, as the walk finds them, under `budget_args`. A failed write
+/// lines of `out`, as the walk finds them, under `budget_flags`. A failed write
 /// stops the walk and comes first (a closed pipe is why the walk stopped),
 /// then the search's own error, as `what` failed.
 fn print_jumps(
     out: &mut dyn Write,
     pos: &Position,
     outcomes: bool,
-    budget_args: &BudgetArgs,
+    budget_flags: &BudgetFlags,
     what: &str,
 ) -> CliResult {
-    let check = budget_args.deadline().hook();
-    let budget = budget_args.budget(&check);
+    let check = budget_flags.deadline().hook();
+    let budget = budget_flags.budget(&check);
     let mut failed = None;
     let print = |path: &[Point]| match writeln!(out, "{}", Move::Jump(path.to_vec())) {
         Ok(()) => ControlFlow::Continue(()),
@@ -200,7 +200,7 @@ fn print_jumps(
     if let Some(e) = failed {
         return Err(CliError::output(e));
     }
-    result.map(drop).map_err(|e| budget_args.failure(what, &e))
+    result.map(drop).map_err(|e| budget_flags.failure(what, &e))
 }
 
 /// `play`: `pos` after `moves`, in the notation, each legal in turn.
@@ -216,26 +216,26 @@ fn play_moves(pos: &Position, moves: &[String]) -> CliResult<Position> {
 }
 
 /// `show`: the diagram of `pos`, then whether the side to move can score
-/// now, decided within `budget_args` (by default within [`SHOW_TIMEOUT_MS`]).
-fn show_one(out: &mut dyn Write, pos: &Position, budget_args: &BudgetArgs) -> CliResult {
+/// now, decided within `budget_flags` (by default within [`SHOW_TIMEOUT_MS`]).
+fn show_one(out: &mut dyn Write, pos: &Position, budget_flags: &BudgetFlags) -> CliResult {
     write!(out, "{}", pos.diagram()).map_err(CliError::output)?;
     if !pos.is_finished() {
         // The board first, while the analysis runs.
         out.flush().map_err(CliError::output)?;
-        let budget_args = BudgetArgs {
-            timeout: Some(budget_args.timeout.unwrap_or(SHOW_TIMEOUT_MS)),
-            ..*budget_args
+        let budget_flags = BudgetFlags {
+            timeout: budget_flags.timeout.or(SHOW_TIMEOUT_MS),
+            ..*budget_flags
         };
-        let check = budget_args.deadline().hook();
+        let check = budget_flags.deadline().hook();
         let side = format!("{} ({})", pos.to_move().name(), pos.to_move());
-        match pos.scoring_jump_within(&budget_args.budget(&check)) {
+        match pos.scoring_jump_within(&budget_flags.budget(&check)) {
             Ok(Some(m)) => writeln!(out, "{side} can score now: {m}"),
             Ok(None) => writeln!(out, "{side} cannot score now"),
             Err(e) => {
                 writeln!(out, "{side} can score now: not decided")
                     .and_then(|()| out.flush())
                     .map_err(CliError::output)?;
-                return Err(budget_args.failure("show: can-score", &e));
+                return Err(budget_flags.failure("show: can-score", &e));
             }
         }
         .map_err(CliError::output)?;
@@ -264,12 +264,12 @@ fn svg_one(out: &mut dyn Write, pos: &Position, args: &SvgArgs) -> CliResult {
         ..SvgOptions::default()
     };
     if args.jumps {
-        let budget_args = &args.position.budget_args;
-        let check = budget_args.deadline().hook();
-        let paths = pos.jump_paths_within(&budget_args.budget(&check));
+        let budget_flags = &args.position.budget_flags;
+        let check = budget_flags.deadline().hook();
+        let paths = pos.jump_paths_within(&budget_flags.budget(&check));
         options
             .moves
-            .extend(paths.map_err(|e| budget_args.failure("svg --jumps", &e))?);
+            .extend(paths.map_err(|e| budget_flags.failure("svg --jumps", &e))?);
     }
     let svg = pos.svg(&options).map_err(|e| format!("svg: {e}"))?;
     write!(out, "{svg}").map_err(CliError::output)
@@ -280,12 +280,12 @@ fn perft_one(
     out: &mut dyn Write,
     pos: &Position,
     depth: u32,
-    budget_args: &BudgetArgs,
+    budget_flags: &BudgetFlags,
 ) -> CliResult {
-    let check = budget_args.deadline().hook();
+    let check = budget_flags.deadline().hook();
     let started = Instant::now();
-    let n = perft_within(pos, depth, &budget_args.budget(&check))
-        .map_err(|e| budget_args.failure(&format!("perft {depth}"), &e))?;
+    let n = perft_within(pos, depth, &budget_flags.budget(&check))
+        .map_err(|e| budget_flags.failure(&format!("perft {depth}"), &e))?;
     writeln!(out, "{n}").map_err(CliError::output)?;
     eprintln!(
         "perft {depth}: {n} in {:.3} s",

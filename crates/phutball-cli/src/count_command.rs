@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use phutball::{Position, SearchError};
 
-use crate::budget::BudgetArgs;
+use crate::budget::BudgetFlags;
 use crate::error::{CliError, CliResult};
 use crate::input::{self, RuleArgs};
 
@@ -31,7 +31,7 @@ pub struct CountArgs {
     #[command(flatten)]
     rules: RuleArgs,
     #[command(flatten)]
-    budget_args: BudgetArgs,
+    budget_flags: BudgetFlags,
     /// A file of position strings, one per line, or a fixture file (each
     /// position line followed by its figures, which are skipped); `-`
     /// reads it from standard input.
@@ -139,7 +139,7 @@ pub fn count(args: &CountArgs, out: &mut dyn Write) -> CliResult {
     for pass in 0..args.repeat {
         for &(number, pos) in &positions {
             let started = Instant::now();
-            let row = count_line(&pos, figures, &args.budget_args);
+            let row = count_line(&pos, figures, &args.budget_flags);
             working += started.elapsed();
             if let Ok(n) = row[0] {
                 total_paths = total_paths.saturating_add(n);
@@ -190,12 +190,12 @@ fn timing(
 
 /// The figures of one line, under one deadline for the whole line (the
 /// figures not asked for are `Ok(0)`).
-fn count_line(pos: &Position, figures: Figures, budget_args: &BudgetArgs) -> [Figure; 3] {
-    let check = budget_args.deadline().hook();
-    let budget = budget_args.budget(&check);
+fn count_line(pos: &Position, figures: Figures, budget_flags: &BudgetFlags) -> [Figure; 3] {
+    let check = budget_flags.deadline().hook();
+    let budget = budget_flags.budget(&check);
     let skip = |wanted: bool, name: &str, f: &dyn Fn() -> Result<u64, SearchError>| -> Figure {
         if wanted {
-            f().map_err(|e| budget_args.failure(name, &e))
+            f().map_err(|e| budget_flags.failure(name, &e))
         } else {
             Ok(0)
         }

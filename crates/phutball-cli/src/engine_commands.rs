@@ -12,10 +12,13 @@ use std::time::{Duration, Instant};
 use clap::Args;
 use phutball::{Budget, Game, GameResult, Move, Position, Side};
 use phutball_engine::{
-    analyse_many, default_jobs, Decision, Engine, LimitError, LimitSetting, Limits, OpeningError,
-    SelfPlay, SelfPlayGame,
+    analyse_many, default_jobs, Decision, Engine, LimitSetting, Limits, OpeningError, SelfPlay,
+    SelfPlayGame,
 };
 
+use crate::budget::{
+    any_jobs, engine_setting, parse_jobs, parse_nodes, parse_search_jobs, TimeoutFlag,
+};
 use crate::error::{CliError, CliResult};
 use crate::input::{
     at_line, parse_position, positions_of, read_positions, standard_start, RuleArgs,
@@ -42,17 +45,6 @@ pub struct LimitArgs {
     nodes: Option<u64>,
 }
 
-/// A value of `flag` for the engine's `setting`, checked by the engine's
-/// one table of their ranges ([`LimitSetting`]): what C and Python refuse,
-/// the CLI refuses.
-fn engine_setting(text: &str, setting: LimitSetting, flag: &str) -> Result<u64, String> {
-    let value: u64 = text
-        .trim()
-        .parse()
-        .map_err(|_| LimitError::outside(setting, text).named(flag))?;
-    setting.check(value).map_err(|e| e.named(flag))
-}
-
 /// `--time MS`: at least 1 (leave it out for no time limit).
 fn parse_time_ms(text: &str) -> Result<u64, String> {
     engine_setting(text, LimitSetting::TimeMs, "--time")
@@ -62,11 +54,6 @@ fn parse_time_ms(text: &str) -> Result<u64, String> {
 fn parse_depth(text: &str) -> Result<u32, String> {
     // Within the table's range a depth fits a u32 (at most 64).
     engine_setting(text, LimitSetting::Depth, "--depth").map(|d| d as u32)
-}
-
-/// `--nodes N`: at least 1.
-fn parse_nodes(text: &str) -> Result<u64, String> {
-    engine_setting(text, LimitSetting::Nodes, "--nodes")
 }
 
 /// `--threads N`: 1 to 64.
@@ -99,7 +86,7 @@ pub struct BestArgs {
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
     #[command(flatten)]
-    threads: ThreadsArg,
+    jobs: SearchJobsArg,
     #[command(flatten)]
     rules: RuleArgs,
     /// A position string (e.g. "15/15/.../7@7/... O"), `start`,
@@ -110,9 +97,9 @@ pub struct BestArgs {
 /// Arguments of `phutball solve`.
 #[derive(Args)]
 pub struct SolveArgs {
-    /// Give up (print "unknown") after this many milliseconds.
-    #[arg(long, default_value_t = 10_000, value_name = "MS")]
-    timeout: u64,
+    // --timeout MS: give up (print "unknown") after MS, by default 10000.
+    #[command(flatten)]
+    timeout: TimeoutFlag,
     #[command(flatten)]
     rules: RuleArgs,
     /// A position string, `start`, `start:COLSxROWS`, or `-`: each line of
@@ -126,8 +113,8 @@ pub struct AnalyseArgs {
     #[command(flatten)]
     limits: LimitArgs,
     /// Positions analysed at once, each on a thread (default: every core).
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
-    jobs: Option<u32>,
+    #[arg(long, value_name = "J", value_parser = |t: &str| parse_jobs(t, any_jobs))]
+    jobs: Option<usize>,
     /// Seed for breaking ties between equal moves.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
@@ -159,7 +146,7 @@ pub struct GameArgs {
           conflicts_with_all = ["start", "continue_off_board", "first_player", "start_point"])]
     load: Option<PathBuf>,
     #[command(flatten)]
-    threads: ThreadsArg,
+    jobs: SearchJobsArg,
     #[command(flatten)]
     rules: RuleArgs,
 }
@@ -175,8 +162,8 @@ pub struct SelfplayArgs {
     /// Games played at once, each on a thread (default: every core). With
     /// --nodes or --depth, no --time and one --threads the games do not
     /// depend on it.
-    #[arg(long, value_name = "J", value_parser = clap::value_parser!(u32).range(1..))]
-    jobs: Option<u32>,
+    #[arg(long, value_name = "J", value_parser = |t: &str| parse_jobs(t, any_jobs))]
+    jobs: Option<usize>,
     /// Write each game record to DIR/game-sSEED-NUMBER.txt (game-s1-0001.txt,
     /// ... for --seed 1; DIR created if missing). Never overwrites: a run that would is refused
     /// before it starts.
@@ -201,7 +188,25 @@ pub struct SelfplayArgs {
     rules: RuleArgs,
 }
 
-/// The engine's `--threads`, shared by its commands.
+/// `--jobs J` of `best` and `game`: the threads searching each move
+/// (`--threads`, its name before, still works for now).
+#[derive(Args)]
+pub struct SearchJobsArg {
+    /// Threads searching each move together, sharing one table (with more
+    /// than one the search depends on their timing: not reproducible, even
+    /// with --nodes or --depth).
+    #[arg(
+        long = "jobs",
+        alias = "threads",
+        default_value_t = 1,
+        value_name = "J",
+        value_parser = parse_search_jobs
+    )]
+    jobs: u32,
+}
+
+/// Selfplay's `--threads`: the threads searching each move of a game
+/// (its `--jobs` are the games played at once).
 #[derive(Args)]
 pub struct ThreadsArg {
     /// Threads searching each move together, sharing one table (with more
@@ -229,7 +234,7 @@ fn parse_engine_side(text: &str) -> Result<EngineSide, String> {
 
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
-    let limits = args.limits.limits().with_threads(args.threads.threads);
+    let limits = args.limits.limits().with_threads(args.jobs.jobs);
     for pos in positions_of(&args.position, args.rules.rules()?)? {
         let analysis = Engine::new(limits, args.seed)
             .analyse(&pos)
@@ -240,11 +245,14 @@ pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
     Ok(())
 }
 
+/// `solve`'s search stops after this many milliseconds unless `--timeout` says otherwise.
+const SOLVE_TIMEOUT_MS: u64 = 10_000;
+
 /// `phutball solve`: one line per position: `win in N: LINE`,
 /// `loss in N: LINE` (the moves in notation, the side to move's first) or
 /// `unknown`.
 pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> CliResult {
-    let timeout = Duration::from_millis(args.timeout);
+    let timeout = Duration::from_millis(args.timeout.ms.unwrap_or(SOLVE_TIMEOUT_MS));
     for pos in positions_of(&args.position, args.rules.rules()?)? {
         let solution = phutball_engine::solve(&pos, timeout, &Budget::default())
             .map_err(|e| CliError::Input(e.to_string()))?;
@@ -262,7 +270,7 @@ pub fn game(args: &GameArgs, out: &mut dyn Write) -> CliResult {
         (None, Some(text)) => Game::new(parse_position(text, rules)?),
         (None, None) => Game::new(standard_start(rules)?),
     };
-    let limits = Limits::time(Duration::from_millis(args.time)).with_threads(args.threads.threads);
+    let limits = Limits::time(Duration::from_millis(args.time)).with_threads(args.jobs.jobs);
     let engine = Engine::new(limits, args.seed);
     let mut session = Session {
         game,
@@ -449,7 +457,7 @@ impl Session {
 pub fn analyse(args: &AnalyseArgs, out: &mut dyn Write) -> CliResult {
     let records = read_positions(&args.file, args.rules.rules()?)?;
     let positions: Vec<Position> = records.iter().map(|(_, pos)| *pos).collect();
-    let jobs = args.jobs.map_or_else(default_jobs, |j| j as usize);
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
     let started = Instant::now();
     let results = analyse_many(
         &positions,
@@ -510,7 +518,7 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
         .map_err(|e| opening_error(args.openings.as_deref(), &lines, &e))?;
     let games = args.games as usize;
     let mut jsonl = open_outputs(args)?;
-    let jobs = args.jobs.map_or_else(default_jobs, |j| j as usize);
+    let jobs = args.jobs.unwrap_or_else(default_jobs);
     let mut progress = Progress::new(args.games);
     let mut tally = [0u32; 3];
     let started = Instant::now();

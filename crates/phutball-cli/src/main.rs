@@ -63,7 +63,8 @@ enum Command {
     Best(engine_commands::BestArgs),
     /// Print a proved result of POSITION for its side to move: `win in N:`
     /// or `loss in N:` and the line, or `unknown` (no win found and no loss
-    /// within two plies by --timeout; deeper losses are not proved).
+    /// within two plies by --timeout, 10000 ms by default; deeper losses are
+    /// not proved).
     Solve(engine_commands::SolveArgs),
     /// Prove who wins POSITION with best play (a proof-number search for a
     /// win of either side): `win in N: LINE`, `loss in N: LINE`, `draw` or

@@ -8,28 +8,25 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 use phutball::{Budget, Position, SearchError};
-use phutball_engine::Deadline;
 use phutball_solver::{
     prove_with_options_within, Certificate, CertificateReadError, CheckpointEvent,
     CheckpointOptions, Proof, ProveOptions, SolverError, Tablebase,
 };
 
+use crate::budget::{parse_jobs, parse_nodes, BudgetFlags, TimeoutFlag, SOLVER_MEMORY_LIMIT};
 use crate::error::{CliError, CliResult};
 use crate::input::{positions_of, source_name, RuleArgs, STDIN};
 
 /// Arguments of `phutball prove`.
 #[derive(Args)]
 pub struct ProveArgs {
-    /// Give up (print "unknown") after this many milliseconds.
-    #[arg(long, value_name = "MS")]
-    timeout: Option<u64>,
-    /// At most BYTES of memory for the search's tables and the certificate
-    /// (suffixes K, M, G for KiB, MiB, GiB; default 1G).
-    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
-    memory_limit: usize,
+    // --timeout MS (print "unknown" when it runs out) and --memory-limit
+    // SIZE (for the search's tables and the certificate; default 1G).
+    #[command(flatten)]
+    budget_flags: BudgetFlags,
     /// Give up (print "unknown") after N nodes of search: a bound that,
     /// unlike --timeout, gives the same answer on any machine and load.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = parse_nodes)]
     nodes: Option<u64>,
     /// Write the proof's certificate to FILE (gzip-compressed if FILE ends
     /// in .gz); with several positions, to FILE for the first, FILE.2 for
@@ -49,7 +46,7 @@ pub struct ProveArgs {
     /// Threads (default: every core): on 2 or more the searches for either
     /// side's win run at once, from 4 each on half of them over a shared
     /// table; 1 is the one-thread search, the two taking turns.
-    #[arg(long, value_name = "J", value_parser = parse_jobs)]
+    #[arg(long, value_name = "J", value_parser = |t: &str| parse_jobs(t, ProveOptions::check_jobs))]
     jobs: Option<usize>,
     /// Seconds between two saves of --checkpoint.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
@@ -64,43 +61,11 @@ pub struct ProveArgs {
 /// Arguments of `phutball check-proof`.
 #[derive(Args)]
 pub struct CheckProofArgs {
-    /// Give up after this many milliseconds (exit status 3).
-    #[arg(long, value_name = "MS")]
-    timeout: Option<u64>,
+    #[command(flatten)]
+    timeout: TimeoutFlag,
     /// A certificate file (plain text, or gzip-compressed), or `-` for
     /// standard input.
     file: PathBuf,
-}
-
-/// A byte count: digits, optionally followed by K, M or G (KiB, MiB, GiB).
-pub fn parse_bytes(text: &str) -> Result<usize, String> {
-    let t = text.trim();
-    let (digits, shift) = match t.char_indices().find(|(_, c)| !c.is_ascii_digit()) {
-        None => (t, 0),
-        Some((i, _)) => {
-            let shift = match t[i..].to_ascii_uppercase().as_str() {
-                "K" | "KB" | "KIB" => 10,
-                "M" | "MB" | "MIB" => 20,
-                "G" | "GB" | "GIB" => 30,
-                "B" => 0,
-                other => {
-                    return Err(format!(
-                        "unknown unit `{other}` in `{text}` (a byte count, or with K, M or G)"
-                    ))
-                }
-            };
-            (&t[..i], shift)
-        }
-    };
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("`{text}` is not a byte count (e.g. 500000000, 512M or 2G)"))?;
-    if n == 0 {
-        return Err("the memory limit must be at least 1 byte".into());
-    }
-    n.checked_mul(1 << shift)
-        .and_then(|b| usize::try_from(b).ok())
-        .ok_or_else(|| format!("`{text}` is too large"))
 }
 
 /// A duration in seconds: a positive number, fractions allowed.
@@ -111,14 +76,6 @@ fn parse_seconds(text: &str) -> Result<f64, String> {
             "`{text}` is not a number of seconds (more than 0, e.g. 60 or 0.5)"
         )),
     }
-}
-
-/// `--jobs J`: the solver's range of a prove's jobs.
-fn parse_jobs(text: &str) -> Result<usize, String> {
-    let jobs = text
-        .parse::<usize>()
-        .map_err(|e| format!("--jobs takes a job count: {e}"))?;
-    ProveOptions::check_jobs(jobs).map_err(|e| e.to_string())
 }
 
 /// `phutball prove`: one line per position on stdout, its figures on stderr.
@@ -133,18 +90,14 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
     if let Some(file) = &args.certificate {
         check_writable(file)?;
     }
+    let flags = args.budget_flags.with_default_memory(SOLVER_MEMORY_LIMIT);
     let table = match &args.tablebase {
         Some(file) => {
-            let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
-            let hook = deadline.hook();
-            let mut budget = Budget::default().with_memory_limit(args.memory_limit);
-            if args.timeout.is_some() {
-                budget = budget.with_interrupt(&hook);
-            }
+            let hook = flags.deadline().hook();
             Some(crate::tablebase_commands::read_table(
                 file,
-                &budget,
-                args.timeout,
+                &flags.budget(&hook),
+                flags.timeout,
             )?)
         }
         None => None,
@@ -156,14 +109,10 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
         None => None,
     };
     for (i, pos) in positions.iter().enumerate() {
-        let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
-        let hook = deadline.hook();
-        let mut budget = Budget::default()
-            .with_memory_limit(args.memory_limit)
+        let hook = flags.deadline().hook();
+        let mut budget = flags
+            .budget(&hook)
             .with_work_limit(args.nodes.unwrap_or(u64::MAX));
-        if args.timeout.is_some() {
-            budget = budget.with_interrupt(&hook);
-        }
         if let Some(flag) = interrupted {
             budget = budget.with_cancel_flag(flag);
         }
@@ -312,7 +261,7 @@ pub fn write_certificate(file: &Path, certificate: &Certificate) -> CliResult {
 pub fn read_certificate(
     file: &Path,
     budget: &Budget<'_>,
-    timeout: Option<u64>,
+    timeout: TimeoutFlag,
 ) -> CliResult<Certificate> {
     let name = source_name(file);
     let read = if file == Path::new(STDIN) {
@@ -323,10 +272,9 @@ pub fn read_certificate(
         Certificate::read_within(opened, budget)
     };
     read.map_err(|e| match e {
-        CertificateReadError::Stopped(SearchError::TimedOut) => CliError::TimedOut(format!(
-            "{name}: reading timed out after {} ms (--timeout MS)",
-            timeout.unwrap_or(0)
-        )),
+        CertificateReadError::Stopped(SearchError::TimedOut) => {
+            CliError::TimedOut(format!("{name}: reading {}", timeout.timed_out()))
+        }
         e @ CertificateReadError::Stopped(
             SearchError::MemoryLimit { .. } | SearchError::OutOfMemory { .. },
         ) => CliError::Memory(format!("{name}: {e}")),
@@ -338,16 +286,15 @@ pub fn read_certificate(
 /// `phutball check-proof`: `valid: ...` on stdout, or the first fault as
 /// the error (exit status 1).
 pub fn check_proof(args: &CheckProofArgs, out: &mut dyn Write) -> CliResult {
-    let deadline = Deadline::after_opt(args.timeout.map(Duration::from_millis));
-    let hook = deadline.hook();
+    let hook = args.timeout.deadline().hook();
     let budget = Budget::unlimited().with_interrupt(&hook);
     let certificate = read_certificate(&args.file, &budget, args.timeout)?;
     let checked = certificate.check(&budget).map_err(|e| match e {
         phutball_solver::CertificateError::Search(SearchError::TimedOut) => {
             CliError::TimedOut(format!(
-                "{}: the check timed out after {} ms (--timeout MS)",
+                "{}: the check {}",
                 args.file.display(),
-                args.timeout.unwrap_or(0)
+                args.timeout.timed_out()
             ))
         }
         e => CliError::Input(format!("{}: invalid certificate: {e}", args.file.display())),
@@ -361,21 +308,4 @@ pub fn check_proof(args: &CheckProofArgs, out: &mut dyn Write) -> CliResult {
         checked.nodes
     )
     .map_err(CliError::output)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn byte_counts_take_units_and_refuse_nonsense() {
-        assert_eq!(parse_bytes("1000"), Ok(1000));
-        assert_eq!(parse_bytes("2K"), Ok(2048));
-        assert_eq!(parse_bytes("512M"), Ok(512 << 20));
-        assert_eq!(parse_bytes("1GiB"), Ok(1 << 30));
-        assert!(parse_bytes("0").is_err());
-        assert!(parse_bytes("12Q").unwrap_err().contains("unknown unit"));
-        assert!(parse_bytes("lots").is_err());
-        assert!(parse_bytes("99999999999999999999G").is_err());
-    }
 }

@@ -15,15 +15,14 @@ use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand};
 use phutball::{BoardSize, Budget, Move, Position, SearchError};
-use phutball_engine::Deadline;
 use phutball_solver::{
     BuildProgress, BuildStep, SolverError, Tablebase, TablebaseFileError, TablebaseReadError,
     TablebaseStats, Value,
 };
 
+use crate::budget::{parse_jobs, size_text, BudgetFlags, TimeoutFlag, SOLVER_MEMORY_LIMIT};
 use crate::error::{CliError, CliResult};
 use crate::input::{positions_of, RuleArgs};
-use crate::solver_commands::parse_bytes;
 
 /// Arguments of `phutball tablebase`.
 #[derive(Args)]
@@ -47,27 +46,21 @@ enum TablebaseCommand {
     Probe(ProbeArgs),
 }
 
-/// What bounds a build: time, memory, jobs.
+/// What bounds a build: time, memory (default 1G), jobs.
 #[derive(Args)]
 struct BuildLimits {
-    /// Give up after MS milliseconds (exit status 3).
-    #[arg(long, value_name = "MS")]
-    timeout: Option<u64>,
-    /// At most BYTES of memory for the table and the build (suffixes K, M,
-    /// G for KiB, MiB, GiB; past it, exit status 4).
-    #[arg(long, value_name = "BYTES", default_value = "1G", value_parser = parse_bytes)]
-    memory_limit: usize,
+    #[command(flatten)]
+    budget_flags: BudgetFlags,
     /// Jobs (build threads), 1 to 256 (default: every core).
-    #[arg(long, value_name = "J", value_parser = parse_jobs)]
+    #[arg(long, value_name = "J", value_parser = |t: &str| parse_jobs(t, Tablebase::check_jobs))]
     jobs: Option<usize>,
 }
 
-/// `--jobs J`: the solver's range of build jobs.
-fn parse_jobs(text: &str) -> Result<usize, String> {
-    let jobs = text
-        .parse::<usize>()
-        .map_err(|e| format!("--jobs takes a job count: {e}"))?;
-    Tablebase::check_jobs(jobs).map_err(|e| e.to_string())
+impl BuildLimits {
+    /// `--timeout` and `--memory-limit`, the memory limit 1G by default.
+    fn budget_flags(&self) -> BudgetFlags {
+        self.budget_flags.with_default_memory(SOLVER_MEMORY_LIMIT)
+    }
 }
 
 /// Arguments of `phutball tablebase build`.
@@ -143,11 +136,9 @@ pub fn tablebase(args: &TablebaseArgs, out: &mut dyn Write) -> CliResult {
         TablebaseCommand::Stats(args) => {
             let table = match &args.file {
                 Some(file) => {
-                    let deadline =
-                        Deadline::after_opt(args.limits.timeout.map(Duration::from_millis));
-                    let hook = deadline.hook();
-                    let budget = read_budget(&args.limits, &hook);
-                    let table = read_table(file, &budget, args.limits.timeout)?;
+                    let flags = args.limits.budget_flags();
+                    let hook = flags.deadline().hook();
+                    let table = read_table(file, &flags.budget(&hook), flags.timeout)?;
                     if table.size() != args.size
                         || table.continue_off_board() != args.continue_off_board
                     {
@@ -184,15 +175,12 @@ fn build(size: BoardSize, continue_off_board: bool, limits: &BuildLimits) -> Cli
     if let (Some(bytes), Some(states)) = (needed, Tablebase::states_of(size)) {
         eprintln!(
             "{what}: building, {states} states, {} of memory",
-            mebibytes(bytes)
+            size_text(bytes)
         );
     }
-    let deadline = Deadline::after_opt(limits.timeout.map(Duration::from_millis));
-    let hook = deadline.hook();
-    let mut budget = Budget::default().with_memory_limit(limits.memory_limit);
-    if limits.timeout.is_some() {
-        budget = budget.with_interrupt(&hook);
-    }
+    let flags = limits.budget_flags();
+    let hook = flags.deadline().hook();
+    let budget = flags.budget(&hook);
     let jobs = limits.jobs.unwrap_or_else(Tablebase::default_jobs);
     let started = Instant::now();
     let mut display = Progress::new(&what);
@@ -201,7 +189,7 @@ fn build(size: BoardSize, continue_off_board: bool, limits: &BuildLimits) -> Cli
             display.show(p);
         });
     display.finish();
-    let table = built.map_err(|e| failure(&what, &e, limits, needed))?;
+    let table = built.map_err(|e| failure(&what, &e, &flags, needed))?;
     let took = started.elapsed().as_secs_f64();
     let threads = display.threads;
     let capped = if threads < jobs {
@@ -217,37 +205,25 @@ fn build(size: BoardSize, continue_off_board: bool, limits: &BuildLimits) -> Cli
     Ok(table)
 }
 
-/// `bytes` in words: bytes, KiB, MiB or GiB.
-fn mebibytes(bytes: usize) -> String {
-    let b = bytes as f64;
-    match bytes {
-        0..1024 => format!("{bytes} bytes"),
-        1024..1_048_576 => format!("{:.1} KiB", b / 1024.0),
-        1_048_576..1_073_741_824 => format!("{:.1} MiB", b / 1_048_576.0),
-        _ => format!("{:.2} GiB", b / 1_073_741_824.0),
-    }
-}
-
 /// Why a build gave up, in words, with its exit status: 3 for time (and
 /// work, cancel), 4 for memory (the limit's or the system's, told apart),
 /// 1 for a board too large.
-fn failure(what: &str, e: &SolverError, limits: &BuildLimits, needed: Option<usize>) -> CliError {
+fn failure(what: &str, e: &SolverError, flags: &BudgetFlags, needed: Option<usize>) -> CliError {
     match e {
-        SolverError::Search(SearchError::TimedOut) => CliError::TimedOut(format!(
-            "{what}: timed out after {} ms (--timeout MS)",
-            limits.timeout.unwrap_or(0)
-        )),
+        SolverError::Search(SearchError::TimedOut) => {
+            CliError::TimedOut(format!("{what}: {}", flags.timeout.timed_out()))
+        }
         SolverError::Search(SearchError::OutOfMemory { .. }) => CliError::Memory(format!(
             "{what}: {e}: the system refused memory below --memory-limit (an address-space \
              limit, ulimit -v, or a machine short of memory)"
         )),
         SolverError::Search(SearchError::MemoryLimit { .. } | SearchError::TooManyOutcomes(_)) => {
             let needs = needed.map_or_else(String::new, |b| {
-                format!(", the table alone needs {}", mebibytes(b))
+                format!(", the table alone needs {}", size_text(b))
             });
             CliError::Memory(format!(
-                "{what}: {e} (--memory-limit is {}{needs}; --memory-limit BYTES raises it)",
-                mebibytes(limits.memory_limit)
+                "{what}: {e} (--memory-limit is {}{needs}; --memory-limit SIZE raises it)",
+                size_text(flags.memory_bytes())
             ))
         }
         SolverError::Search(_) => CliError::TimedOut(format!("{what}: {e}")),
@@ -285,14 +261,10 @@ fn print_stats(out: &mut dyn Write, table: &Tablebase) -> CliResult {
 fn probe(args: &ProbeArgs, out: &mut dyn Write) -> CliResult {
     let rules = args.rules.rules()?;
     let positions = positions_of(&args.position, rules)?;
-    let deadline = Deadline::after_opt(args.limits.timeout.map(Duration::from_millis));
-    let hook = deadline.hook();
+    let flags = args.limits.budget_flags();
+    let hook = flags.deadline().hook();
     let file_table = match &args.file {
-        Some(file) => Some(read_table(
-            file,
-            &read_budget(&args.limits, &hook),
-            args.limits.timeout,
-        )?),
+        Some(file) => Some(read_table(file, &flags.budget(&hook), flags.timeout)?),
         None => None,
     };
     let mut built: HashMap<BoardSize, Tablebase> = HashMap::new();
@@ -340,18 +312,17 @@ fn value_line(table: &Tablebase, pos: &Position, value: Value, draw_line: usize)
 /// Reads a table file under `budget`: a table larger than its memory
 /// limit is refused before its values are read, and its deadline (from
 /// `--timeout MS`, `timeout`) and stop end the reading.
-pub fn read_table(file: &Path, budget: &Budget<'_>, timeout: Option<u64>) -> CliResult<Tablebase> {
+pub fn read_table(file: &Path, budget: &Budget<'_>, timeout: TimeoutFlag) -> CliResult<Tablebase> {
     let name = file.display();
     let opened =
         fs::File::open(file).map_err(|e| CliError::Input(format!("cannot read {name}: {e}")))?;
     Tablebase::read_within(opened, budget).map_err(|e| match e {
-        TablebaseReadError::Stopped(SearchError::TimedOut) => CliError::TimedOut(format!(
-            "{name}: reading timed out after {} ms (--timeout MS)",
-            timeout.unwrap_or(0)
-        )),
+        TablebaseReadError::Stopped(SearchError::TimedOut) => {
+            CliError::TimedOut(format!("{name}: reading {}", timeout.timed_out()))
+        }
         TablebaseReadError::Stopped(SearchError::MemoryLimit { .. }) => CliError::Memory(format!(
             "{name}: the table is over the memory limit of {} (--memory-limit raises it)",
-            mebibytes(budget.memory_limit())
+            size_text(budget.memory_limit())
         )),
         e @ TablebaseReadError::Stopped(SearchError::Cancelled | SearchError::WorkLimit { .. }) => {
             CliError::TimedOut(format!("{name}: {e}"))
@@ -362,20 +333,6 @@ pub fn read_table(file: &Path, budget: &Budget<'_>, timeout: Option<u64>) -> Cli
         }
         e => CliError::Input(format!("{name}: {e}")),
     })
-}
-
-/// The budget of reading a table file under `limits`, with `check` (a
-/// deadline's hook) as its interrupt when there is a timeout.
-fn read_budget<'a>(
-    limits: &BuildLimits,
-    check: &'a (dyn Fn() -> Option<phutball::Interrupt> + Sync),
-) -> Budget<'a> {
-    let budget = Budget::default().with_memory_limit(limits.memory_limit);
-    if limits.timeout.is_some() {
-        budget.with_interrupt(check)
-    } else {
-        budget
-    }
 }
 
 /// Writes `table` to `file` through a temporary file renamed into place,

@@ -1,5 +1,5 @@
 //! The search commands' bounds: `--timeout MS` ends a search with one line
-//! on stderr and exit status 3, `--memory-limit MB` with exit status 4;
+//! on stderr and exit status 3, `--memory-limit SIZE` with exit status 4;
 //! `count` applies both per line and prints `?` for what it could not decide.
 
 use std::fs;
@@ -197,7 +197,7 @@ fn moves_streams_the_placements_then_the_jump_outcomes() {
 fn over_the_memory_limit_is_a_clean_error_with_status_4() {
     let board = checkerboard();
     let out = gives_up(
-        &["moves", "--memory-limit", "1", &board],
+        &["moves", "--memory-limit", "1M", &board],
         4,
         "over the memory limit of 1 MiB",
         GRACE,
@@ -205,19 +205,19 @@ fn over_the_memory_limit_is_a_clean_error_with_status_4() {
     // The placements came out before the jumps ran out of memory.
     assert!(out.lines().count() >= 25 * 25 / 2, "{out}");
     gives_up(
-        &["perft", "--memory-limit", "1", &board, "2"],
+        &["perft", "--memory-limit", "1M", &board, "2"],
         4,
         "over the memory limit of 1 MiB",
         GRACE,
     );
     gives_up(
-        &["jumps", "--outcomes", "--memory-limit", "1", &board],
+        &["jumps", "--outcomes", "--memory-limit", "1M", &board],
         4,
         "over the memory limit",
         GRACE,
     );
     // Within the limit, the same command succeeds.
-    let (out, _) = run(&["moves", "--memory-limit", "1", SEEDS]);
+    let (out, _) = run(&["moves", "--memory-limit", "1M", SEEDS]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_eq!(text(&out.stdout).lines().count(), 15 * 19 - 4 - 1 + 3);
 }
@@ -268,7 +268,7 @@ fn count_gives_each_line_its_own_timeout() {
 fn count_prints_a_question_mark_for_a_line_over_the_outcome_bound_and_goes_on() {
     let file = temp_file("bound", &format!("{SEEDS}\n{}\n{CHAIN}\n", checkerboard()));
     let file = file.to_str().unwrap();
-    let (out, _) = run(&["count", "--outcomes", "--memory-limit", "1", file]);
+    let (out, _) = run(&["count", "--outcomes", "--memory-limit", "1M", file]);
     let stderr = text(&out.stderr);
     assert_eq!(text(&out.stdout), "3\n?\n1\n", "{stderr}");
     assert_eq!(out.status.code(), Some(4), "{stderr}");
@@ -282,7 +282,7 @@ fn count_prints_a_question_mark_for_a_line_over_the_outcome_bound_and_goes_on() 
         "{stderr}"
     );
     // All three figures: the other lines keep their exact figures.
-    let (out, took) = run(&["count", "--timeout", "500", "--memory-limit", "1", file]);
+    let (out, took) = run(&["count", "--timeout", "500", "--memory-limit", "1M", file]);
     let stdout = text(&out.stdout);
     let stderr = text(&out.stderr);
     let lines: Vec<&str> = stdout.lines().collect();
@@ -327,11 +327,11 @@ fn show_says_whether_the_side_to_move_can_score() {
 #[test]
 fn bad_bounds_are_rejected() {
     // A value the option refuses: one `phutball:` line, status 1 (as every
-    // bad input); a negative number reads as an unknown flag: clap's usage
-    // error, status 2.
+    // bad input, a negative size included); a negative timeout reads as an
+    // unknown flag: clap's usage error, status 2.
     for (args, status) in [
         (&["moves", "--memory-limit", "0", SEEDS][..], 1),
-        (&["moves", "--memory-limit", "-5", SEEDS], 2),
+        (&["moves", "--memory-limit", "-5", SEEDS], 1),
         (&["moves", "--timeout", "-1", SEEDS], 2),
         (&["count", "--timeout", "soon", "x.pos"], 1),
         (&["perft", "--memory-limit", "lots", SEEDS, "1"], 1),
@@ -349,6 +349,59 @@ fn bad_bounds_are_rejected() {
         assert!(out.stdout.is_empty(), "{args:?}");
         assert!(!text(&out.stderr).contains("panicked"), "{args:?}");
     }
+}
+
+#[test]
+fn every_command_reads_memory_limit_sizes_the_same_way() {
+    let file = temp_file("sizes", &format!("{SEEDS}\n"));
+    let file = file.to_str().unwrap();
+    // Bytes with a unit K, M or G, for the rules commands as for the solver's.
+    let accepted: [&[&str]; 5] = [
+        &["count", "--memory-limit", "1G", file],
+        &["moves", "--memory-limit", "512M", SEEDS],
+        &["perft", "--memory-limit", "2097152", SEEDS, "1"],
+        &["prove", "--memory-limit", "64M", "start:1x3"],
+        &["tablebase", "build", "--memory-limit", "1G", "2x3"],
+    ];
+    for args in accepted {
+        let (out, _) = run(args);
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+    }
+    // The same refusal, in the same words, from every command: a bare
+    // small number (an old MiB count) is told to take a unit; a malformed
+    // or negative size is named.
+    for command in [
+        &["count", file][..],
+        &["moves", SEEDS],
+        &["prove", "start:1x3"],
+        &["tablebase", "build", "2x3"],
+    ] {
+        for (size, says) in [
+            (
+                "64",
+                "add a unit: 64M for 64 MiB, or 64B if bytes are meant",
+            ),
+            ("12Q", "unknown unit `Q` in `12Q`"),
+            (
+                "-1",
+                "`-1` is not a size: a memory limit cannot be negative",
+            ),
+        ] {
+            let mut args = command.to_vec();
+            let last = args.len() - 1;
+            args.splice(last..last, ["--memory-limit", size]);
+            let (out, _) = run(&args);
+            let stderr = text(&out.stderr);
+            assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+            assert!(
+                stderr.starts_with("phutball: invalid value"),
+                "{args:?}: {stderr}"
+            );
+            assert!(stderr.contains(says), "{args:?}: {stderr}");
+            assert!(out.stdout.is_empty(), "{args:?}");
+        }
+    }
+    let _ = fs::remove_file(file);
 }
 
 #[test]

@@ -84,7 +84,7 @@ fn best_searches_with_two_threads() {
         "{}",
         text(&out.stderr)
     );
-    let out = run(&["best", "--depth", "2", "--threads", "2", CHAIN]);
+    let out = run(&["best", "--depth", "2", "--jobs", "2", CHAIN]);
     assert_eq!(text(&out.stdout).lines().next(), Some("H10-H19"));
     // stderr is the analysis's Display, the line Rust users print.
     let stderr = text(&out.stderr);
@@ -96,6 +96,30 @@ fn best_searches_with_two_threads() {
         stderr.trim_end().ends_with("nodes/s), pv H10-H19"),
         "{stderr}"
     );
+}
+
+#[test]
+fn best_takes_jobs_and_still_its_old_threads() {
+    // With one thread and a node limit the move is reproducible: the same
+    // whichever name sets the thread count.
+    let jobs = run(&["best", "--nodes", "800", "--jobs", "1", START]);
+    let threads = run(&["best", "--nodes", "800", "--threads", "1", START]);
+    assert!(jobs.status.success(), "{}", text(&jobs.stderr));
+    assert_eq!(text(&jobs.stdout), text(&threads.stdout));
+    for flag in ["--jobs", "--threads"] {
+        let out = run(&["best", "--depth", "2", flag, "2", START]);
+        assert!(out.status.success(), "{flag}: {}", text(&out.stderr));
+        let first = text(&out.stdout).lines().next().expect("a line").to_owned();
+        let pos: Position = START.parse().unwrap();
+        assert!(
+            pos.is_legal(&first.parse().expect("a move")),
+            "{flag}: {first}"
+        );
+    }
+    // --threads is kept for a release, out of the help.
+    let help = text(&run(&["best", "--help"]).stdout);
+    assert!(help.contains("--jobs <J>"), "{help}");
+    assert!(!help.contains("--threads"), "{help}");
 }
 
 #[test]
@@ -128,7 +152,7 @@ fn best_rejects_bad_input_with_one_line() {
         vec!["best", "--depth", "0", START],
         vec!["best", "--time", "x", START],
         vec!["best", "--threads", "0", START],
-        vec!["best", "--threads", "65", START],
+        vec!["best", "--jobs", "65", START],
         // A finished position: the ball is on Eks's strip.
         vec![
             "best",
@@ -633,8 +657,13 @@ fn values_c_and_python_refuse_are_refused_with_one_line() {
             "--depth must be from 1 to 64, not 65",
         ),
         (
+            &["best", "--jobs", "65", "start"],
+            "--jobs must be from 1 to 64, not 65",
+        ),
+        // `--threads`, best's name for --jobs before, is checked as --jobs.
+        (
             &["best", "--threads", "65", "start"],
-            "--threads must be from 1 to 64, not 65",
+            "--jobs must be from 1 to 64, not 65",
         ),
         (
             &["selfplay", "--games", "1", "--nodes", "0"],

@@ -172,7 +172,7 @@ fn a_timeout_is_unknown_and_bad_arguments_are_refused() {
     // A limit too small for the certificate is reported as given, not as
     // the share of it the certificate gets.
     for tiny in ["1", "1000"] {
-        let out = run(&["prove", "--memory-limit", tiny, "start:5x5"]);
+        let out = run(&["prove", "--memory-limit", &format!("{tiny}B"), "start:5x5"]);
         let said = format!("memory limit of {tiny} bytes reached");
         assert!(text(&out.stderr).contains(&said), "{}", text(&out.stderr));
     }

@@ -44,7 +44,7 @@ pub struct Limits {
 impl Limits {
     /// The limits the interfaces build from their three optional settings
     /// (the CLI's `--time`/`--depth`/`--nodes`, C's `PhutballEngineLimits`,
-    /// Python's `Engine(time_ms=, depth=, nodes=)`): the ones given, or the
+    /// Python's `Engine(time=, depth=, nodes=)`): the ones given, or the
     /// [default](Limits::default) of one second per move when none is.
     ///
     /// ```
@@ -134,9 +134,10 @@ impl Default for Limits {
 }
 
 /// A setting of [`Limits`] as an interface reads it from its user (the
-/// CLI's `--time`/`--depth`/`--nodes`/`--threads`, C's
-/// `PhutballEngineLimits`, Python's `Engine(time_ms=, depth=, nodes=,
-/// threads=)`): the one table of the values each may take, which every
+/// CLI's `--time`/`--depth`/`--nodes`/`--jobs`, C's
+/// `PhutballEngineLimits`, Python's `Engine(depth=, nodes=, threads=)` and
+/// its deprecated `time_ms=`; its `time=` is seconds, at least one
+/// millisecond): the one table of the values each may take, which every
 /// interface checks with [`LimitSetting::check`] so that a value means the same,
 /// or is refused the same way, everywhere.
 ///

@@ -1,5 +1,5 @@
 //! Bounded calls: the `timeout=` and `memory_limit=` arguments
-//! ([`BudgetArgs`]), and the one helper, [`run`], that every long call goes
+//! ([`BudgetKeywords`]), and the one helper, [`run`], that every long call goes
 //! through. It releases the GIL for the search and gives the core a
 //! [`Budget`] whose interrupt hook stops the search at the deadline, or when
 //! Ctrl-C (any signal whose Python handler raises) arrives; the handler's
@@ -25,12 +25,22 @@ const SIGNAL_INTERVAL: Duration = Duration::from_millis(10);
 /// The `timeout=` argument: `None`, or seconds (an int or a float) that are
 /// not negative. Infinity, or a timeout too long to represent, is no timeout.
 pub(crate) fn timeout_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Duration>> {
+    seconds_arg(obj, "timeout")
+}
+
+/// An argument `name` in seconds, read as `timeout=` is (every keyword of
+/// the package that is a time takes seconds): `None`, or an int or a float
+/// that is not negative; infinity, or a time too long to represent, is none.
+pub(crate) fn seconds_arg(
+    obj: Option<&Bound<'_, PyAny>>,
+    name: &str,
+) -> PyResult<Option<Duration>> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(None);
     };
     let not_a_number = || -> PyResult<PyErr> {
         Ok(PyTypeError::new_err(format!(
-            "timeout must be None or a number of seconds, not {}",
+            "{name} must be None or a number of seconds, not {}",
             obj.get_type().name()?
         )))
     };
@@ -47,7 +57,7 @@ pub(crate) fn timeout_arg(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<Dur
     };
     if seconds.is_nan() || seconds < 0.0 {
         return Err(PyValueError::new_err(format!(
-            "timeout must be None or a number of seconds of at least 0, not {}",
+            "{name} must be None or a number of seconds of at least 0, not {}",
             obj.repr()?
         )));
     }
@@ -81,18 +91,18 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MemoryLimit {
 /// What a call may use, its deadline and its memory limit: the arguments
 /// that make the core's [`Budget`] in [`run`] and [`run_threaded`].
 #[derive(Copy, Clone, Debug)]
-pub(crate) struct BudgetArgs {
+pub(crate) struct BudgetKeywords {
     timeout: Option<Duration>,
     memory: usize,
 }
 
-impl BudgetArgs {
+impl BudgetKeywords {
     /// The budget of a call from its `timeout=` and `memory_limit=` arguments.
     pub(crate) fn new(
         timeout: Option<&Bound<'_, PyAny>>,
         memory: MemoryLimit,
-    ) -> PyResult<BudgetArgs> {
-        Ok(BudgetArgs {
+    ) -> PyResult<BudgetKeywords> {
+        Ok(BudgetKeywords {
             timeout: timeout_arg(timeout)?,
             memory: memory.0,
         })
@@ -100,8 +110,8 @@ impl BudgetArgs {
 
     /// A call that takes only `timeout=` (it keeps no lists: the core's
     /// default memory limit stays).
-    pub(crate) fn timeout(timeout: Option<&Bound<'_, PyAny>>) -> PyResult<BudgetArgs> {
-        BudgetArgs::new(timeout, MemoryLimit::DEFAULT)
+    pub(crate) fn timeout(timeout: Option<&Bound<'_, PyAny>>) -> PyResult<BudgetKeywords> {
+        BudgetKeywords::new(timeout, MemoryLimit::DEFAULT)
     }
 }
 
@@ -113,7 +123,7 @@ fn raised_by_signal_handlers() -> Option<PyErr> {
     Python::attach(|py| py.check_signals()).err()
 }
 
-/// Runs `search` with the GIL released, within `budget_args`, and converts its
+/// Runs `search` with the GIL released, within `budget_keywords`, and converts its
 /// answer: the value, `SearchTimeoutError` past the deadline, `MemoryLimitError`
 /// past the memory limit, or the exception a signal handler raised (Ctrl-C:
 /// `KeyboardInterrupt`) while it ran.
@@ -126,7 +136,7 @@ fn raised_by_signal_handlers() -> Option<PyErr> {
 /// would take the turn and find no signal to handle.
 pub(crate) fn run<T, E>(
     py: Python<'_>,
-    budget_args: BudgetArgs,
+    budget_keywords: BudgetKeywords,
     search: impl FnOnce(&Budget<'_>) -> Result<T, E> + Send,
 ) -> PyResult<T>
 where
@@ -134,7 +144,7 @@ where
     E: Send,
     Result<T, E>: OrRaise<T>,
 {
-    let deadline = Deadline::after_opt(budget_args.timeout);
+    let deadline = Deadline::after_opt(budget_keywords.timeout);
     let start = Instant::now();
     let interval = SIGNAL_INTERVAL.as_nanos() as u64;
     let next_signal_check = AtomicU64::new(interval);
@@ -164,19 +174,21 @@ where
         Some(Interrupt::Cancelled)
     };
     let budget = Budget::default()
-        .with_memory_limit(budget_args.memory)
+        .with_memory_limit(budget_keywords.memory)
         .with_interrupt(&hook);
     let result = py.detach(|| search(&budget));
     // A handler's exception wins over whatever the search answered.
     if let Some(err) = raised.into_inner().unwrap_or_else(PoisonError::into_inner) {
         return Err(err);
     }
-    result.or_raise().map_err(|e| match budget_args.timeout {
-        Some(t) if e.is_instance_of::<SearchTimeoutError>(py) => SearchTimeoutError::new_err(
-            format!("the search gave up at its timeout of {} s", t.as_secs_f64()),
-        ),
-        _ => e,
-    })
+    result
+        .or_raise()
+        .map_err(|e| match budget_keywords.timeout {
+            Some(t) if e.is_instance_of::<SearchTimeoutError>(py) => SearchTimeoutError::new_err(
+                format!("the search gave up at its timeout of {} s", t.as_secs_f64()),
+            ),
+            _ => e,
+        })
 }
 
 /// [`run`] for work that spreads over threads of its own (the batches): the
@@ -187,14 +199,14 @@ where
 /// raised once the work has stopped. The timeout is the budget's hook.
 pub(crate) fn run_threaded<T: Send>(
     py: Python<'_>,
-    budget_args: BudgetArgs,
+    budget_keywords: BudgetKeywords,
     work: impl FnOnce(&Budget<'_>) -> T + Send,
 ) -> PyResult<T> {
-    let deadline = Deadline::after_opt(budget_args.timeout);
+    let deadline = Deadline::after_opt(budget_keywords.timeout);
     let hook = deadline.hook();
     let cancel = AtomicBool::new(false);
     let budget = Budget::default()
-        .with_memory_limit(budget_args.memory)
+        .with_memory_limit(budget_keywords.memory)
         .with_cancel_flag(&cancel)
         .with_interrupt(&hook);
     let mut raised = None;

@@ -1,6 +1,9 @@
 //! `phutball.Engine` and `phutball.Analysis`: the engine's search from Python,
 //! with the GIL released while it searches.
 
+use std::collections::HashMap;
+use std::time::Duration;
+
 use phutball::Position;
 use phutball_engine::{
     analyse_many, default_jobs, Analysis, Decision, Engine, EngineError, LimitSetting, Limits,
@@ -9,22 +12,25 @@ use phutball_engine::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::budget::{run, run_threaded, BudgetArgs};
+use crate::budget::{run, run_threaded, BudgetKeywords};
 use crate::errors::{exception, OrRaise};
 use crate::game::PyGame;
+use crate::move_time::move_time_arg;
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, Int};
 use crate::position::PyPosition;
 
-/// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1,
-/// threads=1)``: the search stops at the first limit reached (one second per
-/// move when no limit is given) and answers with a move; ``threads`` (1 to
-/// 64) search each move together, sharing one table. ``depth`` alone bounds the search
-/// only by its depth, which can take very long: ``best_move`` and ``analyse``
-/// also take ``timeout=`` (seconds), a hard stop that raises
-/// ``SearchTimeoutError``, and Ctrl-C raises ``KeyboardInterrupt``. Without
-/// ``time_ms``, and with one thread, the choice depends only on the
-/// position, the limits and ``seed``. The GIL is released while it searches.
+/// A Phutball engine. ``Engine(time=None, depth=None, nodes=None, seed=1,
+/// threads=1)``: the search stops at the first limit reached (``time``
+/// seconds per move, one second when no limit is given) and answers with a
+/// move; ``threads`` (1 to 64) search each move together, sharing one
+/// table. ``depth`` alone bounds the search only by its depth, which can
+/// take very long: ``best_move`` and ``analyse`` also take ``timeout=``
+/// (seconds), a hard stop that raises ``SearchTimeoutError``, and Ctrl-C
+/// raises ``KeyboardInterrupt``. Without ``time``, and with one thread, the
+/// choice depends only on the position, the limits and ``seed``. The GIL is
+/// released while it searches. ``time_ms`` (milliseconds, the first
+/// positional argument) is the deprecated spelling of ``time``.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
@@ -59,10 +65,11 @@ fn jobs_arg(jobs: Option<&Int>) -> PyResult<usize> {
     })
 }
 
-/// The engine limits of `time_ms=`, `depth=`, `nodes=` and `threads=`,
-/// checked by the engine's table of their ranges ([`LimitSetting`]).
+/// The engine limits of `time=` (read by [`move_time_arg`]), `depth=`,
+/// `nodes=` and `threads=`, checked by the engine's table of their ranges
+/// ([`LimitSetting`]).
 fn limits_arg(
-    time_ms: Option<&Int>,
+    time: Option<Duration>,
     depth: Option<&Int>,
     nodes: Option<&Int>,
     threads: &Int,
@@ -70,11 +77,12 @@ fn limits_arg(
     let read = |value: Option<&Int>, setting: LimitSetting| {
         value.map(|v| v.limit(setting, setting.name())).transpose()
     };
-    let time = read(time_ms, LimitSetting::TimeMs)?;
     let depth = read(depth, LimitSetting::Depth)?;
     let nodes = read(nodes, LimitSetting::Nodes)?;
     let threads = threads.limit(LimitSetting::Threads, "threads")?;
-    Limits::checked(time, depth, nodes, threads).map_err(|e| PyValueError::new_err(e.to_string()))
+    // Within their ranges, depth and threads fit a u32 (at most 64); no
+    // limit at all is the engine's default (a second a move).
+    Ok(Limits::new(time, depth.map(|d| d as u32), nodes).with_threads(threads as u32))
 }
 
 /// The `seed=` argument: an int from 0 to 2**64 - 1.
@@ -112,10 +120,14 @@ impl PyEngine {
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Analysis> {
         let engine = &self.inner;
-        run(py, BudgetArgs::timeout(timeout)?, |budget| match searched {
-            Searched::Position(pos) => engine.analyse_within(pos, budget),
-            Searched::Game(game) => engine.analyse_game_within(game, budget),
-        })
+        run(
+            py,
+            BudgetKeywords::timeout(timeout)?,
+            |budget| match searched {
+                Searched::Position(pos) => engine.analyse_within(pos, budget),
+                Searched::Game(game) => engine.analyse_game_within(game, budget),
+            },
+        )
     }
 }
 
@@ -123,17 +135,20 @@ impl PyEngine {
 impl PyEngine {
     #[new]
     #[pyo3(
-        signature = (time_ms=None, depth=None, nodes=None, seed=Int::of(1), threads=Int::of(1)),
-        text_signature = "(time_ms=None, depth=None, nodes=None, seed=1, threads=1)"
+        signature = (time_ms=None, depth=None, nodes=None, seed=Int::of(1), threads=Int::of(1), *, time=None),
+        text_signature = "(time_ms=None, depth=None, nodes=None, seed=1, threads=1, *, time=None)"
     )]
     fn new(
+        py: Python<'_>,
         #[pyo3(from_py_with = int::time_ms_or_none)] time_ms: Option<Int>,
         #[pyo3(from_py_with = int::depth_or_none)] depth: Option<Int>,
         #[pyo3(from_py_with = int::nodes_or_none)] nodes: Option<Int>,
         #[pyo3(from_py_with = int::seed)] seed: Int,
         #[pyo3(from_py_with = int::threads)] threads: Int,
+        time: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
-        let limits = limits_arg(time_ms.as_ref(), depth.as_ref(), nodes.as_ref(), &threads)?;
+        let time = move_time_arg(py, time, time_ms.as_ref(), ("time", "time_ms"))?;
+        let limits = limits_arg(time, depth.as_ref(), nodes.as_ref(), &threads)?;
         Ok(PyEngine {
             inner: Engine::new(limits, seed_arg(&seed)?),
         })
@@ -149,7 +164,7 @@ impl PyEngine {
     /// not a position raises ``TypeError`` or ``ParseError`` before any
     /// search; ``timeout`` (``SearchTimeoutError``) and Ctrl-C
     /// (``KeyboardInterrupt``) stop the whole batch and raise. Without
-    /// ``time_ms``, and with one thread per search, the answers do not
+    /// ``time``, and with one thread per search, the answers do not
     /// depend on ``jobs``.
     #[pyo3(signature = (positions, jobs=None, *, timeout=None))]
     fn analyse_many(
@@ -165,7 +180,7 @@ impl PyEngine {
             .collect::<PyResult<Vec<Position>>>()?;
         let jobs = jobs_arg(jobs.as_ref())?;
         let (limits, seed) = (self.inner.limits(), self.inner.seed());
-        let answers = run_threaded(py, BudgetArgs::timeout(timeout)?, |budget| {
+        let answers = run_threaded(py, BudgetKeywords::timeout(timeout)?, |budget| {
             analyse_many(&batch, limits, seed, jobs, budget)
         })?;
         // The caller's stop ended the whole batch: it raises.
@@ -245,36 +260,31 @@ impl PyEngine {
         })
     }
 
-    /// Pickles as its settings: ``Engine(time_ms, depth, nodes, seed, threads)``
-    /// (an engine keeps nothing between searches that changes its answers).
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> (
-        Bound<'py, pyo3::types::PyType>,
-        (Option<u128>, Option<u32>, Option<u64>, u64, u32),
-    ) {
-        let engine = &slf.get().inner;
-        let limits = engine.limits();
+    /// Pickles as its settings, ``Engine(None, depth, nodes, seed, threads,
+    /// time=time)`` (an engine keeps nothing between searches that changes
+    /// its answers): the arguments by position, ``time`` by keyword.
+    fn __getnewargs_ex__(&self) -> (EngineArgs, HashMap<&'static str, Option<f64>>) {
+        let limits = self.inner.limits();
+        let time = limits.time.map(|t| t.as_secs_f64());
         (
-            slf.get_type(),
             (
-                limits.time.map(|t| t.as_millis()),
+                None,
                 limits.depth,
                 limits.nodes,
-                engine.seed(),
+                self.inner.seed(),
                 limits.threads,
             ),
+            [("time", time)].into_iter().collect(),
         )
     }
 
     fn __repr__(&self) -> String {
         let limits = self.inner.limits();
-        let ms = limits.time.map(|t| t.as_millis().to_string());
+        let seconds = limits.time.map(|t| format!("{:?}", t.as_secs_f64()));
         let show = |v: Option<String>| v.unwrap_or_else(|| "None".to_string());
         format!(
-            "Engine(time_ms={}, depth={}, nodes={}, seed={}, threads={})",
-            show(ms),
+            "Engine(time={}, depth={}, nodes={}, seed={}, threads={})",
+            show(seconds),
             show(limits.depth.map(|d| d.to_string())),
             show(limits.nodes.map(|n| n.to_string())),
             self.inner.seed(),
@@ -282,6 +292,11 @@ impl PyEngine {
         )
     }
 }
+
+/// An engine's arguments by position, as it pickles: the deprecated
+/// `time_ms` always `None` (its time goes by keyword), depth, nodes, seed
+/// and threads.
+type EngineArgs = (Option<u8>, Option<u32>, Option<u64>, u64, u32);
 
 /// What an `Analysis` pickles as: best move, score kind and value, depth,
 /// nodes, seconds, principal variation and decision.
@@ -549,15 +564,16 @@ impl PySelfPlayGame {
 /// games ``start`` to ``start + games - 1`` of the run (so a run split into
 /// ranges plays the same games as one run). Game ``i`` starts from ``openings[i % len(openings)]`` (default: the
 /// standard start), ends at a goal or after ``move_limit`` moves (a draw),
-/// and is seeded from ``seed`` and ``i``: without ``time_ms`` every game is
+/// and is seeded from ``seed`` and ``i``: without ``time`` every game is
 /// reproducible and does not depend on ``jobs``. Each move uses
-/// ``time_ms``/``depth``/``nodes`` as ``Engine`` (100 ms when none is given).
+/// ``time``/``depth``/``nodes`` as ``Engine`` (0.1 s when none is given;
+/// ``time_ms``, milliseconds, is the deprecated spelling of ``time``).
 /// ``timeout`` (seconds, for the whole run) raises ``SearchTimeoutError``;
 /// Ctrl-C raises ``KeyboardInterrupt``. The GIL is released.
 #[pyfunction]
 #[pyo3(
-    signature = (games, *, start=Int::of(0), jobs=None, time_ms=None, depth=None, nodes=None, seed=Int::of(1), openings=None, move_limit=Int::of(300), timeout=None),
-    text_signature = "(games, *, start=0, jobs=None, time_ms=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None)"
+    signature = (games, *, start=Int::of(0), jobs=None, time=None, depth=None, nodes=None, seed=Int::of(1), openings=None, move_limit=Int::of(300), timeout=None, time_ms=None),
+    text_signature = "(games, *, start=0, jobs=None, time=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None, time_ms=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn selfplay(
@@ -565,26 +581,23 @@ fn selfplay(
     #[pyo3(from_py_with = int::games)] games: Int,
     #[pyo3(from_py_with = int::start)] start: Int,
     #[pyo3(from_py_with = int::jobs_or_none)] jobs: Option<Int>,
-    #[pyo3(from_py_with = int::time_ms_or_none)] time_ms: Option<Int>,
+    time: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = int::depth_or_none)] depth: Option<Int>,
     #[pyo3(from_py_with = int::nodes_or_none)] nodes: Option<Int>,
     #[pyo3(from_py_with = int::seed)] seed: Int,
     openings: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = int::move_limit)] move_limit: Int,
     timeout: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = int::time_ms_or_none)] time_ms: Option<Int>,
 ) -> PyResult<Vec<PySelfPlayGame>> {
     let games: usize = games.within("games", 0, u32::MAX)? as usize;
     let start: usize = start.within("start", 0, u32::MAX)? as usize;
     let move_limit = move_limit.within("move_limit", 0, u32::MAX)?;
     let seed = seed_arg(&seed)?;
-    let limits = match (&time_ms, &depth, &nodes) {
+    let time = move_time_arg(py, time, time_ms.as_ref(), ("time", "time_ms"))?;
+    let limits = match (&time, &depth, &nodes) {
         (None, None, None) => Limits::time(SelfPlay::DEFAULT_MOVE_TIME),
-        _ => limits_arg(
-            time_ms.as_ref(),
-            depth.as_ref(),
-            nodes.as_ref(),
-            &Int::of(1),
-        )?,
+        _ => limits_arg(time, depth.as_ref(), nodes.as_ref(), &Int::of(1))?,
     };
     let openings = match openings {
         None => vec![Position::standard()],
@@ -599,7 +612,7 @@ fn selfplay(
         PyValueError::new_err(format!("start + games is too large: {start} + {games}"))
     })?;
     let jobs = jobs_arg(jobs.as_ref())?;
-    let played = run_threaded(py, BudgetArgs::timeout(timeout)?, |budget| {
+    let played = run_threaded(py, BudgetKeywords::timeout(timeout)?, |budget| {
         // Every game runs to its end: stopping the others at a first failure
         // would make them fail as "cancelled", which reads as Ctrl-C. The
         // timeout and Ctrl-C stop them all through the budget anyway.

@@ -10,7 +10,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 
-use crate::budget::{run, BudgetArgs, MemoryLimit};
+use crate::budget::{run, BudgetKeywords, MemoryLimit};
 use crate::errors::{solver_exception, CertificateError, OrRaise};
 use crate::notation::int_arg;
 use crate::position::PyPosition;
@@ -111,8 +111,8 @@ fn frontier(
 ) -> PyResult<Vec<PyPosition>> {
     let root = position_arg(position, "position")?;
     let plies = plies_arg(plies)?;
-    let budget_args = BudgetArgs::new(timeout, memory_limit)?;
-    let answer = run(py, budget_args, |budget| {
+    let budget_keywords = BudgetKeywords::new(timeout, memory_limit)?;
+    let answer = run(py, budget_keywords, |budget| {
         Ok::<_, SearchError>(frontier_within(&root, plies, budget))
     })?;
     let positions = answer.map_err(|e| solver_exception(&e))?;
@@ -150,8 +150,8 @@ fn combine_proofs(
     let root = position_arg(root, "root")?;
     let plies = plies_arg(plies)?;
     let certificates = certificates_arg(certificates)?;
-    let budget_args = BudgetArgs::timeout(timeout)?;
-    let answer = run(py, budget_args, |budget| {
+    let budget_keywords = BudgetKeywords::timeout(timeout)?;
+    let answer = run(py, budget_keywords, |budget| {
         Ok::<_, SearchError>(combine_within(&root, plies, &certificates, budget))
     })?;
     let proof = match answer {

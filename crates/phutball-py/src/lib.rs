@@ -6,12 +6,14 @@
 mod actions;
 mod budget;
 mod buffers;
+mod deadline;
 mod engine;
 mod episode;
 mod errors;
 mod frontier;
 mod game;
 mod jump_in_progress;
+mod move_time;
 mod moves;
 mod notation;
 mod opponent;
@@ -39,6 +41,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     solver::register(m)?;
     frontier::register(m)?;
     tablebase::register(m)?;
+    deadline::register(m)?;
     m.add("DEFAULT_MEMORY_LIMIT", phutball::DEFAULT_MEMORY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

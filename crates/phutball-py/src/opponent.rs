@@ -8,6 +8,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyStringMethods};
 
+use crate::move_time::move_time_arg;
 use crate::notation::{parse_side, Int};
 
 /// The engine opponent's limits when `opponent_limits` is not given: a node
@@ -54,8 +55,9 @@ fn no_limits(limits: Option<&Bound<'_, PyAny>>, opponent: Opponent) -> PyResult<
     }
 }
 
-/// The limits of a dict such as `{"nodes": 200}`: keys `time_ms`, `depth`
-/// and `nodes`, as `phutball.Engine` takes them (one thread a game).
+/// The limits of a dict such as `{"nodes": 200}`: keys `time` (seconds),
+/// `depth` and `nodes`, as `phutball.Engine` takes them (one thread a
+/// game), and `time_ms`, the deprecated spelling of `time`.
 fn limits_dict(limits: &Bound<'_, PyAny>) -> PyResult<Limits> {
     let dict = limits.cast::<PyDict>().map_err(|_| {
         PyTypeError::new_err(format!(
@@ -66,30 +68,38 @@ fn limits_dict(limits: &Bound<'_, PyAny>) -> PyResult<Limits> {
                 .map_or_else(|_| "that".to_string(), |n| n.to_string())
         ))
     })?;
-    let (mut time, mut depth, mut nodes) = (None, None, None);
+    let (mut time, mut time_ms, mut depth, mut nodes) = (None, None, None, None);
     for (key, value) in dict.iter() {
         let key: String = key.extract().map_err(|_| {
-            PyTypeError::new_err("opponent_limits' keys must be 'time_ms', 'depth' or 'nodes'")
+            PyTypeError::new_err("opponent_limits' keys must be 'time', 'depth' or 'nodes'")
         })?;
-        let (slot, setting) = match key.as_str() {
-            "time_ms" => (&mut time, LimitSetting::TimeMs),
-            "depth" => (&mut depth, LimitSetting::Depth),
-            "nodes" => (&mut nodes, LimitSetting::Nodes),
+        let name = format!("opponent_limits[{key:?}]");
+        match key.as_str() {
+            "time" => time = Some(value),
+            // Its range is checked with its deprecation, by move_time_arg.
+            "time_ms" => time_ms = Some(Int::read(&value, &name)?),
+            "depth" => depth = Some(Int::read(&value, &name)?.limit(LimitSetting::Depth, &name)?),
+            "nodes" => nodes = Some(Int::read(&value, &name)?.limit(LimitSetting::Nodes, &name)?),
             _ => {
                 return Err(PyValueError::new_err(format!(
-                    "opponent_limits takes 'time_ms', 'depth' and 'nodes', not {key:?}"
+                    "opponent_limits takes 'time', 'depth' and 'nodes', not {key:?}"
                 )))
             }
-        };
-        let name = format!("opponent_limits[{key:?}]");
-        *slot = Some(Int::read(&value, &name)?.limit(setting, &name)?);
+        }
     }
+    let time = move_time_arg(
+        dict.py(),
+        time.as_ref(),
+        time_ms.as_ref(),
+        ("opponent_limits['time']", "opponent_limits['time_ms']"),
+    )?;
     if time.is_none() && depth.is_none() && nodes.is_none() {
         return Err(PyValueError::new_err(
-            "opponent_limits needs at least one of 'time_ms', 'depth' and 'nodes'",
+            "opponent_limits needs at least one of 'time', 'depth' and 'nodes'",
         ));
     }
-    Limits::checked(time, depth, nodes, 1).map_err(|e| PyValueError::new_err(e.to_string()))
+    // Within its range a depth fits a u32 (at most 64).
+    Ok(Limits::new(time, depth.map(|d| d as u32), nodes))
 }
 
 /// The `agent_side=` argument: "O" or "X".

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::actions::PlanesAndMask;
-use crate::budget::{run, BudgetArgs, MemoryLimit};
+use crate::budget::{run, BudgetKeywords, MemoryLimit};
 use crate::errors::{InvalidPositionError, OrRaise};
 use crate::jump_in_progress::PyJumpInProgress;
 use crate::moves::{PyMove, PyMoveList};
@@ -257,9 +257,9 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
-        let budget_args = BudgetArgs::new(timeout, memory_limit)?;
+        let budget_keywords = BudgetKeywords::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, budget_args, |budget| {
+        let moves = run(py, budget_keywords, |budget| {
             pos.jump_paths_up_to(limit, budget)
         })?;
         Ok(moves.into())
@@ -276,7 +276,7 @@ impl PyPosition {
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<u64> {
         let pos = self.inner;
-        run(py, BudgetArgs::timeout(timeout)?, |budget| {
+        run(py, BudgetKeywords::timeout(timeout)?, |budget| {
             pos.count_jump_paths_within(budget)
         })
     }
@@ -294,9 +294,9 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
-        let budget_args = BudgetArgs::new(timeout, memory_limit)?;
+        let budget_keywords = BudgetKeywords::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, budget_args, |budget| {
+        let moves = run(py, budget_keywords, |budget| {
             pos.jump_outcomes_up_to(limit, budget)
         })?;
         Ok(moves.into())
@@ -314,7 +314,7 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<u64> {
         let pos = self.inner;
-        run(py, BudgetArgs::new(timeout, memory_limit)?, |budget| {
+        run(py, BudgetKeywords::new(timeout, memory_limit)?, |budget| {
             pos.count_jump_outcomes_within(budget)
         })
     }
@@ -332,9 +332,9 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<PyMoveList> {
         let limit = list_limit(limit)?;
-        let budget_args = BudgetArgs::new(timeout, memory_limit)?;
+        let budget_keywords = BudgetKeywords::new(timeout, memory_limit)?;
         let pos = self.inner;
-        let moves = run(py, budget_args, |budget| {
+        let moves = run(py, budget_keywords, |budget| {
             pos.legal_moves_up_to(limit, budget)
         })?;
         Ok(moves.into())
@@ -351,7 +351,7 @@ impl PyPosition {
         memory_limit: MemoryLimit,
     ) -> PyResult<u64> {
         let pos = self.inner;
-        run(py, BudgetArgs::new(timeout, memory_limit)?, |budget| {
+        run(py, BudgetKeywords::new(timeout, memory_limit)?, |budget| {
             pos.count_legal_moves_within(budget)
         })
     }
@@ -388,7 +388,7 @@ impl PyPosition {
         timeout: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Option<PyMove>> {
         let pos = self.inner;
-        let m = run(py, BudgetArgs::timeout(timeout)?, |budget| {
+        let m = run(py, BudgetKeywords::timeout(timeout)?, |budget| {
             pos.scoring_jump_within(budget)
         })?;
         Ok(m.map(PyMove::from))
@@ -400,7 +400,7 @@ impl PyPosition {
     #[pyo3(signature = (*, timeout=None))]
     fn can_score(&self, py: Python<'_>, timeout: Option<&Bound<'_, PyAny>>) -> PyResult<bool> {
         let pos = self.inner;
-        run(py, BudgetArgs::timeout(timeout)?, |budget| {
+        run(py, BudgetKeywords::timeout(timeout)?, |budget| {
             pos.can_score_within(budget)
         })
     }

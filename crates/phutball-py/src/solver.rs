@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::budget::{run, run_threaded, BudgetArgs, MemoryLimit};
+use crate::budget::{run, run_threaded, BudgetKeywords, MemoryLimit};
 use crate::errors::{
     certificate_exception, certificate_read_exception, solver_exception, ParseError,
 };
@@ -80,7 +80,7 @@ pub(crate) fn prove(
     tablebase: Option<&Bound<'_, PyTablebase>>,
     how: &ProveArgs,
 ) -> PyResult<PyProof> {
-    let budget_args = BudgetArgs::new(timeout, memory_limit)?;
+    let budget_keywords = BudgetKeywords::new(timeout, memory_limit)?;
     // As the CLI's `prove --nodes` (at least 1): 0 nodes is no search.
     let nodes = match limit_arg(nodes, "nodes")? {
         Some(0) => {
@@ -91,7 +91,7 @@ pub(crate) fn prove(
         nodes => nodes,
     };
     let table = tablebase.map(|t| &t.get().inner);
-    let answer = run_threaded(py, budget_args, |budget| {
+    let answer = run_threaded(py, budget_keywords, |budget| {
         let budget = nodes.map_or(*budget, |n| budget.with_work_limit(n));
         let options = ProveOptions {
             jobs: how.jobs,
@@ -225,18 +225,20 @@ fn check(
     certificate: &Certificate,
     timeout: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<PyCheckedProof> {
-    let verdict = run(py, BudgetArgs::timeout(timeout)?, |budget: &Budget<'_>| {
-        Ok::<_, SearchError>(certificate.check(budget))
-    })?;
+    let verdict = run(
+        py,
+        BudgetKeywords::timeout(timeout)?,
+        |budget: &Budget<'_>| Ok::<_, SearchError>(certificate.check(budget)),
+    )?;
     let inner = verdict.map_err(|e| certificate_exception(&e))?;
     Ok(PyCheckedProof { inner })
 }
 
 /// Reads a certificate file, plain text or gzip-compressed (by its first
-/// bytes), a line at a time with the GIL released, within `budget_args`
+/// bytes), a line at a time with the GIL released, within `budget_keywords`
 /// (`timeout=`; Ctrl-C raises `KeyboardInterrupt`).
-fn load(py: Python<'_>, path: &Path, budget_args: BudgetArgs) -> PyResult<Certificate> {
-    let read = run(py, budget_args, |budget: &Budget<'_>| {
+fn load(py: Python<'_>, path: &Path, budget_keywords: BudgetKeywords) -> PyResult<Certificate> {
+    let read = run(py, budget_keywords, |budget: &Budget<'_>| {
         Ok::<_, SearchError>(std::fs::File::open(path).map(|file| read_certificate(file, budget)))
     })?;
     match read {
@@ -300,7 +302,7 @@ impl PyCertificate {
     #[allow(clippy::needless_pass_by_value)]
     fn load(py: Python<'_>, path: PathBuf, timeout: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         Ok(PyCertificate {
-            inner: load(py, &path, BudgetArgs::timeout(timeout)?)?,
+            inner: load(py, &path, BudgetKeywords::timeout(timeout)?)?,
         })
     }
 
@@ -606,12 +608,16 @@ fn check_proof(
         ))
     })?;
     // One budget, so one deadline, for the reading and the check.
-    let verdict = run(py, BudgetArgs::timeout(timeout)?, |budget: &Budget<'_>| {
-        Ok::<_, SearchError>(
-            std::fs::File::open(&path)
-                .map(|file| read_certificate(file, budget).map(|c| c.check(budget))),
-        )
-    })?;
+    let verdict = run(
+        py,
+        BudgetKeywords::timeout(timeout)?,
+        |budget: &Budget<'_>| {
+            Ok::<_, SearchError>(
+                std::fs::File::open(&path)
+                    .map(|file| read_certificate(file, budget).map(|c| c.check(budget))),
+            )
+        },
+    )?;
     let read = verdict.map_err(|e| os_error(&e, &path))?;
     let checked = read
         .map_err(|e| certificate_read_exception(&e, &path.display().to_string()))?

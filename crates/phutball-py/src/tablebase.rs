@@ -10,7 +10,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::budget::{run, run_threaded, BudgetArgs, MemoryLimit};
+use crate::budget::{run, run_threaded, BudgetKeywords, MemoryLimit};
 use crate::errors::{solver_exception, tablebase_file_exception, tablebase_read_exception};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, limit_arg, size_arg, Int};
@@ -152,8 +152,8 @@ impl PyTablebase {
     ) -> PyResult<Self> {
         let size = size_arg(&cols, &rows)?;
         let jobs = jobs_arg(jobs)?;
-        let budget_args = BudgetArgs::new(timeout, memory_limit)?;
-        let built = run_threaded(py, budget_args, |budget| {
+        let budget_keywords = BudgetKeywords::new(timeout, memory_limit)?;
+        let built = run_threaded(py, budget_keywords, |budget| {
             Tablebase::build_with_jobs_within(size, continue_off_board, jobs, budget, &mut |_| {})
         })?;
         Ok(PyTablebase {
@@ -192,7 +192,7 @@ impl PyTablebase {
     ) -> PyResult<Self> {
         let read = run(
             py,
-            BudgetArgs::new(timeout, memory_limit)?,
+            BudgetKeywords::new(timeout, memory_limit)?,
             |budget: &Budget<'_>| {
                 Ok::<_, SearchError>(
                     std::fs::File::open(&path).map(|file| Tablebase::read_within(file, budget)),

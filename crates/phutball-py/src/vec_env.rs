@@ -18,7 +18,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::actions::step_to_py;
-use crate::budget::{run, BudgetArgs};
+use crate::budget::{run, BudgetKeywords};
 use crate::buffers::{buffer_arg, writable, write_to_move};
 use crate::errors::{exception, IllegalMoveError, OrRaise};
 use crate::notation::{int, size_arg, Int};
@@ -77,7 +77,7 @@ fn bounded<T: Send>(
         Err(VecEnvError::Interrupted(stop)) => Err(stop),
         answer => Ok(answer),
     };
-    run(py, BudgetArgs::timeout(None)?, split)?.map_err(|e| raise(&e))
+    run(py, BudgetKeywords::timeout(None)?, split)?.map_err(|e| raise(&e))
 }
 
 /// A seed nobody chose: the standard library's per-process random keys.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import operator
 import os
 import threading
 import time
@@ -150,7 +151,7 @@ def _selfplay_task(store: _Store, start: int, end: int, tables: List[str], run: 
     todo = [t for t in tables if not store.exists(store.range_path(t, start, end))]
     if not todo:
         return 0
-    played = phutball.selfplay(end - start, start=start, jobs=1, **settings)
+    played = phutball.selfplay(end - start, start=start, jobs=1, **_in_seconds(settings))
     rows = len(played)
     if "training" in todo:
         # Written first: a range counts as done once its games file is there.
@@ -179,6 +180,28 @@ def _selfplay_task(store: _Store, start: int, end: int, tables: List[str], run: 
         }
         store.write_range(pa.Table.from_pydict(columns, schema=GAMES_SCHEMA), "games", start, end, run)
     return rows
+
+
+def _seconds(time_ms: Optional[int]) -> Optional[float]:
+    """A run's ``time_ms`` (its settings and rows keep milliseconds, as
+    they always have) as the engine's ``time=``, in seconds; refused as
+    the engine refused ``time_ms=``: a bool or a non-int, or less than 1."""
+    if time_ms is None:
+        return None
+    if isinstance(time_ms, bool):
+        raise TypeError("time_ms must be an int, not bool")
+    ms = operator.index(time_ms)
+    if ms < 1:
+        raise ValueError(f"time_ms must be at least 1, not {ms}")
+    return ms / 1000
+
+
+def _in_seconds(settings: Dict[str, Any]) -> Dict[str, Any]:
+    """A selfplay run's settings as ``phutball.selfplay``'s keywords: its
+    ``time_ms`` as ``time`` (seconds)."""
+    keywords = {k: v for k, v in settings.items() if k != "time_ms"}
+    keywords["time"] = _seconds(settings["time_ms"])
+    return keywords
 
 
 def _position_string(item: Union[str, "phutball.Position"]) -> str:
@@ -223,7 +246,7 @@ def selfplay(
         "move_limit": move_limit,
     }
     # The engine checks the arguments now (no game is played), not in a task.
-    phutball.selfplay(0, jobs=1, **settings)
+    phutball.selfplay(0, jobs=1, **_in_seconds(settings))
     store = _Store(out)
     run = _normal({"kind": "selfplay", "games": games, "games_per_task": games_per_task, "training": training, **settings})
     return _run(_selfplay_task, store, run, lambda: (settings,), address, progress, "game", timeout)
@@ -235,7 +258,7 @@ def _analyse_task(
 ) -> int:
     if store.exists(store.range_path("analysis", start, end)):
         return 0
-    engine = phutball.Engine(nodes=settings["nodes"], depth=settings["depth"], time_ms=settings["time_ms"], seed=settings["seed"])
+    engine = phutball.Engine(nodes=settings["nodes"], depth=settings["depth"], time=_seconds(settings["time_ms"]), seed=settings["seed"])
     chunk = positions[start:end]
     answers = engine.analyse_many(chunk, jobs=1)
     # A position with no move answers with its error (the finished ones
@@ -313,7 +336,7 @@ def analyse(
         if phutball.Position(text).is_finished:
             raise ValueError(f"positions[{i}]: the game is already over in this position")
     settings: Dict[str, Any] = {"nodes": nodes, "depth": depth, "time_ms": time_ms, "seed": seed}
-    phutball.Engine(nodes=nodes, depth=depth, time_ms=time_ms, seed=seed)  # checks the limits
+    phutball.Engine(nodes=nodes, depth=depth, time=_seconds(time_ms), seed=seed)  # checks the limits
     store = _Store(out)
     digest = hashlib.sha256("\n".join(strings).encode()).hexdigest()
     run = _normal({"kind": "analyse", "positions": len(strings), "positions_sha256": digest, "positions_per_task": positions_per_task, **settings})
