@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
 mod budget;
+mod byte_count;
 mod core_commands;
 mod count_command;
 mod engine_commands;

@@ -21,9 +21,9 @@ use phutball_solver::{
     TablebaseStats, Value,
 };
 
+use crate::byte_count::parse_bytes;
 use crate::error::{CliError, CliResult};
 use crate::input::{positions_of, RuleArgs};
-use crate::solver_commands::parse_bytes;
 
 /// Arguments of `phutball tablebase`.
 #[derive(Args)]
