@@ -55,7 +55,7 @@ pub use error::{
 pub use jobs::default_jobs;
 pub use jumps::jump::Jump;
 pub use jumps::jump_in_progress::JumpInProgress;
-pub use rng::SplitMix64;
+pub use rng::{counter_rng, SplitMix64};
 pub use rules::moves::Move;
 pub use rules::options::Rules;
 pub use rules::position::Position;
