@@ -10,11 +10,11 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::budget::{run, run_threaded, BudgetArgs};
+use crate::classes::PyPosition;
 use crate::errors::{exception, OrRaise};
 use crate::game::PyGame;
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, Int};
-use crate::position::PyPosition;
 
 /// A Phutball engine. ``Engine(time_ms=None, depth=None, nodes=None, seed=1,
 /// threads=1)``: the search stops at the first limit reached (one second per

@@ -6,6 +6,7 @@
 mod actions;
 mod budget;
 mod buffers;
+mod classes;
 mod engine;
 mod episode;
 mod errors;
