@@ -27,7 +27,7 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// perhaps after more attributes and comments), which may reach across
 /// the layers as the integration tests do.
 fn code_of(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().map(|line| line.trim()).collect();
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
     let tests = (0..lines.len())
         .find(|&at| {
             lines[at] == "#[cfg(test)]"
@@ -92,7 +92,9 @@ fn without_visibility(line: &str) -> &str {
         return line;
     };
     match rest.trim_start().strip_prefix('(') {
-        Some(scoped) => scoped.split_once(')').map_or(line, |(_, after)| after.trim_start()),
+        Some(scoped) => scoped
+            .split_once(')')
+            .map_or(line, |(_, after)| after.trim_start()),
         None if rest.starts_with(char::is_whitespace) => rest.trim_start(),
         None => line,
     }
@@ -251,10 +253,7 @@ fn no_crate_has_an_import_loop_between_its_top_level_modules() {
     for (name, src) in &sources {
         let graph = module_graph(src);
         if let Some(cycle) = find_loop(&graph) {
-            loops.push(format!(
-                "{name}: {} (graph: {graph:?})",
-                cycle.join(" -> ")
-            ));
+            loops.push(format!("{name}: {} (graph: {graph:?})", cycle.join(" -> ")));
         }
     }
     assert!(
@@ -303,7 +302,11 @@ fn groups_and_root_names_are_read() {
     );
     assert_eq!(
         modules,
-        BTreeSet::from(["board".to_owned(), "fixtures".to_owned(), "guard".to_owned()])
+        BTreeSet::from([
+            "board".to_owned(),
+            "fixtures".to_owned(),
+            "guard".to_owned()
+        ])
     );
     assert_eq!(names.get("Side").map(String::as_str), Some("board"));
     assert_eq!(names.get("Guard").map(String::as_str), Some("guard"));
