@@ -65,10 +65,12 @@ impl SplitMix64 {
 /// make them in any order and a seed gives the same draws on any number of
 /// threads.
 ///
-/// ``` use phutball::counter_rng; let first = counter_rng(7, 3,
-/// 1).next_u64(); assert_eq!(counter_rng(7, 3, 1).next_u64(), first, "the
-/// same inputs, the same draws"); assert_ne!(counter_rng(7, 3,
-/// 2).next_u64(), first, "another stream, other draws"); ```
+/// ```
+/// use phutball::counter_rng;
+/// let first = counter_rng(7, 3, 1).next_u64();
+/// assert_eq!(counter_rng(7, 3, 1).next_u64(), first, "the same inputs, the same draws");
+/// assert_ne!(counter_rng(7, 3, 2).next_u64(), first, "another stream, other draws");
+/// ```
 pub fn counter_rng(seed: u64, counter: u64, stream: usize) -> SplitMix64 {
     // Odd multipliers spread counter and stream over the seed's bits;
     // SplitMix64 mixes the sum.
