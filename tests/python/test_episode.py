@@ -1,6 +1,8 @@
 """phutball.Episode: the core's step and reward rule, bound; the PettingZoo
 env and VecEnv follow it (the cross-checks are here)."""
 
+import math
+
 import numpy as np
 import pytest
 
@@ -39,6 +41,8 @@ def test_the_move_limit_truncates_and_jumps_keep_the_turn():
     assert (episode.moves, episode.to_move) == (1, "X")
     t = episode.step(action(t.state, "place A1"))
     assert (t.truncated, t.terminated, t.reward, t.winner) == (True, False, 0.0, None)
+    # A reward of 0 is +0.0 for both sides, not -0.0 for the one that did not move.
+    assert [math.copysign(1.0, t.reward_for(side)) for side in "OX"] == [1.0, 1.0]
     assert episode.is_over
 
 

@@ -177,6 +177,26 @@ pub(crate) unsafe fn copy_items<T: Copy>(
     Ok(())
 }
 
+/// Borrows `len` bytes at `ptr` (named `what`); NULL with `len` 0 is empty.
+///
+/// # Safety
+/// `ptr` must be NULL or point to `len` readable bytes that stay unchanged for `'a`.
+pub(crate) unsafe fn bytes_arg<'a>(
+    ptr: *const c_char,
+    len: usize,
+    what: &str,
+) -> FfiResult<&'a [u8]> {
+    if ptr.is_null() {
+        return if len == 0 {
+            Ok(&[])
+        } else {
+            Err(Failure::null(&format!("{what} (with a non-zero length)")))
+        };
+    }
+    // SAFETY: not NULL, and the caller promises len readable bytes.
+    Ok(unsafe { core::slice::from_raw_parts(ptr.cast::<u8>(), len) })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -25,5 +25,6 @@ pub mod jumps;
 pub mod move_list;
 pub mod play;
 pub mod position;
+pub mod proof_result;
 pub mod prove;
 pub mod tablebase;

@@ -9,13 +9,21 @@ use std::sync::OnceLock;
 use phutball::Move;
 use phutball_solver::{
     prove_with_options_within, prove_with_tablebase_within, prove_within, Certificate, Proof,
-    ProveOptions, Value,
+    ProveOptions,
 };
 
 use crate::budget::{budget_arg, PhutballBudget};
-use crate::buffers::{copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out};
+use crate::buffers::{
+    bytes_arg, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
+};
 use crate::guard::ffi_call;
 use crate::position::{position_arg, PhutballPosition};
+// The constants stay reachable as `prove::PHUTBALL_PROOF_*`, where they were.
+use crate::proof_result::result_and_plies;
+pub use crate::proof_result::{
+    PhutballProofResult, PHUTBALL_PROOF_DRAW, PHUTBALL_PROOF_LOSS, PHUTBALL_PROOF_UNKNOWN,
+    PHUTBALL_PROOF_WIN,
+};
 use crate::status::{certificate_failure, solver_failure, Failure, FfiResult, PhutballStatus};
 use crate::tablebase::{table_arg, PhutballTablebase};
 use crate::types::{side_to_c, PhutballSide};
@@ -29,21 +37,6 @@ pub struct PhutballProof {
     /// The certificate's text, made when it is first asked for.
     certificate_text: OnceLock<String>,
 }
-
-/// A proof's result for the side to move: the `PHUTBALL_PROOF_*` constants.
-pub type PhutballProofResult = u8;
-/// Nothing proved: the budget stopped the search first (`stopped` says
-/// which), or neither side forces a goal in the graph searched (`exhausted`).
-pub const PHUTBALL_PROOF_UNKNOWN: PhutballProofResult = 0;
-/// The side to move forces a goal within `plies` plies.
-pub const PHUTBALL_PROOF_WIN: PhutballProofResult = 1;
-/// The opponent forces a goal within `plies` plies whatever the side to move does.
-pub const PHUTBALL_PROOF_LOSS: PhutballProofResult = 2;
-/// Neither side can force a goal: proved only where a tablebase covers the
-/// board (one given to `phutball_prove_with_tablebase_within`, or the one
-/// `phutball_prove_within` builds for boards of at most 20 points); a draw
-/// has no certificate.
-pub const PHUTBALL_PROOF_DRAW: PhutballProofResult = 3;
 
 /// The figures of a proof (the line and the certificate are text: see
 /// `phutball_proof_line` and `phutball_proof_certificate`).
@@ -91,12 +84,9 @@ pub struct PhutballCheckedProof {
 impl PhutballProof {
     fn summary(&self) -> PhutballProofSummary {
         let p = &self.proof;
-        let (result, plies) = match p.value {
-            None => (PHUTBALL_PROOF_UNKNOWN, 0),
-            Some(Value::Win { plies }) => (PHUTBALL_PROOF_WIN, plies),
-            Some(Value::Loss { plies }) => (PHUTBALL_PROOF_LOSS, plies),
-            Some(Value::Draw) => (PHUTBALL_PROOF_DRAW, 0),
-        };
+        let (result, plies) = p
+            .value
+            .map_or((PHUTBALL_PROOF_UNKNOWN, 0), result_and_plies);
         PhutballProofSummary {
             result,
             plies,
@@ -399,26 +389,6 @@ pub(crate) fn parse_certificate(text: &str) -> FfiResult<Certificate> {
             format!("not a certificate: {e}"),
         )
     })
-}
-
-/// Borrows `len` bytes at `ptr` (named `what`); NULL with `len` 0 is empty.
-///
-/// # Safety
-/// `ptr` must be NULL or point to `len` readable bytes that stay unchanged for `'a`.
-pub(crate) unsafe fn bytes_arg<'a>(
-    ptr: *const c_char,
-    len: usize,
-    what: &str,
-) -> FfiResult<&'a [u8]> {
-    if ptr.is_null() {
-        return if len == 0 {
-            Ok(&[])
-        } else {
-            Err(Failure::null(&format!("{what} (with a non-zero length)")))
-        };
-    }
-    // SAFETY: not NULL, and the caller promises len readable bytes.
-    Ok(unsafe { core::slice::from_raw_parts(ptr.cast::<u8>(), len) })
 }
 
 /// Moves in notation, separated by single spaces.

@@ -10,13 +10,12 @@ use phutball_solver::{Tablebase, TablebaseFileError, Value};
 
 use crate::budget::{budget_arg, PhutballBudget};
 use crate::buffers::{
-    copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
+    bytes_arg, copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle,
+    write_out,
 };
 use crate::guard::ffi_call;
 use crate::position::{position_arg, PhutballPosition};
-use crate::prove::{
-    PhutballProofResult, PHUTBALL_PROOF_DRAW, PHUTBALL_PROOF_LOSS, PHUTBALL_PROOF_WIN,
-};
+use crate::proof_result::{result_and_plies, PhutballProofResult};
 use crate::status::{solver_failure, tablebase_file_failure, Failure, FfiResult, PhutballStatus};
 
 /// The exact value of every position of a tiny board (at most 32 points)
@@ -59,11 +58,7 @@ pub struct PhutballTablebaseStats {
 }
 
 fn value_to_c(value: Value) -> PhutballValue {
-    let (result, plies) = match value {
-        Value::Win { plies } => (PHUTBALL_PROOF_WIN, plies),
-        Value::Loss { plies } => (PHUTBALL_PROOF_LOSS, plies),
-        Value::Draw => (PHUTBALL_PROOF_DRAW, 0),
-    };
+    let (result, plies) = result_and_plies(value);
     PhutballValue { result, plies }
 }
 
@@ -156,7 +151,7 @@ pub unsafe extern "C" fn phutball_tablebase_from_bytes(
     ffi_call(|| {
         require_out(out, "out")?;
         // SAFETY: the caller's promise about bytes and len.
-        let bytes = unsafe { crate::prove::bytes_arg(bytes.cast::<c_char>(), len, "bytes") }?;
+        let bytes = unsafe { bytes_arg(bytes.cast::<c_char>(), len, "bytes") }?;
         let table = Tablebase::from_bytes(bytes)
             .map_err(|e: TablebaseFileError| tablebase_file_failure(&e))?;
         // SAFETY: the caller's promise about out.

@@ -19,7 +19,7 @@ use core::ops::ControlFlow;
 
 use phutball::{Budget, Direction, Move, Point, Position};
 
-use crate::search::caps::{INNER_JUMPS, MOVE_OUTCOME_WORK, ROOT_JUMPS};
+use crate::caps::{INNER_JUMPS, MOVE_OUTCOME_WORK, ROOT_JUMPS};
 
 /// How far along the ball's lines placements are always considered.
 const LINE_REACH: i32 = 3;

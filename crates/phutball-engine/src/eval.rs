@@ -21,7 +21,7 @@ use core::ops::ControlFlow;
 
 use phutball::{Budget, Point, Position, Side};
 
-use crate::search::caps::{EVAL_JUMP_OUTCOMES, EVAL_OUTCOME_WORK};
+use crate::caps::{EVAL_JUMP_OUTCOMES, EVAL_OUTCOME_WORK};
 
 /// One row of ball progress.
 pub(crate) const ROW: i32 = 100;

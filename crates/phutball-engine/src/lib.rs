@@ -35,7 +35,7 @@
 //!
 //! The reference is `docs/engine.md`: what the engine guarantees, how it
 //! searches, how it bounds its work (each cap is a constant, stated once in
-//! `src/search/caps.rs`, `src/candidates.rs` and `src/eval.rs`, and the docs
+//! `src/caps.rs`, `src/candidates.rs` and `src/eval.rs`, and the docs
 //! quote its name), and how to use it from the CLI, C and Python. The
 //! measurements behind its design are lab notes, in `docs/notes/`.
 //!
@@ -50,6 +50,7 @@
 mod arena;
 mod batch;
 mod candidates;
+mod caps;
 mod clock;
 mod deadline;
 mod error;

@@ -5,9 +5,9 @@ use phutball::Direction::{East, North, NorthEast, NorthWest, South, SouthEast, S
 use phutball::{Budget, Game, Move, Position, Side};
 
 use crate::candidates::{all_moves, blocking_moves};
+use crate::caps::ROOT_JUMPS;
 use crate::error::EngineError;
 use crate::safety::is_safe;
-use crate::search::caps::ROOT_JUMPS;
 use crate::search::Engine;
 use phutball::SplitMix64;
 

@@ -8,8 +8,8 @@
 use phutball::{Bitboard, BoardSize, Budget, Move, Point, Position, Rules, Side};
 
 use crate::candidates::{all_moves, blocking_moves};
+use crate::caps::ROOT_JUMPS;
 use crate::safety::is_safe;
-use crate::search::caps::ROOT_JUMPS;
 use phutball::SplitMix64;
 
 /// A random standard-board position: the ball somewhere in play and `men`

@@ -11,8 +11,8 @@ use core::ops::ControlFlow;
 use phutball::{Bitboard, Budget, Move, Point, Position, SearchError, Side};
 
 use crate::candidates::blocking_moves;
+use crate::caps::INNER_JUMPS;
 use crate::safety::is_safe_within;
-use crate::search::caps::INNER_JUMPS;
 
 /// The core's [`Position::threat_candidates_within`].
 pub(crate) fn threat_candidates(

@@ -1,26 +1,30 @@
-//! A step of [`VecEnv`] cut into blocks of games that the batch's threads
-//! take in turn: [`Block::split`], [`run_blocks`], [`merge`]. Each block
-//! steps its games by the seat's rule (the core's `Episode::step`, and the
-//! opponent's reply), writes their observations into its slices of the
-//! caller's buffers and, after a [`VecEnv::sample_actions`] call, draws
+//! A step of [`VecEnv`](crate::VecEnv) cut into blocks of games that the
+//! batch's threads take in turn: [`Block::split`], [`run_blocks`],
+//! [`merge`]. Each block steps its games by the seat's rule (the core's
+//! `Episode::step`, and the opponent's reply), writes their observations
+//! into its slices of the caller's buffers and, after a
+//! [`VecEnv::sample_actions`](crate::VecEnv::sample_actions) call, draws
 //! the next call's actions.
 
 use std::sync::{Mutex, OnceLock, PoisonError};
 
-use phutball::{Budget, Episode, SearchError};
+use phutball::{counter_rng, Budget, Episode, SearchError};
 use phutball_engine::Engine;
 
-use crate::opponent::{counter_rng, Seat};
-#[cfg(doc)]
-use crate::vec_env::VecEnv;
-use crate::vec_env::{FinalObservation, StepBuffers, VecEnvError, POLL_GAMES};
+use crate::buffers::{FinalObservation, StepBuffers};
+use crate::error::VecEnvError;
+use crate::opponent::Seat;
 use crate::workers::Workers;
+/// The games a step or a reset does between two polls of its budget: about
+/// half a millisecond of work.
+pub const POLL_GAMES: usize = 1024;
 
 /// The games a thread of a step takes at a time (a divisor of [`POLL_GAMES`]):
 /// a few tens of microseconds of work.
 pub(crate) const BLOCK_GAMES: usize = 64;
 
-/// Draw `call` of [`VecEnv::sample_actions`] in game `game`, from `seed`.
+/// Draw `call` of [`VecEnv::sample_actions`](crate::VecEnv::sample_actions)
+/// in game `game`, from `seed`.
 pub(crate) fn draw(seed: u64, call: u64, game: usize, episode: &Episode) -> usize {
     let mut rng = counter_rng(seed, call, game);
     // A game is never finished between steps, and an unfinished state
@@ -108,7 +112,7 @@ pub(crate) struct Shared<'a> {
     pub(crate) seat: &'a Seat,
     pub(crate) engines: &'a [Engine],
     /// The seed and call of the draws to make for the next
-    /// [`VecEnv::sample_actions`], if any.
+    /// [`VecEnv::sample_actions`](crate::VecEnv::sample_actions), if any.
     pub(crate) draw_key: Option<(u64, u64)>,
 }
 

@@ -29,15 +29,17 @@
 #![forbid(unsafe_code)]
 
 mod blocks;
+mod buffers;
+mod error;
 mod opponent;
 mod vec_env;
 mod workers;
 
+pub use blocks::POLL_GAMES;
+pub use buffers::{FinalObservation, StepBuffers};
+pub use error::VecEnvError;
 pub use opponent::Opponent;
-
-pub use vec_env::{
-    FinalObservation, StepBuffers, VecEnv, VecEnvError, MIN_GAMES_PER_JOB, POLL_GAMES,
-};
+pub use vec_env::{VecEnv, MIN_GAMES_PER_JOB};
 
 /// The crate's README (its crates.io page): its example, checked as a doctest.
 #[cfg(doctest)]

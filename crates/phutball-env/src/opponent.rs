@@ -5,10 +5,10 @@
 //! random and engine opponents, here, on the game's thread), and the reward
 //! is the agent's.
 
-use phutball::{Action, Budget, Episode, Game, Move, Side, SplitMix64, StepState};
+use phutball::{counter_rng, Action, Budget, Episode, Game, Move, Side, SplitMix64, StepState};
 use phutball_engine::{Engine, EngineError, Limits, Player, RandomPlayer};
 
-use crate::vec_env::VecEnvError;
+use crate::error::VecEnvError;
 
 /// Who plays the side the agent does not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -112,7 +112,7 @@ impl Seat {
         };
         Ok(GameStep {
             next,
-            reward: reward_of(&taken, self.agent_of(taken.mover)),
+            reward: taken.reward_for(self.agent_of(taken.mover)),
             terminated: taken.terminated,
             truncated: taken.truncated,
             last: over.then_some(taken.state),
@@ -137,7 +137,7 @@ impl Seat {
         let over = taken.is_over();
         Ok(GameStep {
             next: if over { *start } else { episode },
-            reward: reward_of(&taken, self.agent),
+            reward: taken.reward_for(self.agent),
             terminated: taken.terminated,
             truncated: taken.truncated,
             last: over.then_some(taken.state),
@@ -246,27 +246,6 @@ impl Seat {
             )));
         }
         Ok(())
-    }
-}
-
-/// The generator of draw `counter` of game `game` from `seed`: each game's
-/// draws are their own, so that threads can make them in any order and a
-/// seed gives the same draws on any number of jobs.
-pub fn counter_rng(seed: u64, counter: u64, game: usize) -> SplitMix64 {
-    // Odd multipliers spread counter and game over the seed's bits;
-    // SplitMix64 mixes the sum.
-    let salt = counter.wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        ^ (game as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
-    SplitMix64::new(seed ^ salt)
-}
-
-/// `side`'s reward for `taken`: +1 if it won, -1 if it lost, else 0 (not
-/// the -0.0 that negating the mover's 0 would give).
-fn reward_of(taken: &phutball::Transition, side: Side) -> f32 {
-    match taken.state.winner() {
-        Some(winner) if winner == side => 1.0,
-        Some(_) => -1.0,
-        None => 0.0,
     }
 }
 

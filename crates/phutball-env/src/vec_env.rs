@@ -30,13 +30,12 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use phutball::{
-    ActionError, Budget, Episode, EpisodeError, Position, SearchError, Side, StepState,
-};
+use phutball::{Budget, Episode, Position, SearchError, Side, StepState};
 use phutball_engine::Engine;
-use thiserror::Error;
 
-use crate::blocks::{draw, merge, run_blocks, Block, Shared, BLOCK_GAMES};
+use crate::blocks::{draw, merge, run_blocks, Block, Shared, BLOCK_GAMES, POLL_GAMES};
+use crate::buffers::{FinalObservation, StepBuffers};
+use crate::error::VecEnvError;
 use crate::opponent::{Opponent, Seat};
 use crate::workers::Workers;
 
@@ -47,99 +46,8 @@ use crate::workers::Workers;
 /// at 256 (docs/performance.md, `random_steps --jobs`).
 pub const MIN_GAMES_PER_JOB: usize = 128;
 
-/// The games a step or a reset does between two polls of its budget: about
-/// half a millisecond of work.
-pub const POLL_GAMES: usize = 1024;
-
 /// Mixed into the seed of [`VecEnv::sample_actions`]' generators.
 const AGENT_DRAWS: u64 = 0xA5A5_5A5A_C3C3_3C3C;
-
-/// Why a batch could not be made or stepped. A step that fails changes no game.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-pub enum VecEnvError {
-    /// A batch of no games, no jobs, a move limit of 0, or a finished start.
-    #[error("{0}")]
-    Config(String),
-    /// A slice of the wrong length.
-    #[error("{what} has {got} entries, not the {expected} this batch needs")]
-    Length {
-        /// Which argument.
-        what: &'static str,
-        /// The length needed.
-        expected: usize,
-        /// The length given.
-        got: usize,
-    },
-    /// The budget stopped the call (a deadline, a cancel flag, Ctrl-C), or
-    /// the allocator refused memory (`SearchError::OutOfMemory`).
-    #[error(transparent)]
-    Interrupted(SearchError),
-    /// An action that game `game` cannot take.
-    #[error("game {game}: {}", action_message(*action, source))]
-    Action {
-        /// The game's index in the batch.
-        game: usize,
-        /// The action's index.
-        action: usize,
-        /// Why it cannot be taken ([`EpisodeError::Action`]: a batch
-        /// restarts its games as they end, so no game is ever over).
-        source: EpisodeError,
-    },
-    /// Game `game` waits for the opponent: [`VecEnv::step_waiting`] (an
-    /// external opponent) must move first, or (a random or engine
-    /// opponent) the batch needs a [`VecEnv::reset`] after
-    /// [`VecEnv::with_opponent`].
-    #[error("game {game} waits for the opponent's action: step_waiting (an external opponent) or reset first")]
-    Waiting {
-        /// The game's index in the batch.
-        game: usize,
-    },
-    /// The opponent could not move in game `game` (the engine found no
-    /// move, or its move was not the episode's): a bug, reported.
-    #[error("game {game}: the opponent could not move: {message}")]
-    Opponent {
-        /// The game's index in the batch.
-        game: usize,
-        /// What went wrong.
-        message: String,
-    },
-}
-
-/// Why an action cannot be taken, naming it unless the core's message does.
-fn action_message(action: usize, source: &EpisodeError) -> String {
-    match source {
-        EpisodeError::Action(ActionError::OutOfRange { .. }) => source.to_string(),
-        _ => format!("action {action}: {source}"),
-    }
-}
-
-/// Where [`VecEnv::step`] writes, one entry (or one block) per game, in
-/// game order.
-#[derive(Debug)]
-pub struct StepBuffers<'a> {
-    /// The observations: [`phutball::BoardSize::planes_len`] values a game.
-    pub planes: &'a mut [f32],
-    /// The legal-action masks: [`phutball::BoardSize::action_count`] flags a game.
-    pub masks: &'a mut [bool],
-    /// The reward of the side that took the action: +1 if it scored, -1 for
-    /// an own goal, 0 otherwise; with an [`Opponent`], the agent's: +1 if
-    /// it won in the step, -1 if it lost (an own goal, or the opponent's
-    /// goal in its reply).
-    pub rewards: &'a mut [f32],
-    /// Whether the action ended the game with a goal.
-    pub terminated: &'a mut [bool],
-    /// Whether the game reached the move limit without a goal.
-    pub truncated: &'a mut [bool],
-}
-
-/// A game that ended in a step (and was reset): its index and its last observation.
-#[derive(Clone, Debug, PartialEq)]
-pub struct FinalObservation {
-    /// The game's index in the batch.
-    pub game: usize,
-    /// [`StepState::planes`] of its last state.
-    pub planes: Vec<f32>,
-}
 
 /// A batch of games played step by step from one start position: each game
 /// is an [`Episode`] of the core's action space; one [`VecEnv::step`] takes
@@ -688,7 +596,7 @@ fn reserved_games(count: usize) -> Result<Vec<Episode>, VecEnvError> {
 // Rewards are exactly -1.0, 0.0 or 1.0.
 #[allow(clippy::float_cmp)]
 mod tests {
-    use phutball::{Action, BoardSize};
+    use phutball::{Action, ActionError, BoardSize, EpisodeError};
 
     use super::*;
 

@@ -8,10 +8,9 @@ use phutball::{Action, BoardSize, Move, Position, SplitMix64, StepState, PLANE_C
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
+use crate::classes::{PyJumpInProgress, PyPosition};
 use crate::errors::{IllegalMoveError, OrRaise};
-use crate::jump_in_progress::PyJumpInProgress;
 use crate::notation::Int;
-use crate::position::PyPosition;
 
 pub(crate) fn legal_action_mask<'py>(
     py: Python<'py>,

@@ -13,12 +13,12 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::budget::{run, run_threaded, BudgetKeywords};
+use crate::classes::PyPosition;
 use crate::errors::{exception, OrRaise};
 use crate::game::PyGame;
 use crate::move_time::move_time_arg;
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, Int};
-use crate::position::PyPosition;
 
 /// A Phutball engine. ``Engine(time=None, depth=None, nodes=None, seed=1,
 /// threads=1)``: the search stops at the first limit reached (``time``

@@ -9,10 +9,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
 use crate::actions::step_to_py;
+use crate::classes::{PyJumpInProgress, PyPosition};
 use crate::errors::{exception, IllegalMoveError, OrRaise};
-use crate::jump_in_progress::PyJumpInProgress;
 use crate::notation::{action_arg, int, parse_side, Int};
-use crate::position::PyPosition;
 use crate::rules::{rules_arg, PyRules};
 
 /// One game of step-by-step play from ``start`` (a ``Position`` or a

@@ -11,9 +11,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyString};
 
 use crate::budget::{run, BudgetKeywords, MemoryLimit};
+use crate::classes::PyPosition;
 use crate::errors::{solver_exception, CertificateError, OrRaise};
 use crate::notation::int_arg;
-use crate::position::PyPosition;
 use crate::solver::{PyCertificate, PyProof};
 
 /// The most plies of a frontier: the tree above it is searched in full

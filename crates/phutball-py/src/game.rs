@@ -5,10 +5,11 @@ use phutball::{Game, GameResult};
 use pyo3::exceptions::{PyOSError, PyValueError};
 use pyo3::prelude::*;
 
+use crate::classes::PyPosition;
 use crate::errors::OrRaise;
+use crate::moves::move_arg;
 use crate::moves::PyMove;
-use crate::notation::{limit_arg, move_arg};
-use crate::position::PyPosition;
+use crate::notation::limit_arg;
 
 /// A game: a start position, the moves played and the positions they lead
 /// to. ``Game()`` starts from the standard start; ``Game(start, move_limit=n)``

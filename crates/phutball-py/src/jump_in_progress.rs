@@ -1,43 +1,16 @@
 //! `phutball.JumpInProgress`: a jump move under way in step-by-step play,
 //! wrapping the core's `JumpInProgress`.
 
-use phutball::{JumpInProgress, StepState};
+use phutball::JumpInProgress;
 use pyo3::prelude::*;
 use pyo3::types::PyType;
 
 use crate::actions::PlanesAndMask;
+use crate::classes::{PyJumpInProgress, PyPosition};
 use crate::errors::OrRaise;
-use crate::notation::{action_arg, int, move_arg, parse_point, Int};
-use crate::position::PyPosition;
+use crate::moves::move_arg;
+use crate::notation::{action_arg, int, parse_point, Int};
 use crate::rules::{rules_arg, rules_repr, PyRules};
-
-/// A jump move under way: the board as it stands (the same side still to
-/// move), the point the move started from and the men removed so far. Made by
-/// ``Position.apply_jump`` or a jump action of ``Position.apply_action``, or
-/// from its text form: ``JumpInProgress(text, rules=None)``, where ``text`` is
-/// the board's position string followed by ``| jump from K6 removed J7,H8``
-/// (``str(jump)`` gives it back). Immutable, hashable, comparable with ``==``.
-///
-/// It answers the questions a ``Position`` does for step-by-step play
-/// (``legal_actions``, ``apply_action``, ``planes``, ``winner`` ...), so an
-/// environment can hold either.
-#[pyclass(name = "JumpInProgress", module = "phutball", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct PyJumpInProgress {
-    inner: JumpInProgress,
-}
-
-impl From<JumpInProgress> for PyJumpInProgress {
-    fn from(inner: JumpInProgress) -> Self {
-        PyJumpInProgress { inner }
-    }
-}
-
-impl PyJumpInProgress {
-    pub(crate) fn state(&self) -> StepState {
-        self.inner.into()
-    }
-}
 
 #[pymethods]
 impl PyJumpInProgress {

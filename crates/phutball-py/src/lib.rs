@@ -7,6 +7,7 @@ mod actions;
 mod budget;
 mod buffers;
 mod deadline;
+mod classes;
 mod engine;
 mod episode;
 mod errors;

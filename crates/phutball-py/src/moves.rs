@@ -8,7 +8,6 @@ use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList, PySequence, PySlice, PyTuple, PyType};
 
 use crate::errors::OrRaise;
-use crate::notation::move_arg;
 
 /// A move: a placement (``"H10"``) or a jump path (``"K6-G9-G11-J11"``).
 ///
@@ -24,6 +23,20 @@ impl From<Move> for PyMove {
     fn from(inner: Move) -> Self {
         PyMove { inner }
     }
+}
+
+/// A `Move` object or move notation (`"H10"`, `"K6-G9-G11"`).
+pub(crate) fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
+    if let Ok(m) = obj.cast::<PyMove>() {
+        return Ok(m.get().inner.clone());
+    }
+    if let Ok(text) = obj.extract::<String>() {
+        return text.parse::<Move>().or_raise();
+    }
+    Err(PyTypeError::new_err(format!(
+        "a move must be a phutball.Move or notation such as 'H10' or 'K6-G9', not {}",
+        obj.get_type().name()?
+    )))
 }
 
 pub(crate) fn moves_to_py(moves: Vec<Move>) -> Vec<PyMove> {

@@ -2,14 +2,13 @@
 //! its notation) with the core's notation, and the integer arguments (limits,
 //! action indices, board sizes) with errors that say what was wrong.
 
-use phutball::{BoardSize, Move, Point, Side};
+use phutball::{BoardSize, Point, Side};
 use phutball_engine::{LimitError, LimitSetting};
 use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBool;
 
 use crate::errors::OrRaise;
-use crate::moves::PyMove;
 
 /// A point such as `"H10"`.
 pub(crate) fn parse_point(text: &str) -> PyResult<Point> {
@@ -19,20 +18,6 @@ pub(crate) fn parse_point(text: &str) -> PyResult<Point> {
 /// `"O"` or `"X"`, with the core's error otherwise.
 pub(crate) fn parse_side(text: &str) -> PyResult<Side> {
     text.parse::<Side>().or_raise()
-}
-
-/// A `Move` object or move notation (`"H10"`, `"K6-G9-G11"`).
-pub(crate) fn move_arg(obj: &Bound<'_, PyAny>) -> PyResult<Move> {
-    if let Ok(m) = obj.cast::<PyMove>() {
-        return Ok(m.get().inner.clone());
-    }
-    if let Ok(text) = obj.extract::<String>() {
-        return text.parse::<Move>().or_raise();
-    }
-    Err(PyTypeError::new_err(format!(
-        "a move must be a phutball.Move or notation such as 'H10' or 'K6-G9', not {}",
-        obj.get_type().name()?
-    )))
 }
 
 /// An integer argument as an `i64`, or `None` when it does not fit: Python

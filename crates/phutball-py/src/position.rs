@@ -1,46 +1,16 @@
 //! `phutball.Position`: an immutable position wrapping the core's `Position`.
 
-use phutball::{BoardSize, Position, Side, StepState};
+use phutball::{BoardSize, Position, Side};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use crate::actions::PlanesAndMask;
 use crate::budget::{run, BudgetKeywords, MemoryLimit};
+use crate::classes::{PyJumpInProgress, PyPosition, PyTablebase};
 use crate::errors::{InvalidPositionError, OrRaise};
-use crate::jump_in_progress::PyJumpInProgress;
-use crate::moves::{PyMove, PyMoveList};
-use crate::notation::{
-    action_arg, int, limit_arg, move_arg, parse_point, parse_side, size_arg, Int,
-};
+use crate::moves::{move_arg, PyMove, PyMoveList};
+use crate::notation::{action_arg, int, limit_arg, parse_point, parse_side, size_arg, Int};
 use crate::rules::{rules_arg, rules_repr, PyRules};
-
-/// A position: board size, men, ball, side to move and rules. Immutable,
-/// hashable and comparable with ``==``; playing returns a new position.
-///
-/// ``Position()`` is the standard start; ``Position(text)`` parses a position
-/// string (``str(pos)`` gives it back), or ``"start"`` / ``"start:COLSxROWS"``
-/// (the start on that board), as the CLI and C read them. ``rules=`` sets the rule options (the
-/// string does not record them). A position is always at the start of a move:
-/// a jump move made one jump at a time is a ``JumpInProgress``, and
-/// ``mid_jump=True`` raises ``InvalidPositionError`` saying so.
-#[pyclass(name = "Position", module = "phutball", frozen, eq, hash)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct PyPosition {
-    pub(crate) inner: Position,
-}
-
-impl From<Position> for PyPosition {
-    fn from(inner: Position) -> Self {
-        PyPosition { inner }
-    }
-}
-
-impl PyPosition {
-    /// The position as a state of step-by-step play.
-    fn state(&self) -> StepState {
-        self.inner.into()
-    }
-}
 
 /// The `limit=` argument of the move lists: `None` (no limit) or an int of at least 0.
 fn list_limit(limit: Option<&Bound<'_, PyAny>>) -> PyResult<usize> {
@@ -436,7 +406,7 @@ impl PyPosition {
         timeout: Option<&Bound<'_, PyAny>>,
         memory_limit: MemoryLimit,
         nodes: Option<&Bound<'_, PyAny>>,
-        tablebase: Option<&Bound<'_, crate::tablebase::PyTablebase>>,
+        tablebase: Option<&Bound<'_, PyTablebase>>,
         jobs: Option<&Bound<'_, PyAny>>,
         checkpoint: Option<std::path::PathBuf>,
         checkpoint_every: f64,

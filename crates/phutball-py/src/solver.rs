@@ -14,13 +14,12 @@ use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::budget::{run, run_threaded, BudgetKeywords, MemoryLimit};
+use crate::classes::{PyPosition, PyTablebase};
 use crate::errors::{
     certificate_exception, certificate_read_exception, solver_exception, ParseError,
 };
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::limit_arg;
-use crate::position::PyPosition;
-use crate::tablebase::PyTablebase;
 
 /// A proof certificate: a proved win as a graph of positions, at the
 /// winner's nodes one move, at the loser's a reply for every distinct

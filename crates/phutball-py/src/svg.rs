@@ -12,8 +12,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
 use crate::errors::OrRaise;
+use crate::moves::move_arg;
 use crate::moves::PyMove;
-use crate::notation::{move_arg, parse_point, Int};
+use crate::notation::{parse_point, Int};
 
 /// The picture of `state` drawn with the Python arguments; `last_move` is
 /// already read (a game knows its own).

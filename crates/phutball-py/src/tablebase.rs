@@ -11,10 +11,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::budget::{run, run_threaded, BudgetKeywords, MemoryLimit};
+use crate::classes::{PyPosition, PyTablebase};
 use crate::errors::{solver_exception, tablebase_file_exception, tablebase_read_exception};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, limit_arg, size_arg, Int};
-use crate::position::PyPosition;
 use crate::solver::{os_error, write_atomically};
 
 /// The exact value of a position for its side to move, from a
@@ -94,19 +94,6 @@ impl From<Value> for PyValue {
     fn from(inner: Value) -> Self {
         PyValue { inner }
     }
-}
-
-/// The exact value of every position of a tiny board (at most 32 points)
-/// under one off-board rule, computed by retrograde analysis: wins in the
-/// fewest plies, losses in the most, and draws.
-///
-/// ``Tablebase.build(cols, rows)`` computes it (``4x4`` in a fraction of a
-/// second, ``3x7`` in seconds); ``save``/``load`` and
-/// ``to_bytes``/``from_bytes`` keep it in the solver's versioned binary
-/// format. Immutable.
-#[pyclass(name = "Tablebase", module = "phutball", frozen)]
-pub(crate) struct PyTablebase {
-    pub(crate) inner: Tablebase,
 }
 
 /// The `jobs=` argument: `None` (every core) or a job count of at least 1.

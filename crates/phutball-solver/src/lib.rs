@@ -8,6 +8,8 @@
 //! - [`Certificate`]: a proof as a graph anyone can check with the core's
 //!   plain rules ([`Certificate::check`]); its text format is in
 //!   `docs/certificates.md`.
+//! - [`SmallBoard`]: the move generator of boards of at most 64 points
+//!   (men as a `u64`) that the tablebases are built with.
 //!
 //! The crate does no I/O but the prover's checkpoint file
 //! ([`prove_with_options_within`], one atomic save and one checked read
@@ -40,6 +42,7 @@ mod certificate;
 mod error;
 mod frontier;
 mod prover;
+mod small_board;
 mod tablebase;
 mod value;
 
@@ -54,6 +57,7 @@ pub use prover::{
     CheckpointEvent, CheckpointOptions, Proof, ProveOptions, ProverState, AUTO_TABLEBASE_POINTS,
     CHECKPOINT_VERSION, MAX_PROVE_JOBS,
 };
+pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
 pub use tablebase::{
     BuildProgress, BuildStep, Tablebase, TablebaseFileError, TablebaseReadError, TablebaseStats,
     MAX_BUILD_JOBS, MAX_TABLEBASE_POINTS,

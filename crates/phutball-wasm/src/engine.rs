@@ -9,9 +9,9 @@ use phutball_engine::{Engine, Limits, Solution};
 use wasm_bindgen::prelude::*;
 
 use crate::budget::{timeout, whole};
+use crate::classes::WasmPosition;
 use crate::errors;
-use crate::position::WasmPosition;
-use crate::svg::texts;
+use crate::texts::texts;
 
 /// What the engine found: its move, score, line and work.
 #[wasm_bindgen(getter_with_clone)]

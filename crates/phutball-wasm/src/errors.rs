@@ -3,6 +3,7 @@
 //! the message is the core's.
 
 use std::fmt::Display;
+use std::str::FromStr;
 
 use phutball::SearchError;
 use wasm_bindgen::JsValue;
@@ -12,6 +13,16 @@ pub(crate) fn named(name: &str, error: impl Display) -> JsValue {
     let js = js_sys::Error::new(&error.to_string());
     js.set_name(name);
     js.into()
+}
+
+/// `text` read by the core's parser (`FromStr`: a point, a move, rule
+/// options), or a `ParseError` with the core's message. The bindings parse
+/// no notation of their own.
+pub(crate) fn parsed<T: FromStr>(text: &str) -> Result<T, JsValue>
+where
+    T::Err: Display,
+{
+    text.parse().map_err(|e| named("ParseError", e))
 }
 
 /// A search stopped by its budget: `SearchTimeoutError` for the time

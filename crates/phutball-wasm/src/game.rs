@@ -1,12 +1,13 @@
 //! `Game`: the moves from a start position, with undo and the text game
 //! record (`start ...`, then a move a line) that saves and loads a game.
 
-use phutball::{Game, GameResult, StepState};
+use phutball::{Game, GameResult, Move, StepState};
 use wasm_bindgen::prelude::*;
 
+use crate::classes::WasmPosition;
 use crate::errors;
-use crate::position::WasmPosition;
-use crate::svg::{self, parse_move, texts};
+use crate::svg;
+use crate::texts::texts;
 
 /// A game: its start, its moves and where it stands.
 #[wasm_bindgen(js_name = Game)]
@@ -49,7 +50,7 @@ impl WasmGame {
     /// Plays `move` (notation). Throws `IllegalMoveError` saying why, or
     /// `ParseError` for bad notation.
     pub fn push(&mut self, r#move: &str) -> Result<(), JsValue> {
-        let m = parse_move(r#move)?;
+        let m = errors::parsed::<Move>(r#move)?;
         self.inner
             .push(m)
             .map_err(|e| errors::named("IllegalMoveError", e))

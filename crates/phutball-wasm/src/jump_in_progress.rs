@@ -1,25 +1,12 @@
 //! `JumpInProgress`: a jump move under way, one jump at a time, for a page
 //! that lets the player jump step by step.
 
-use phutball::{JumpInProgress, StepState};
+use phutball::{Point, StepState};
 use wasm_bindgen::prelude::*;
 
+use crate::classes::{WasmJumpInProgress, WasmPosition};
 use crate::errors;
-use crate::position::WasmPosition;
-use crate::svg::{self, parse_point};
-
-/// A jump move under way: the ball has made one or more jumps and the same
-/// side may jump again or end the move.
-#[wasm_bindgen(js_name = JumpInProgress)]
-pub struct WasmJumpInProgress {
-    inner: JumpInProgress,
-}
-
-impl From<JumpInProgress> for WasmJumpInProgress {
-    fn from(inner: JumpInProgress) -> Self {
-        WasmJumpInProgress { inner }
-    }
-}
+use crate::svg;
 
 #[wasm_bindgen(js_class = JumpInProgress)]
 impl WasmJumpInProgress {
@@ -52,7 +39,7 @@ impl WasmJumpInProgress {
     #[wasm_bindgen(js_name = applyJump)]
     pub fn apply_jump(&self, to: &str) -> Result<WasmJumpInProgress, JsValue> {
         self.inner
-            .apply_jump(parse_point(to)?)
+            .apply_jump(errors::parsed::<Point>(to)?)
             .map(WasmJumpInProgress::from)
             .map_err(|e| errors::named("IllegalMoveError", e))
     }

@@ -12,6 +12,8 @@
 #[cfg(target_arch = "wasm32")]
 mod budget;
 #[cfg(target_arch = "wasm32")]
+mod classes;
+#[cfg(target_arch = "wasm32")]
 mod clock;
 #[cfg(target_arch = "wasm32")]
 mod engine;

@@ -2,27 +2,14 @@
 //! the core's position string, with its moves, jumps and pictures.
 
 use js_sys::Array;
-use phutball::{BoardSize, Position, Rules, Side, StepState};
+use phutball::{BoardSize, Move, Point, Position, Rules, Side, StepState};
 use wasm_bindgen::prelude::*;
 
 use crate::budget::{moves_within, whole, within};
+use crate::classes::{WasmJumpInProgress, WasmPosition};
 use crate::errors;
-use crate::jump_in_progress::WasmJumpInProgress;
-use crate::svg::{self, parse_move, parse_point, texts};
-
-/// A Phutball position: men, ball, the side to move, the board size and
-/// the rule options. Immutable: `play` returns a new one.
-#[wasm_bindgen(js_name = Position)]
-#[derive(Clone, Copy)]
-pub struct WasmPosition {
-    pub(crate) inner: Position,
-}
-
-impl From<Position> for WasmPosition {
-    fn from(inner: Position) -> Self {
-        WasmPosition { inner }
-    }
-}
+use crate::svg;
+use crate::texts::texts;
 
 impl WasmPosition {
     /// The position a JavaScript `Position` holds, read through its own
@@ -49,11 +36,7 @@ impl WasmPosition {
 /// Rule options in their text form (`"continue-off-board first-player=X"`;
 /// `undefined` or `""` for the defaults).
 pub(crate) fn parse_rules(rules: Option<String>) -> Result<Rules, JsValue> {
-    rules
-        .as_deref()
-        .unwrap_or("")
-        .parse()
-        .map_err(|e| errors::named("ParseError", e))
+    errors::parsed(rules.as_deref().unwrap_or(""))
 }
 
 /// The most a list may hold: `undefined` for no limit.
@@ -104,10 +87,10 @@ impl WasmPosition {
         #[wasm_bindgen(js_name = toMove)] to_move: Option<String>,
         rules: Option<String>,
     ) -> Result<WasmPosition, JsValue> {
-        let ball = parse_point(ball)?;
+        let ball = errors::parsed::<Point>(ball)?;
         let men = men
             .iter()
-            .map(|m| parse_point(m))
+            .map(|m| errors::parsed::<Point>(m))
             .collect::<Result<phutball::Bitboard, _>>()?;
         let to_move: Side = to_move
             .as_deref()
@@ -182,7 +165,7 @@ impl WasmPosition {
     /// Whether a man stands on `point`. Throws `ParseError`.
     #[wasm_bindgen(js_name = hasMan)]
     pub fn has_man(&self, point: &str) -> Result<bool, JsValue> {
-        Ok(self.inner.has_man(parse_point(point)?))
+        Ok(self.inner.has_man(errors::parsed::<Point>(point)?))
     }
 
     /// Every placement, row by row from row 1.
@@ -263,14 +246,14 @@ impl WasmPosition {
     /// Whether `move` (notation) is legal here. Throws `ParseError`.
     #[wasm_bindgen(js_name = isLegal)]
     pub fn is_legal(&self, r#move: &str) -> Result<bool, JsValue> {
-        Ok(self.inner.is_legal(&parse_move(r#move)?))
+        Ok(self.inner.is_legal(&errors::parsed::<Move>(r#move)?))
     }
 
     /// The position after `move`, the other side to move. Throws
     /// `IllegalMoveError` saying why, `ParseError` for bad notation.
     pub fn play(&self, r#move: &str) -> Result<WasmPosition, JsValue> {
         self.inner
-            .play(&parse_move(r#move)?)
+            .play(&errors::parsed::<Move>(r#move)?)
             .map(WasmPosition::from)
             .map_err(|e| errors::named("IllegalMoveError", e))
     }
@@ -279,7 +262,7 @@ impl WasmPosition {
     #[wasm_bindgen(js_name = applyJump)]
     pub fn apply_jump(&self, to: &str) -> Result<WasmJumpInProgress, JsValue> {
         self.inner
-            .apply_jump(parse_point(to)?)
+            .apply_jump(errors::parsed::<Point>(to)?)
             .map(WasmJumpInProgress::from)
             .map_err(|e| errors::named("IllegalMoveError", e))
     }

@@ -8,9 +8,9 @@ use phutball_solver::prove_within;
 use wasm_bindgen::prelude::*;
 
 use crate::budget::{timeout, whole};
+use crate::classes::WasmPosition;
 use crate::errors;
-use crate::position::WasmPosition;
-use crate::svg::texts;
+use crate::texts::texts;
 
 /// What the prover found.
 #[wasm_bindgen(getter_with_clone)]

@@ -8,21 +8,6 @@ use wasm_bindgen::JsValue;
 use crate::budget::whole;
 use crate::errors;
 
-/// A move in notation (`K6`, `K6-G9-G11`), or a `ParseError`.
-pub(crate) fn parse_move(text: &str) -> Result<Move, JsValue> {
-    text.parse().map_err(|e| errors::named("ParseError", e))
-}
-
-/// A point in notation (`K6`), or a `ParseError`.
-pub(crate) fn parse_point(text: &str) -> Result<Point, JsValue> {
-    text.parse().map_err(|e| errors::named("ParseError", e))
-}
-
-/// Notation for each move.
-pub(crate) fn texts(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(ToString::to_string).collect()
-}
-
 /// The picture's options as a page passes them.
 #[derive(Default)]
 pub(crate) struct Args {
@@ -47,14 +32,18 @@ pub(crate) fn draw(state: &StepState, args: Args) -> Result<String, JsValue> {
             .moves
             .unwrap_or_default()
             .iter()
-            .map(|m| parse_move(m))
+            .map(|m| errors::parsed::<Move>(m))
             .collect::<Result<_, _>>()?,
-        last_move: args.last_move.as_deref().map(parse_move).transpose()?,
+        last_move: args
+            .last_move
+            .as_deref()
+            .map(errors::parsed::<Move>)
+            .transpose()?,
         highlight: args
             .highlight
             .unwrap_or_default()
             .iter()
-            .map(|p| parse_point(p))
+            .map(|p| errors::parsed::<Point>(p))
             .collect::<Result<_, _>>()?,
         flip: args.flip,
         width,
@@ -66,7 +55,7 @@ pub(crate) fn draw(state: &StepState, args: Args) -> Result<String, JsValue> {
 
 /// Where `point` is drawn on a board of `size`: `[x, y]`.
 pub(crate) fn point_centre(size: BoardSize, point: &str, flip: bool) -> Result<Vec<f64>, JsValue> {
-    let (x, y) = phutball::svg_point_centre(parse_point(point)?, size, flip)
+    let (x, y) = phutball::svg_point_centre(errors::parsed(point)?, size, flip)
         .map_err(|e| errors::named("IllegalMoveError", e))?;
     Ok(vec![x, y])
 }

@@ -1,14 +1,20 @@
-//! A long call's list of moves as JavaScript strings, within its budget.
-//! A dense board has hundreds of thousands of jump paths, dozens of points
-//! each: writing them out took seconds and hundreds of MiB after the search
-//! had kept its time limit (issue #39: `jumpPaths(300000, 200)` took
-//! 2,978 ms), so the deadline is polled, and the text counted against the
-//! memory limit, while they are written too.
+//! Moves as text: a short list as strings ([`texts`]), and a long call's
+//! list as JavaScript strings within its budget ([`texts_within`]). A dense
+//! board has hundreds of thousands of jump paths, dozens of points each:
+//! writing them out took seconds and hundreds of MiB after the search had
+//! kept its time limit (issue #39: `jumpPaths(300000, 200)` took 2,978 ms),
+//! so the deadline is polled, and the text counted against the memory
+//! limit, while they are written too.
 
 use std::fmt::Write;
 
 use js_sys::{Array, JsString};
 use phutball::{Budget, Move, SearchError};
+
+/// Notation for each move (a short list: a line, a principal variation).
+pub(crate) fn texts(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(ToString::to_string).collect()
+}
 
 /// Moves written between two polls of the deadline: a few milliseconds.
 const POLL_EVERY: usize = 1024;

@@ -20,13 +20,16 @@
 //! An error type that one idea raises lives in that idea's module, and
 //! those that several ideas raise (`ParseError`, `InvalidPositionError`,
 //! `IllegalMoveError`, `TooManyOutcomesError`) live in `error.rs`; all are
-//! public at the crate root, except the fixture reader's, in [`fixtures`].
+//! public at the crate root, except the fixture reader's, in `fixtures`.
 //!
 //! ## Cargo features
 //!
 //! - `test-support` (off by default): the module `error_examples`, one
 //!   value of every error variant and the checks of the wrappers' documented
 //!   error tables, for tests; not part of the stable interface.
+//! - `fixtures` (off by default): the module `fixtures`, the reader of the
+//!   project's fixture files (`tests/data`), for the tests, benchmarks,
+//!   fuzz targets and the CLI's `count`, which turn it on.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -36,12 +39,12 @@ mod can_score;
 mod error;
 #[cfg(feature = "test-support")]
 pub mod error_examples;
+#[cfg(feature = "fixtures")]
 pub mod fixtures;
 mod jobs;
 mod jumps;
 mod rng;
 mod rules;
-mod small_board;
 mod step;
 mod text;
 
@@ -55,11 +58,10 @@ pub use error::{
 pub use jobs::default_jobs;
 pub use jumps::jump::Jump;
 pub use jumps::jump_in_progress::JumpInProgress;
-pub use rng::SplitMix64;
+pub use rng::{counter_rng, SplitMix64};
 pub use rules::moves::Move;
 pub use rules::options::Rules;
 pub use rules::position::Position;
-pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
 pub use step::actions::{Action, ActionError};
 pub use step::episode::{Episode, EpisodeError, Transition};
 pub use step::game::{Game, GameError, GameResult};

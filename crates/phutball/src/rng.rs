@@ -1,9 +1,10 @@
 //! The one seeded pseudo-random generator (SplitMix64): the core's Zobrist
 //! keys (built at compile time with its `const fn`s), and the engine's
-//! tie-breaking, random players and generated test positions, without a
-//! dependency. It depends on nothing else in the crate (the Zobrist keys
-//! in `board` use it): [`SplitMix64::side`] is implemented in
-//! `board/point.rs`, with [`Side`](crate::Side).
+//! tie-breaking, random players and generated test positions, and the
+//! environments' per-game draws ([`counter_rng`]), without a dependency. It
+//! depends on nothing else in the crate (the Zobrist keys in `board` use
+//! it): [`SplitMix64::side`] is implemented in `board/point.rs`, with
+//! [`Side`](crate::Side).
 
 /// `SplitMix64` (Steele, Lea and Flood): one `u64` of state, good statistical
 /// quality for hashing keys, games and tests, not for cryptography.
@@ -59,6 +60,25 @@ impl SplitMix64 {
     }
 }
 
+/// The generator of draw `counter` of stream `stream` (a game of a batch,
+/// say) from `seed`: each stream's draws are their own, so that threads can
+/// make them in any order and a seed gives the same draws on any number of
+/// threads.
+///
+/// ```
+/// use phutball::counter_rng;
+/// let first = counter_rng(7, 3, 1).next_u64();
+/// assert_eq!(counter_rng(7, 3, 1).next_u64(), first, "the same inputs, the same draws");
+/// assert_ne!(counter_rng(7, 3, 2).next_u64(), first, "another stream, other draws");
+/// ```
+pub fn counter_rng(seed: u64, counter: u64, stream: usize) -> SplitMix64 {
+    // Odd multipliers spread counter and stream over the seed's bits;
+    // SplitMix64 mixes the sum.
+    let salt = counter.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ (stream as u64).wrapping_mul(0xD1B5_4A32_D192_ED03);
+    SplitMix64::new(seed ^ salt)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -106,5 +126,16 @@ mod tests {
     fn splitmix_reference_value() {
         // First output for seed 0 in the reference implementation (Vigna's splitmix64.c).
         assert_eq!(SplitMix64::new(0).next_u64(), 0xE220_A839_7B1D_CDAF);
+    }
+
+    #[test]
+    fn counter_streams_of_one_seed_are_all_different() {
+        let mut first_draws = std::collections::HashSet::new();
+        for counter in 0..64 {
+            for stream in 0..64 {
+                first_draws.insert(counter_rng(5, counter, stream).next_u64());
+            }
+        }
+        assert_eq!(first_draws.len(), 64 * 64);
     }
 }

@@ -1,7 +1,10 @@
-//! The core's top-level modules (its folders and top files) form a layering:
-//! no chain of `crate::` paths leads from a module back to itself. The test
-//! reads the source, so a new import that closes a loop fails here, with the
-//! loop spelt out, before anyone has to untangle it.
+//! The top-level modules (folders and top files) of every crate in the
+//! workspace's `crates/` form a layering: no chain of `crate::` paths leads
+//! from a module back to itself. The test reads the sources, so a new
+//! import that closes a loop in any crate fails here, with the loop spelt
+//! out, before anyone has to untangle it. It lives in the core's tests
+//! because the core is the crate every other one builds on; it reads its
+//! sibling folders, each with its own `src/`.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -20,13 +23,19 @@ fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
 }
 
 /// The library code of a file: without comments (doc links name items but
-/// import nothing) and without its unit tests (`#[cfg(test)] mod`), which
-/// may reach across the layers as the integration tests do.
+/// import nothing) and without its unit tests (`#[cfg(test)]` on a `mod`,
+/// perhaps after more attributes and comments), which may reach across
+/// the layers as the integration tests do.
 fn code_of(text: &str) -> String {
-    let lines: Vec<&str> = text.lines().collect();
-    let tests = lines
-        .windows(2)
-        .position(|w| w[0].trim() == "#[cfg(test)]" && w[1].contains("mod "))
+    let lines: Vec<&str> = text.lines().map(str::trim).collect();
+    let tests = (0..lines.len())
+        .find(|&at| {
+            lines[at] == "#[cfg(test)]"
+                && lines[at + 1..]
+                    .iter()
+                    .find(|line| !line.starts_with("#[") && !line.starts_with("//"))
+                    .is_some_and(|line| without_visibility(line).starts_with("mod "))
+        })
         .unwrap_or(lines.len());
     lines[..tests]
         .iter()
@@ -76,54 +85,86 @@ fn crate_segments(code: &str) -> Vec<String> {
     found
 }
 
-/// The crate root's modules, and for each name it re-exports the module it
-/// comes from (`pub use board::point::Side;` maps `Side` to `board`).
-fn root_names(lib: &str) -> (BTreeSet<String>, BTreeMap<String, String>) {
-    let code = code_of(lib);
+/// `line` without a leading `pub`, `pub(crate)` or `pub(super)`.
+fn without_visibility(line: &str) -> &str {
+    let line = line.trim();
+    let Some(rest) = line.strip_prefix("pub") else {
+        return line;
+    };
+    match rest.trim_start().strip_prefix('(') {
+        Some(scoped) => scoped
+            .split_once(')')
+            .map_or(line, |(_, after)| after.trim_start()),
+        None if rest.starts_with(char::is_whitespace) => rest.trim_start(),
+        None => line,
+    }
+}
+
+/// The crate root's modules, and for each name it brings in with `use` the
+/// module it comes from (`pub use board::point::Side;` maps `Side` to
+/// `board`; a private `use` at the root is seen by every module too).
+fn root_names(root: &str) -> (BTreeSet<String>, BTreeMap<String, String>) {
+    let code = code_of(root);
     let mut modules = BTreeSet::new();
     for line in code.lines() {
-        let line = line.trim().trim_start_matches("pub ");
-        if let Some(name) = line.strip_prefix("mod ") {
+        if let Some(name) = without_visibility(line).strip_prefix("mod ") {
             modules.insert(name.trim_end_matches(';').trim().to_owned());
         }
     }
     let mut names = BTreeMap::new();
     for statement in code.split(';') {
-        let Some(at) = statement.find("pub use ") else {
+        let statement = statement
+            .lines()
+            .filter(|line| !line.trim_start().starts_with("#["))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let Some(path) = without_visibility(&statement).strip_prefix("use ") else {
             continue;
         };
-        let path = &statement[at + "pub use ".len()..];
-        let module = identifier_at(path).to_owned();
-        let tail = path.rsplit("::").next().unwrap_or("");
-        for name in tail.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
-            if !name.is_empty() {
-                names.insert(name.to_owned(), module.clone());
-            }
+        let module = identifier_at(path.trim_start()).to_owned();
+        if !modules.contains(&module) {
+            continue;
         }
-        // `pub use a::b::{X, Y}`: the names are inside the braces.
-        if let Some(open) = path.find('{') {
-            for name in path[open..].split(|c: char| !(c.is_alphanumeric() || c == '_')) {
-                if !name.is_empty() {
-                    names.insert(name.to_owned(), module.clone());
-                }
+        // The last segment, or every name of a `{...}` group.
+        let names_part = match path.find('{') {
+            Some(open) => &path[open..],
+            None => path.rsplit("::").next().unwrap_or(""),
+        };
+        for name in names_part.split(|c: char| !(c.is_alphanumeric() || c == '_')) {
+            if !name.is_empty() && name != "self" {
+                names.insert(name.to_owned(), module.clone());
             }
         }
     }
     (modules, names)
 }
 
+/// The crate root of `src`: `lib.rs`, or `main.rs` for a binary.
+fn root_file(src: &Path) -> PathBuf {
+    let lib = src.join("lib.rs");
+    if lib.exists() {
+        lib
+    } else {
+        src.join("main.rs")
+    }
+}
+
 /// The top-level module a source file belongs to (`board/point.rs` is in
 /// `board`, `rng.rs` is `rng`); `None` for the crate root.
 fn module_of(src: &Path, file: &Path) -> Option<String> {
+    if file == root_file(src) {
+        return None;
+    }
     let relative = file.strip_prefix(src).expect("file under src/");
     let first = relative.components().next()?.as_os_str().to_str()?;
-    let name = first.trim_end_matches(".rs");
-    (name != "lib").then(|| name.to_owned())
+    Some(first.trim_end_matches(".rs").to_owned())
 }
 
-/// Which top-level modules each one names through `crate::`.
+/// Which top-level modules each one names through `crate::`, read from
+/// the crate whose sources are in `src`.
 fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
-    let (modules, names) = root_names(&fs::read_to_string(src.join("lib.rs")).expect("lib.rs"));
+    let root = fs::read_to_string(root_file(src)).expect("the crate root");
+    let (modules, names) = root_names(&root);
     let mut files = Vec::new();
     rust_files(src, &mut files);
     let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
@@ -139,7 +180,7 @@ fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
                 module.clone()
             } else {
                 panic!(
-                    "{}: crate::{segment} is neither a module nor a root re-export",
+                    "{}: crate::{segment} is neither a module nor a name the root brings in",
                     file.display()
                 );
             };
@@ -183,16 +224,57 @@ fn find_loop(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> 
         .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
 }
 
+/// The `src/` folder of every crate beside this one (the workspace's
+/// `crates/`), by crate folder name.
+fn crate_sources() -> BTreeMap<String, PathBuf> {
+    let core = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let crates = core.parent().expect("the core's folder has a parent");
+    let mut sources = BTreeMap::new();
+    for entry in fs::read_dir(crates).expect("read crates/") {
+        let dir = entry.expect("read crates/ entry").path();
+        let src = dir.join("src");
+        if src.join("lib.rs").exists() || src.join("main.rs").exists() {
+            let name = dir.file_name().expect("a folder name").to_string_lossy();
+            sources.insert(name.into_owned(), src);
+        }
+    }
+    sources
+}
+
 #[test]
-fn top_level_modules_have_no_import_loop() {
-    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
-    let graph = module_graph(&src);
-    assert!(graph.contains_key("board"), "the reader found no imports");
-    if let Some(cycle) = find_loop(&graph) {
-        panic!(
-            "import loop between the core's top-level modules: {} (graph: {graph:?})",
-            cycle.join(" -> ")
-        );
+fn no_crate_has_an_import_loop_between_its_top_level_modules() {
+    let sources = crate_sources();
+    assert!(
+        sources.contains_key("phutball") && sources.len() > 1,
+        "the reader found the core and its sibling crates: {:?}",
+        sources.keys().collect::<Vec<_>>()
+    );
+    let mut loops = Vec::new();
+    for (name, src) in &sources {
+        let graph = module_graph(src);
+        if let Some(cycle) = find_loop(&graph) {
+            loops.push(format!("{name}: {} (graph: {graph:?})", cycle.join(" -> ")));
+        }
+    }
+    assert!(
+        loops.is_empty(),
+        "import loop between top-level modules in:\n{}",
+        loops.join("\n")
+    );
+}
+
+#[test]
+fn every_crate_with_modules_shows_imports() {
+    // A reader that saw no import in a crate of several modules would pass
+    // the test above for nothing.
+    for (name, src) in crate_sources() {
+        let (modules, _) = root_names(&fs::read_to_string(root_file(&src)).expect("root"));
+        if modules.len() > 1 {
+            assert!(
+                !module_graph(&src).is_empty(),
+                "{name}: no crate:: import found between {modules:?}"
+            );
+        }
     }
 }
 
@@ -214,11 +296,30 @@ fn groups_and_root_names_are_read() {
         crate_segments("use crate::{board::point::Point, rng::{SplitMix64}};\nx: crate::Side"),
         ["board", "rng", "Side"]
     );
-    let (modules, names) =
-        root_names("mod board;\npub mod fixtures;\npub use board::point::{Point,\n Side};");
+    let (modules, names) = root_names(
+        "mod board;\npub mod fixtures;\n#[cfg(feature = \"x\")]\npub(crate) mod guard;\n\
+         pub use board::point::{Point,\n Side};\nuse guard::Guard;\nuse std::io::Write;",
+    );
     assert_eq!(
         modules,
-        BTreeSet::from(["board".to_owned(), "fixtures".to_owned()])
+        BTreeSet::from([
+            "board".to_owned(),
+            "fixtures".to_owned(),
+            "guard".to_owned()
+        ])
     );
     assert_eq!(names.get("Side").map(String::as_str), Some("board"));
+    assert_eq!(names.get("Guard").map(String::as_str), Some("guard"));
+    assert_eq!(names.get("Write"), None, "std is not a module of the crate");
+}
+
+#[test]
+fn unit_tests_after_attributes_and_comments_are_left_out() {
+    let code = code_of(
+        "use crate::a::X;\n#[cfg(test)]\n// why\n#[allow(clippy::float_cmp)]\npub(crate) mod tests {\n    use crate::b::Y;\n}",
+    );
+    assert_eq!(crate_segments(&code), ["a"]);
+    // A `#[cfg(test)]` item that is not a module is library code's business.
+    let code = code_of("#[cfg(test)]\nuse crate::c::Z;\nuse crate::d::W;");
+    assert_eq!(crate_segments(&code), ["c", "d"]);
 }

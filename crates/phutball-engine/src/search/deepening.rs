@@ -5,10 +5,10 @@ use std::sync::atomic::Ordering;
 
 use phutball::{Move, Position};
 
-use super::caps::{DEPTH0_EVALUATIONS, NODE_SCORE_WORK};
 use super::state::Search;
 use super::{Analysis, Decision};
 use crate::candidates::all_moves;
+use crate::caps::{DEPTH0_EVALUATIONS, NODE_SCORE_WORK};
 use crate::clock::Instant;
 use crate::eval::evaluate;
 use crate::score::{DECIDED, INFINITY};
@@ -101,7 +101,7 @@ impl Search<'_> {
 
     /// The move and the moves stored as best after it in the table (each
     /// step's can-score capped at [`NODE_SCORE_WORK`], and with a time
-    /// limit all of it within [`super::caps::PV_TIME`]).
+    /// limit all of it within [`crate::caps::PV_TIME`]).
     fn principal_variation(&self, first: Move, mut pos: Position, len: usize) -> Vec<Move> {
         let deadline = self.after_deadline();
         let hook = self.shared.clock(deadline);

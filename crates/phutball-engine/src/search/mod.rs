@@ -11,12 +11,12 @@
 //! - `deepening`: iterative deepening over the root moves;
 //! - `tree`: the alpha-beta search below the root;
 //! - `threads`: the helper threads of a threaded search;
-//! - `caps`: the caps on its work and the shares of the move's time, and
-//!   the clock that enforces them;
+//! - `hooks`: the clock and the budgets that hold its calls into the core
+//!   to the caps (the caps themselves are the crate's `caps`);
 //! - `state`: what the threads of one search share, and what each keeps.
 
-pub(crate) mod caps;
 mod deepening;
+mod hooks;
 mod root;
 mod root_filter;
 mod root_threats;
@@ -299,7 +299,7 @@ impl Engine {
         table: &Table,
     ) -> Result<Analysis, EngineError> {
         let first_stop = OnceLock::new();
-        let sticky = || caps::first_stop(caller, &first_stop);
+        let sticky = || hooks::first_stop(caller, &first_stop);
         let stop = &Budget::default()
             .with_memory_limit(caller.memory_limit())
             .with_interrupt(&sticky);

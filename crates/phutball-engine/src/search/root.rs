@@ -5,10 +5,11 @@
 use phutball::{Move, Position};
 use phutball_solver::{prove_within, SolverError, Value};
 
-use super::caps::{RootCaps, PROVER_CHECKS, PROVER_CHECK_NODES};
+use super::hooks::RootCaps;
 use super::root_filter::{Filtered, RootMove};
 use super::state::Search;
 use super::{Analysis, Decision};
+use crate::caps::{PROVER_CHECKS, PROVER_CHECK_NODES};
 use crate::deadline::Deadline;
 use crate::error::EngineError;
 use crate::score::{loss_in, win_in, Score};

@@ -46,7 +46,7 @@ impl Search<'_> {
     }
 
     /// Every root move: all placements and up to
-    /// [`ROOT_JUMPS`](super::caps::ROOT_JUMPS) jump outcomes (a bounded
+    /// [`ROOT_JUMPS`](crate::caps::ROOT_JUMPS) jump outcomes (a bounded
     /// enumeration, which the move's deadline also ends). Should the
     /// deadline leave no move at all, the first jump is looked for without
     /// it: the engine always answers with a legal move.

@@ -5,12 +5,12 @@
 use phutball::{Move, Point, Position, SplitMix64};
 use phutball_solver::Value;
 
-use super::caps::{FIVE_POLLS, FIVE_SHARE, NODE_SCORE_WORK, PROVER_NODES, PROVER_SHARE};
 use super::root::Early;
 use super::state::Search;
 use super::tree::order_key;
 use super::Decision;
 use crate::candidates::nearby_placements;
+use crate::caps::{FIVE_POLLS, FIVE_SHARE, NODE_SCORE_WORK, PROVER_NODES, PROVER_SHARE};
 use crate::deadline::Deadline;
 use crate::error::EngineError;
 use crate::score::win_in;

@@ -5,9 +5,9 @@ use std::collections::HashSet;
 
 use phutball::{Budget, Move, Position};
 
-use super::caps::{INNER_JUMPS, NODE_SCORE_WORK};
 use super::state::Search;
 use crate::candidates::{all_moves, blocking_moves, quiet_moves};
+use crate::caps::{INNER_JUMPS, NODE_SCORE_WORK};
 use crate::eval::{evaluate, progress};
 use crate::safety::is_safe_within;
 use crate::score::{loss_in, win_in, DECIDED, INFINITY};
@@ -242,7 +242,7 @@ fn finished_value(pos: &Position, ply: u32) -> Option<i32> {
 }
 
 /// The positions after the moves of `pos` not among `searched`: every
-/// placement and up to [`ROOT_JUMPS`](super::caps::ROOT_JUMPS) jumps.
+/// placement and up to [`ROOT_JUMPS`](crate::caps::ROOT_JUMPS) jumps.
 fn other_children(pos: &Position, searched: &[Position], budget: &Budget<'_>) -> Vec<Position> {
     let tried: HashSet<u64> = searched.iter().map(Position::zobrist).collect();
     all_moves(pos, budget)

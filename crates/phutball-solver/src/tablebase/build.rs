@@ -24,7 +24,7 @@
 //! have hundreds of children) and exact, duplicate-free parent lists
 //! (decrementing twice would be a wrong value, silently). Here a value
 //! depends only on children the core's rules produced and on its parents
-//! being complete (both checked by the core's `tests/small_board.rs`), and
+//! being complete (both checked by `tests/small_board.rs`), and
 //! marks are one bit a state. Why not forward rounds alone (every
 //! undecided state checked every round): draws would be checked in every
 //! round, and the longest wins take dozens of rounds.
@@ -35,12 +35,13 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use phutball::{Budget, SearchError, Side, SmallPosition, SmallScratch, TooManyOutcomesError};
+use phutball::{Budget, SearchError, Side, TooManyOutcomesError};
 
 use super::code::{self, MAX_PLIES};
 use super::index::Layout;
 use super::threads::{allocator_gives, build_threads, STACK_BYTES};
 use crate::error::SolverError;
+use crate::small_board::{SmallPosition, SmallScratch};
 
 /// States a block of the scan and mark steps goes through.
 const BLOCK_STATES: usize = 1024;

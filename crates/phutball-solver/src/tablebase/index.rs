@@ -11,9 +11,10 @@
 //! of men on the other `P - 1` points (`P = cols * rows`); its index is
 //! `slot(b) * 2^(P-1)` plus the men mask with the ball's bit squeezed out.
 
-use phutball::{BoardSize, Position, Side, SmallBoard, SmallPosition};
+use phutball::{BoardSize, Position, Side};
 
 use crate::error::SolverError;
+use crate::small_board::{SmallBoard, SmallPosition};
 
 /// The most points a tablebase's board may have: 32 points would take
 /// 24 x 2^31 bytes (51 GiB) already, so this bound is about indices that

@@ -64,12 +64,16 @@ impl Transition {
     }
 
     /// The reward of `side` for this action: +1 if it won with it, -1 if
-    /// its opponent did, 0 otherwise (also for a truncation).
+    /// its opponent did, 0 otherwise (also for a truncation). The one
+    /// statement of a side's reward: the environments (`VecEnv`, the Python
+    /// envs) read it here.
     pub fn reward_for(&self, side: Side) -> f32 {
         if side == self.mover {
             self.reward
         } else {
-            -self.reward
+            // 0.0 - r, not -r: a reward of 0 stays +0.0 for the opponent
+            // too, not the -0.0 that a batch's reward array would show.
+            0.0 - self.reward
         }
     }
 }
@@ -283,6 +287,10 @@ mod tests {
             (t.reward, t.reward_for(Side::Ohs), t.mover),
             (0.0, 0.0, Side::Eks)
         );
+        // The non-mover's 0 is +0.0, as the mover's is (a reward array
+        // would print -0.0 otherwise).
+        assert!(t.reward_for(Side::Ohs).is_sign_positive());
+        assert!(t.reward_for(Side::Eks).is_sign_positive());
         let err = episode.step(index(t.state, "place B1")).unwrap_err();
         assert!(
             err.to_string().contains("the move limit was reached"),

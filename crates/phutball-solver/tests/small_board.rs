@@ -7,10 +7,8 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use phutball::{
-    Bitboard, BoardSize, Budget, Point, Position, Rules, Side, SmallBoard, SmallPosition,
-    SmallScratch,
-};
+use phutball::{Bitboard, BoardSize, Budget, Point, Position, Rules, Side};
+use phutball_solver::{SmallBoard, SmallPosition, SmallScratch};
 use proptest::prelude::*;
 
 /// A random position of a random board of at most `max_points` points:

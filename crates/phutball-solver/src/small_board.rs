@@ -2,19 +2,16 @@
 //! of boards of at most 64 points, for exhaustive analysis (retrograde
 //! tablebases), where [`Position`]'s general move lists cost too much per
 //! state (a list of moves allocated, then each move played). The moves are
-//! the core's own: `tests/small_board.rs` checks the children against
+//! the core's own: this crate's `tests/small_board.rs` checks the children against
 //! [`Position::legal_moves_within`] and [`Position::play`] on random
 //! positions of random small boards, under both off-board rules, and the
 //! parents against the children.
 
 use core::ops::ControlFlow;
 
-use crate::board::bitboard::Bitboard;
-use crate::board::board_size::BoardSize;
-use crate::board::point::{Direction, Point, Side};
-use crate::error::TooManyOutcomesError;
-use crate::rules::options::Rules;
-use crate::rules::position::Position;
+use phutball::{
+    Bitboard, BoardSize, Direction, Point, Position, Rules, Side, TooManyOutcomesError,
+};
 
 /// The most points (columns x rows) a [`SmallBoard`] may have: its men are
 /// the bits of a `u64`.
@@ -28,7 +25,8 @@ pub const MAX_SMALL_POINTS: u32 = 64;
 /// - `men`: bit `(row - 1) * cols + col` for a man on row `row` (1 to `R`).
 ///
 /// ```
-/// use phutball::{BoardSize, SmallBoard};
+/// use phutball::BoardSize;
+/// use phutball_solver::SmallBoard;
 /// let board = SmallBoard::new(BoardSize::new(3, 4)?, false).expect("12 points");
 /// let pos = board.encode(&"3/1#1/1@1/3 O".parse()?).expect("a 3x4 position");
 /// assert_eq!(pos.ball, 2 * 3 + 1); // B2: row 2, column 1
@@ -58,7 +56,8 @@ struct Ray {
 ///
 /// ```
 /// use core::ops::ControlFlow;
-/// use phutball::{BoardSize, Position, SmallBoard, SmallScratch};
+/// use phutball::{BoardSize, Position};
+/// use phutball_solver::{SmallBoard, SmallScratch};
 ///
 /// // 1x5: ball on A3, men on A4 and A2, Ohs to move.
 /// let board = SmallBoard::new(BoardSize::new(1, 5)?, false).expect("5 points");
@@ -266,7 +265,8 @@ impl SmallBoard {
     /// value is the same.
     ///
     /// ```
-    /// use phutball::{BoardSize, Position, SmallBoard};
+    /// use phutball::{BoardSize, Position};
+    /// use phutball_solver::SmallBoard;
     /// let board = SmallBoard::new(BoardSize::new(3, 4)?, false).expect("12 points");
     /// let pos: Position = "#2/3/1@#/3 O".parse()?;
     /// let small = board.encode(&pos).expect("a 3x4 position");
@@ -453,7 +453,8 @@ impl SmallBoard {
     ///
     /// ```
     /// use core::ops::ControlFlow;
-    /// use phutball::{BoardSize, Position, SmallBoard, SmallScratch};
+    /// use phutball::{BoardSize, Position};
+    /// use phutball_solver::{SmallBoard, SmallScratch};
     ///
     /// // 1x5, ball on A5 (Ohs has scored), men on A2.
     /// let board = SmallBoard::new(BoardSize::new(1, 5)?, false).expect("5 points");
