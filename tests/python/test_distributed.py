@@ -150,6 +150,31 @@ def test_bad_input_is_a_value_error_before_any_task(tmp_path):
     assert not (tmp_path / "games").exists()
 
 
+def test_time_is_in_seconds_and_time_ms_still_works_with_a_warning(tmp_path, capsys):
+    out = tmp_path / "timed"
+    settings = {"seed": 5, "move_limit": 6, "games_per_task": 2, "out": out}
+    assert distributed.selfplay(2, time=0.05, **settings).written == [(0, 2)]
+    assert {row["limit_time_ms"] for row in games_of(out)} == {50}
+    # The same run in the old spelling: it resumes (same settings), warned.
+    with pytest.warns(DeprecationWarning, match=r"time_ms is deprecated.*time=1.5"):
+        again = distributed.selfplay(2, time_ms=50, **settings)
+    assert again.written == [] and again.skipped == [(0, 2)]
+    arguments = ["selfplay", "--games", "2", "--seed", "5", "--move-limit", "6", "--games-per-task", "2", "--out", str(out), "--no-progress"]
+    assert command([*arguments, "--time", "0.05"]) == 0 and "0 ranges written, 1 already there" in capsys.readouterr().out
+    assert command([*arguments, "--time-ms", "50"]) == 0
+    assert "--time-ms is deprecated" in capsys.readouterr().err
+    assert command([*arguments, "--time", "0.05", "--time-ms", "50"]) == 2
+    assert "not both" in capsys.readouterr().err
+    with pytest.raises(TypeError, match="not both"):
+        distributed.selfplay(2, time=0.05, time_ms=50, **settings)
+    with pytest.raises(ValueError, match="at least 0.001 seconds"):
+        distributed.analyse([START_STRING], time=0, out=tmp_path / "a")
+    with pytest.raises(TypeError, match="number of seconds, not str"):
+        distributed.analyse([START_STRING], time="1", out=tmp_path / "a")
+    distributed.analyse([START_STRING], time=0.02, out=tmp_path / "a")
+    assert [r["limit_time_ms"] for r in pq.read_table(tmp_path / "a" / "analysis").to_pylist()] == [20]
+
+
 # Last in the file on purpose: Ray 2.60's driver can abort seconds after a
 # killed worker's task was retried ("Check failed: ... Tried to complete
 # task that was not pending", task_manager.cc), which once took the whole

@@ -32,7 +32,9 @@ def _parser() -> argparse.ArgumentParser:
     def common(command: argparse.ArgumentParser, seed_help: str) -> None:
         command.add_argument("--nodes", type=int, help="nodes per search")
         command.add_argument("--depth", type=int, help="depth per search, in plies")
-        command.add_argument("--time-ms", type=int, help="milliseconds per search (not reproducible)")
+        command.add_argument("--time", type=float, metavar="SECONDS", help="seconds per search, kept to the millisecond (not reproducible)")
+        # The old spelling, for one release (the package takes seconds everywhere).
+        command.add_argument("--time-ms", type=int, help=argparse.SUPPRESS)
         command.add_argument("--seed", type=int, default=0, help=seed_help)
         command.add_argument("--out", required=True, help="the dataset directory or object-store URI, s3://bucket/prefix (on a cluster: one every node reaches)")
         command.add_argument("--address", help='the Ray cluster: "auto", "ray://HOST:10001", ... (default: RAY_ADDRESS, else a local instance)')
@@ -205,7 +207,13 @@ def main(argv: Optional[List[str]] = None) -> int:
         return _prove_command(args)
     if args.command == "verify":
         return _verify_command(args)
-    limits = {"nodes": args.nodes, "depth": args.depth, "time_ms": args.time_ms, "seed": args.seed}
+    limits = {"nodes": args.nodes, "depth": args.depth, "time": args.time, "seed": args.seed}
+    if args.time_ms is not None:
+        if args.time is not None:
+            print("error: give --time (seconds) or the deprecated --time-ms, not both", file=sys.stderr)
+            return 2
+        print("warning: --time-ms is deprecated and will be removed: give --time in seconds (--time 1.5 for --time-ms 1500)", file=sys.stderr)
+        limits["time"] = args.time_ms / 1000
     shared = {"out": args.out, "address": args.address, "progress": not args.no_progress, "timeout": args.timeout}
     try:
         summary: RunSummary

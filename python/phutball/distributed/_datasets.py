@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import operator
 import os
 import threading
 import time
+import warnings
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, Union
 
@@ -182,6 +184,30 @@ def _selfplay_task(store: _Store, start: int, end: int, tables: List[str], run: 
     return rows
 
 
+def _run_time_ms(time: Optional[float], time_ms: Optional[int]) -> Optional[int]:
+    """The time per search a run records, in milliseconds (its settings
+    and rows have always kept milliseconds): ``time`` (seconds, as every
+    time the package takes) rounded to the millisecond, or the deprecated
+    ``time_ms`` as it is (with a ``DeprecationWarning``); both is a
+    ``TypeError``, as for ``phutball.Engine``."""
+    if time is not None and time_ms is not None:
+        raise TypeError("give time (seconds) or the deprecated time_ms (milliseconds), not both")
+    if time_ms is not None:
+        warnings.warn(
+            "time_ms is deprecated and will be removed: give time in seconds (time=1.5 for time_ms=1500)",
+            DeprecationWarning,
+            stacklevel=3,
+        )
+        return time_ms
+    if time is None:
+        return None
+    if isinstance(time, bool) or not isinstance(time, (int, float)):
+        raise TypeError(f"time must be a number of seconds, not {type(time).__name__}")
+    if not math.isfinite(time) or time < 0.001:
+        raise ValueError(f"time must be at least 0.001 seconds (one millisecond), not {time!r}")
+    return round(time * 1000)
+
+
 def _seconds(time_ms: Optional[int]) -> Optional[float]:
     """A run's ``time_ms`` (its settings and rows keep milliseconds, as
     they always have) as the engine's ``time=``, in seconds; refused as
@@ -213,7 +239,7 @@ def selfplay(
     *,
     nodes: Optional[int] = None,
     depth: Optional[int] = None,
-    time_ms: Optional[int] = None,
+    time: Optional[float] = None,
     seed: int = 0,
     openings: Optional[Iterable[Union[str, "phutball.Position"]]] = None,
     out: Union[str, "os.PathLike[str]"],
@@ -223,18 +249,21 @@ def selfplay(
     training: bool = False,
     progress: bool = False,
     timeout: Optional[float] = None,
+    time_ms: Optional[int] = None,
 ) -> RunSummary:
     """Plays ``games`` engine games on Ray, ``games_per_task`` a task, and
     writes them as a Parquet dataset under ``out/games`` (``out/training``
     too with ``training=True``): game ``i`` is game ``i`` of
-    ``phutball.selfplay(games, nodes=, depth=, time_ms=, seed=, openings=,
-    move_limit=)``. ``out`` is a directory or an object-store URI
+    ``phutball.selfplay(games, nodes=, depth=, time=, seed=, openings=,
+    move_limit=)`` (``time``, seconds a search, is kept to the millisecond;
+    ``time_ms=`` still works for one release, with a ``DeprecationWarning``). ``out`` is a directory or an object-store URI
     (``s3://bucket/prefix``). Every range file already there is opened and
     checked first: whole ranges are skipped, damaged and missing ones
     written; other arguments than the run's raise ``ValueError``, and files
     of another run, junk and overlapping files ``DatasetError``. ``timeout``
     (seconds, for the whole run) raises ``SearchTimeoutError`` and Ctrl-C
     ``KeyboardInterrupt``, both after cancelling the tasks still running."""
+    time_ms = _run_time_ms(time, time_ms)
     if games < 0 or games_per_task < 1:
         raise ValueError(f"games must be 0 or more and games_per_task 1 or more, not {games} and {games_per_task}")
     settings: Dict[str, Any] = {
@@ -315,20 +344,22 @@ def analyse(
     *,
     nodes: Optional[int] = None,
     depth: Optional[int] = None,
-    time_ms: Optional[int] = None,
+    time: Optional[float] = None,
     seed: int = 0,
     out: Union[str, "os.PathLike[str]"],
     address: Optional[str] = None,
     positions_per_task: int = 64,
     progress: bool = False,
     timeout: Optional[float] = None,
+    time_ms: Optional[int] = None,
 ) -> RunSummary:
     """Analyses ``positions`` (a list of positions or position strings, or
     a file of position strings) on Ray, ``positions_per_task`` a task, each
-    as ``phutball.Engine(nodes=, depth=, time_ms=, seed=).analyse_many``
+    as ``phutball.Engine(nodes=, depth=, time=, seed=).analyse_many``
     does, and writes one row per position, in input order (column
     ``index``), under ``out/analysis``. Checks and resumes, and stops at
     ``timeout``, as ``selfplay`` does."""
+    time_ms = _run_time_ms(time, time_ms)
     if positions_per_task < 1:
         raise ValueError(f"positions_per_task must be 1 or more, not {positions_per_task}")
     strings = _read_positions(positions)
