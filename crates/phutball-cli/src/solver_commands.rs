@@ -186,12 +186,12 @@ fn prove_one(
 
 /// Fails before a long search, not after it, when `file` cannot be written.
 fn check_writable(file: &Path) -> CliResult {
-    let mut probe = file.as_os_str().to_owned();
-    probe.push(format!(".tmp{}", std::process::id()));
-    let probe = PathBuf::from(probe);
-    fs::write(&probe, b"")
-        .and_then(|()| fs::remove_file(&probe))
-        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", file.display())))
+    phutball_solver::check_writable(file).map_err(|e| cannot_write(file, &e))
+}
+
+/// The error of a certificate file that could not be written.
+fn cannot_write(file: &Path, e: &std::io::Error) -> CliError {
+    CliError::Input(format!("cannot write {}: {e}", file.display()))
 }
 
 /// The prove's figures for stderr: nodes, certificate size, time, and why
@@ -233,26 +233,7 @@ fn numbered(file: &Path, i: usize) -> PathBuf {
 /// Writes `certificate` to `file` (gzip for `.gz`), through a temporary
 /// file renamed into place, so an interrupted write leaves no half file.
 pub fn write_certificate(file: &Path, certificate: &Certificate) -> CliResult {
-    let text = certificate.to_string();
-    let bytes = if file.extension().is_some_and(|e| e == "gz") {
-        let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-        encoder
-            .write_all(text.as_bytes())
-            .and_then(|()| encoder.finish())
-            .map_err(|e| CliError::Input(format!("cannot compress the certificate: {e}")))?
-    } else {
-        text.into_bytes()
-    };
-    let mut temp = file.as_os_str().to_owned();
-    temp.push(format!(".tmp{}", std::process::id()));
-    let temp = PathBuf::from(temp);
-    let cannot =
-        |e: std::io::Error| CliError::Input(format!("cannot write {}: {e}", file.display()));
-    fs::write(&temp, bytes).map_err(cannot)?;
-    fs::rename(&temp, file).map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        cannot(e)
-    })
+    certificate.save(file).map_err(|e| cannot_write(file, &e))
 }
 
 /// Reads a certificate file (`-`: standard input), plain text or gzip,

@@ -338,18 +338,9 @@ pub fn read_table(file: &Path, budget: &Budget<'_>, timeout: TimeoutFlag) -> Cli
 /// Writes `table` to `file` through a temporary file renamed into place,
 /// so that an interrupted write leaves no half table.
 fn write_table(file: &Path, table: &Tablebase) -> CliResult {
-    let mut temp = file.as_os_str().to_owned();
-    temp.push(format!(".tmp{}", std::process::id()));
-    let temp = PathBuf::from(temp);
-    let cannot = |e: io::Error| CliError::Input(format!("cannot write {}: {e}", file.display()));
-    fs::write(&temp, table.to_bytes()).map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        cannot(e)
-    })?;
-    fs::rename(&temp, file).map_err(|e| {
-        let _ = fs::remove_file(&temp);
-        cannot(e)
-    })
+    table
+        .save(file)
+        .map_err(|e| CliError::Input(format!("cannot write {}: {e}", file.display())))
 }
 
 /// The build's progress on stderr: a bar redrawn every 100 ms on a

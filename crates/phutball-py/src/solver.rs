@@ -11,7 +11,6 @@ use phutball_solver::{
 };
 use pyo3::exceptions::{PyOSError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
 
 use crate::budget::{run, run_threaded, BudgetKeywords, MemoryLimit};
 use crate::classes::{PyPosition, PyTablebase};
@@ -202,22 +201,6 @@ pub(crate) fn os_error(e: &std::io::Error, path: &Path) -> PyErr {
     }
 }
 
-/// Writes `bytes` to `path` through a temporary file beside it, renamed
-/// into place, so that an interrupted write leaves no half file.
-pub(crate) fn write_atomically(path: &Path, bytes: &[u8]) -> PyResult<()> {
-    let mut temp = path.as_os_str().to_owned();
-    temp.push(format!(".tmp{}", std::process::id()));
-    let temp = PathBuf::from(temp);
-    std::fs::write(&temp, bytes).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        os_error(&e, path)
-    })?;
-    std::fs::rename(&temp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&temp);
-        os_error(&e, path)
-    })
-}
-
 /// Checks `certificate` within `timeout`, with the GIL released.
 fn check(
     py: Python<'_>,
@@ -259,17 +242,8 @@ fn read_certificate(
 
 impl PyCertificate {
     /// Writes the text to `path`, gzip-compressed if it ends in `.gz`, atomically.
-    fn save_to(&self, py: Python<'_>, path: &Path) -> PyResult<()> {
-        let text = self.inner.to_string();
-        if path.extension().is_some_and(|e| e == "gz") {
-            let compressed = py
-                .import("gzip")?
-                .call_method1("compress", (PyBytes::new(py, text.as_bytes()),))?
-                .cast_into::<PyBytes>()?;
-            write_atomically(path, compressed.as_bytes())
-        } else {
-            write_atomically(path, text.as_bytes())
-        }
+    fn save_to(&self, path: &Path) -> PyResult<()> {
+        self.inner.save(path).map_err(|e| os_error(&e, path))
     }
 }
 
@@ -311,8 +285,8 @@ impl PyCertificate {
     /// cannot write.
     // pyo3 hands over the extracted argument by value.
     #[allow(clippy::needless_pass_by_value)]
-    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        self.save_to(py, &path)
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        self.save_to(&path)
     }
 
     /// Checks the certificate with the plain rules: every move legal, every
@@ -530,8 +504,8 @@ impl PyProof {
     /// draw), ``OSError`` when it cannot write.
     // pyo3 hands over the extracted argument by value.
     #[allow(clippy::needless_pass_by_value)]
-    fn save(&self, py: Python<'_>, path: PathBuf) -> PyResult<()> {
-        self.certificate_or_raise()?.get().save_to(py, &path)
+    fn save(&self, path: PathBuf) -> PyResult<()> {
+        self.certificate_or_raise()?.get().save_to(&path)
     }
 
     /// Checks the certificate again, as ``Certificate.check`` does: a

@@ -15,7 +15,7 @@ use crate::classes::{PyPosition, PyTablebase};
 use crate::errors::{solver_exception, tablebase_file_exception, tablebase_read_exception};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, limit_arg, size_arg, Int};
-use crate::solver::{os_error, write_atomically};
+use crate::solver::os_error;
 
 /// The exact value of a position for its side to move, from a
 /// ``Tablebase``: ``result`` (``"win"``, ``"loss"`` or ``"draw"``) and
@@ -206,7 +206,7 @@ impl PyTablebase {
     // pyo3 hands over the extracted argument by value.
     #[allow(clippy::needless_pass_by_value)]
     fn save(&self, path: PathBuf) -> PyResult<()> {
-        write_atomically(&path, &self.inner.to_bytes())
+        self.inner.save(&path).map_err(|e| os_error(&e, &path))
     }
 
     /// Whether ``position`` is of this table's board size and off-board rule.

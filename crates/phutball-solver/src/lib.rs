@@ -11,9 +11,10 @@
 //! - [`SmallBoard`]: the move generator of boards of at most 64 points
 //!   (men as a `u64`) that the tablebases are built with.
 //!
-//! The crate does no I/O but the prover's checkpoint file
-//! ([`prove_with_options_within`], one atomic save and one checked read
-//! for the CLI, C and Python): other files are the callers'.
+//! The crate's I/O is its own files, shared by the CLI, C and Python: the
+//! prover's checkpoint file ([`prove_with_options_within`], one atomic save
+//! and one checked read), [`Certificate::save`] and [`Tablebase::save`],
+//! each replaced atomically ([`write_atomically`]).
 //!
 //! ```
 //! use phutball::{BoardSize, Budget, Position};
@@ -38,6 +39,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+mod atomic_file;
 mod certificate;
 mod error;
 mod frontier;
@@ -46,6 +48,7 @@ mod small_board;
 mod tablebase;
 mod value;
 
+pub use atomic_file::{check_writable, write_atomically};
 pub use certificate::{
     Certificate, CertificateError, CertificateNode, CertificateParseError, CertificateReadError,
     CheckedProof, PassAnswer, Target, CERTIFICATE_VERSION, MAX_CERTIFICATE_LINE,

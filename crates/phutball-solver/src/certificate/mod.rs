@@ -20,6 +20,7 @@
 
 mod check;
 mod read;
+mod save;
 mod text;
 
 pub use check::{CertificateError, CheckedProof};

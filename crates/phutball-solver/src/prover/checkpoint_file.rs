@@ -1,9 +1,8 @@
-//! A prove that saves its state to a file and goes on from it: the one
-//! place the solver touches files, so that the CLI, C and Python share one
-//! atomic save and one checked read.
+//! A prove that saves its state to a file and goes on from it, so that the
+//! CLI, C and Python share one atomic save (`atomic_file.rs`) and one
+//! checked read.
 
-use std::fs::{self, File};
-use std::io::Write;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
@@ -11,6 +10,7 @@ use std::time::{Duration, Instant};
 use phutball::{Budget, Position};
 
 use super::{checkpoint, prover_table_bytes, Checkpointing, Proof, ProverState};
+use crate::atomic_file::{probe, replace_file};
 use crate::error::SolverError;
 use crate::tablebase::Tablebase;
 
@@ -244,8 +244,7 @@ fn temp_path(path: &Path) -> PathBuf {
 /// Fails now, not after the search, when the checkpoint's folder cannot
 /// be written.
 fn check_writable(path: &Path, temp: &Path) -> Result<(), SolverError> {
-    File::create(temp)
-        .and_then(|_| fs::remove_file(temp))
+    probe(temp)
         .map_err(|e| SolverError::Checkpoint(format!("cannot write {}: {e}", temp.display())))?;
     if path.is_dir() {
         return Err(SolverError::Checkpoint(format!(
@@ -266,20 +265,5 @@ fn refused(path: &Path, why: &dyn std::fmt::Display) -> SolverError {
 /// Writes `state` to `temp`, flushed to the disk, then renames it over
 /// `path`: a crash at any moment leaves the last whole save in place.
 fn save_atomically(path: &Path, temp: &Path, state: &ProverState<'_>) -> std::io::Result<u64> {
-    // The file is closed (at the block's end) before it is renamed.
-    let bytes = {
-        let mut file = File::create(temp)?;
-        let bytes = state.write_to(&mut file)?;
-        file.flush()?;
-        file.sync_all()?;
-        bytes
-    };
-    fs::rename(temp, path)?;
-    // The rename itself reaches the disk with its folder's entry.
-    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if let Ok(d) = File::open(dir) {
-            let _ = d.sync_all();
-        }
-    }
-    Ok(bytes)
+    replace_file(path, temp, |file| state.write_to(file))
 }

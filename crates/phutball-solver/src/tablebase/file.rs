@@ -181,6 +181,17 @@ impl Tablebase {
         bytes
     }
 
+    /// Writes [`Tablebase::to_bytes`] to `path` through a temporary file
+    /// renamed into place (an interrupted write leaves no half table): the
+    /// CLI's `tablebase build --out` and Python's `Tablebase.save`.
+    ///
+    /// # Errors
+    ///
+    /// The file system's error writing `path`.
+    pub fn save(&self, path: &std::path::Path) -> io::Result<()> {
+        crate::atomic_file::write_atomically(path, &self.to_bytes())
+    }
+
     /// Reads a table written by [`Tablebase::to_bytes`], checking every
     /// field, the length, the checksum and every value byte.
     ///
