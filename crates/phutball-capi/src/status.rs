@@ -184,6 +184,9 @@ pub(crate) fn solver_failure(error: &SolverError) -> Failure {
         SolverError::Unsound(_) => S::Panic,
         // The board's values outgrow the table's format: too large a board.
         SolverError::TooManyPlies { .. } => S::InvalidArgument,
+        // A checkpoint file refused (damaged, foreign) or not writable (no
+        // C call takes one yet): the message says which and names the file.
+        SolverError::Checkpoint(_) => S::InvalidArgument,
         // A job count out of the build's range.
         SolverError::Jobs { .. } => S::InvalidArgument,
         // A variant added later (the enum is non-exhaustive).
@@ -216,6 +219,9 @@ pub(crate) fn tablebase_file_failure(error: &TablebaseFileError) -> Failure {
 mod tests {
     use phutball::error_examples::assert_docs_table;
     use phutball_engine::every_error_named;
+    use phutball_solver::error_examples::{
+        every_error_named as every_solver_error_named, SolverErrorExample,
+    };
 
     use super::*;
 
@@ -244,145 +250,31 @@ mod tests {
         assert_docs_table("docs/c-api.md", &markdown, heading, &mapped);
     }
 
-    /// One value of every solver error variant this crate knows (the
-    /// enums are non-exhaustive: a new variant takes the default arm until
-    /// it is listed here and in the docs), named as the docs table names it.
-    pub(crate) fn every_solver_error_named() -> Vec<(String, Result<SolverError, CertificateError>)>
-    {
-        use phutball::error_examples::{every_error, variant_name};
-        use phutball::{Move, Side};
-        let mv = || Move::Place("A1".parse().expect("a point"));
-        let search = every_error().search;
-        let mut all: Vec<(String, Result<SolverError, CertificateError>)> = Vec::new();
-        for stop in &search {
-            let inner = variant_name("SearchError", stop);
-            all.push((
-                format!("SolverError::Search({inner})"),
-                Ok(SolverError::Search(stop.clone())),
-            ));
+    /// The failure of any of the solver's errors the docs table lists.
+    fn example_failure(error: &SolverErrorExample) -> Failure {
+        match error {
+            SolverErrorExample::Solver(e) => solver_failure(e),
+            SolverErrorExample::Certificate(e) => certificate_failure(e),
+            SolverErrorExample::TablebaseFile(e) => tablebase_file_failure(e),
         }
-        for e in [
-            SolverError::BoardTooLarge {
-                cols: 9,
-                rows: 9,
-                points: 81,
-                max: 30,
-            },
-            SolverError::Finished,
-            SolverError::Unsound("a test".into()),
-            SolverError::TooManyPlies { max: 127 },
-            SolverError::Jobs {
-                what: "a tablebase build",
-                requested: 0,
-                max: 256,
-            },
-        ] {
-            all.push((variant_name("SolverError", &e), Ok(e)));
-        }
-        for e in [
-            CertificateError::Empty,
-            CertificateError::OtherBoard { node: 1 },
-            CertificateError::Finished { node: 1 },
-            CertificateError::NotOneMove {
-                node: 0,
-                winner: Side::Ohs,
-                count: 2,
-            },
-            CertificateError::IllegalMove {
-                node: 0,
-                mv: mv(),
-                reason: "occupied".into(),
-            },
-            CertificateError::MissingReply { node: 0, mv: mv() },
-            CertificateError::DuplicateReply { node: 0, mv: mv() },
-            CertificateError::BadTarget {
-                node: 0,
-                mv: mv(),
-                target: 0,
-                last: 0,
-            },
-            CertificateError::NotAGoal {
-                node: 0,
-                mv: mv(),
-                winner: Side::Eks,
-            },
-            CertificateError::WrongPosition {
-                node: 0,
-                mv: mv(),
-                target: 1,
-                actual: "1/@/1 O".into(),
-            },
-            CertificateError::Unreached { node: 2 },
-        ] {
-            all.push((variant_name("CertificateError", &e), Err(e)));
-        }
-        for stop in search {
-            let inner = variant_name("SearchError", &stop);
-            all.push((
-                format!("CertificateError::Search({inner})"),
-                Err(CertificateError::Search(stop)),
-            ));
-        }
-        all
     }
 
-    /// One value of every tablebase file error variant this crate knows.
-    fn every_tablebase_file_error() -> Vec<TablebaseFileError> {
-        use TablebaseFileError as E;
-        let size = phutball::BoardSize::new(1, 3).expect("a board");
-        vec![
-            E::TooShort { len: 3 },
-            E::BadMagic,
-            E::UnsupportedVersion { version: 9 },
-            E::BadBoard { cols: 9, rows: 9 },
-            E::BadFlags {
-                bytes: [2, 0, 0, 0],
-            },
-            E::WrongStateCount {
-                size,
-                expected: 1,
-                found: 2,
-            },
-            E::WrongLength {
-                expected: 33,
-                found: 34,
-            },
-            E::BadChecksum {
-                expected: 1,
-                found: 2,
-            },
-            E::BadValue {
-                index: 0,
-                code: 255,
-            },
-            E::OutOfMemory { states: 1 },
-        ]
-    }
-
+    /// Every solver error variant (the solver's examples: a new variant
+    /// has one, or the solver's own test fails) needs its row in the docs
+    /// table, so its status is chosen, not left to a default arm unseen.
     #[test]
     fn the_solver_status_table_in_the_docs_is_the_mapping() {
         let mapped: Vec<(String, String)> = every_solver_error_named()
             .into_iter()
             .map(|(name, e)| {
-                let message = match &e {
-                    Ok(e) => e.to_string(),
-                    Err(e) => e.to_string(),
-                };
-                let failure = e.as_ref().map_or_else(certificate_failure, solver_failure);
+                let failure = example_failure(&e);
                 assert_eq!(
-                    failure.message, message,
+                    failure.message,
+                    e.to_string(),
                     "{name} keeps the solver's message"
                 );
                 (name, c_name(failure.status))
             })
-            .chain(every_tablebase_file_error().iter().map(|e| {
-                let failure = tablebase_file_failure(e);
-                assert_eq!(failure.message, e.to_string());
-                (
-                    phutball::error_examples::variant_name("TablebaseFileError", e),
-                    c_name(failure.status),
-                )
-            }))
             .collect();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
         let markdown = std::fs::read_to_string(path).unwrap();

@@ -36,12 +36,21 @@
 //!
 //! The reference (the search, the tablebase file, the limits, the CLI, C
 //! and Python faces) is `docs/solver.md`.
+//!
+//! # Cargo features
+//!
+//! - `test-support` (off by default): the module `error_examples`, one
+//!   value of every error variant the C and Python error tables list, named
+//!   as they name it, for the wrappers' table tests; not part of the stable
+//!   interface. It turns on the core's `test-support`.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
 mod atomic_file;
 mod certificate;
 mod error;
+#[cfg(feature = "test-support")]
+pub mod error_examples;
 mod frontier;
 mod prover;
 mod small_board;

@@ -231,33 +231,41 @@ pub fn assert_docs_table(path: &str, markdown: &str, heading: &str, mapped: &[(S
     }
 }
 
+/// Checks that `examples` hold every variant of `$type`, by a match that
+/// lists them all, each with a message: a new variant does not compile
+/// until it is listed there (in the crate that defines `$type`, where its
+/// `non_exhaustive` does not apply), and the test fails until it has an
+/// example. The core's and the solver's example tests use it.
+///
+/// # Panics
+///
+/// Naming the first variant without an example, or an example with an
+/// empty message.
+#[macro_export]
+macro_rules! assert_every_variant {
+    ($examples:expr, $type:ident: $($variant:ident),+ $(,)?) => {{
+        let seen: Vec<&str> = $examples
+            .iter()
+            .map(|e| match e {
+                $($type::$variant { .. } => stringify!($variant),)+
+            })
+            .collect();
+        for variant in [$(stringify!($variant)),+] {
+            assert!(
+                seen.contains(&variant),
+                "no example of {}::{variant}",
+                stringify!($type)
+            );
+        }
+        for e in $examples.iter() {
+            assert!(!e.to_string().is_empty());
+        }
+    }};
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// Checks that `examples` hold every variant of `$type`, by a match that
-    /// lists them all: a new variant does not compile until it is listed
-    /// here, and the test fails until it has an example.
-    macro_rules! assert_every_variant {
-        ($examples:expr, $type:ident: $($variant:ident),+ $(,)?) => {{
-            let seen: Vec<&str> = $examples
-                .iter()
-                .map(|e| match e {
-                    $($type::$variant { .. } => stringify!($variant),)+
-                })
-                .collect();
-            for variant in [$(stringify!($variant)),+] {
-                assert!(
-                    seen.contains(&variant),
-                    "no example of {}::{variant}",
-                    stringify!($type)
-                );
-            }
-            for e in $examples.iter() {
-                assert!(!e.to_string().is_empty());
-            }
-        }};
-    }
 
     #[test]
     fn there_is_an_example_of_every_variant() {

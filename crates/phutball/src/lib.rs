@@ -26,7 +26,8 @@
 //!
 //! - `test-support` (off by default): the module `error_examples`, one
 //!   value of every error variant and the checks of the wrappers' documented
-//!   error tables, for tests; not part of the stable interface.
+//!   error tables, and the macro `assert_every_variant` (an example of
+//!   every variant), for tests; not part of the stable interface.
 //! - `fixtures` (off by default): the module `fixtures`, the reader of the
 //!   project's fixture files (`tests/data`), for the tests, benchmarks,
 //!   fuzz targets and the CLI's `count`, which turn it on.
