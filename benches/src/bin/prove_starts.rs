@@ -2,14 +2,14 @@
 //! small boards: for each board, `phutball_solver::prove_within` (time,
 //! nodes searched, nodes per second, certificate nodes) and, with the same
 //! timeout, the deepening loop of commit 060cfd8's `solve` (the engine one
-//! ply deeper at a time until it proves a win; copied below as
-//! `deepening`, since `phutball_engine::solve` now calls the prover first)
-//! and today's `phutball_engine::solve`. The copy runs this build's
-//! engine: from e44ada9 on, the engine's root tries the prover too, so for
-//! 060cfd8's own figures pass `--old-cli BINARY`, a CLI built at 060cfd8
-//! (`git worktree add /tmp/old 060cfd8`, then `cargo build --release -p
-//! phutball-cli` there), whose `BINARY solve --timeout MS start:CxR` is
-//! timed too, a process per run. Run by hand:
+//! ply deeper at a time until it proves a win; `phutball_engine::solve`
+//! now calls the prover after it, and `phutball_engine::deepen_within` is
+//! that loop on its own) and today's `phutball_engine::solve`. The loop
+//! runs this build's engine: from e44ada9 on, the engine's root tries the
+//! prover too, so for 060cfd8's own figures pass `--old-cli BINARY`, a CLI
+//! built at 060cfd8 (`git worktree add /tmp/old 060cfd8`, then `cargo build
+//! --release -p phutball-cli` there), whose `BINARY solve --timeout MS
+//! start:CxR` is timed too, a process per run. Run by hand:
 //!
 //! ```text
 //! cargo run --release -p phutball-benches --bin prove_starts -- \
@@ -28,7 +28,7 @@ use std::process::{Command, ExitCode};
 use std::time::{Duration, Instant};
 
 use phutball::{BoardSize, Budget, Position, Rules};
-use phutball_engine::{solve, Deadline, Decision, Engine, Limits, Score, Solution, MAX_DEPTH};
+use phutball_engine::{deepen_within, solve, Deadline, Solution};
 use phutball_solver::prove_within;
 
 const USAGE: &str =
@@ -93,57 +93,6 @@ fn solution_text(solution: &Solution) -> String {
     }
 }
 
-/// The `solve` of commit 060cfd8: the engine one ply deeper at a time until
-/// it proves a win (or a loss within two plies) or `timeout` has passed.
-/// Also returns the deepest depth it started.
-fn deepening(pos: &Position, timeout: Duration) -> (Solution, u32) {
-    let started = Instant::now();
-    let stop = Budget::default();
-    let mut reached = 0;
-    for depth in 1..=MAX_DEPTH {
-        let Some(left) = timeout
-            .checked_sub(started.elapsed())
-            .filter(|t| !t.is_zero())
-        else {
-            break;
-        };
-        reached = depth;
-        let Ok(analysis) =
-            Engine::new(Limits::new(Some(left), Some(depth), None), 1).analyse_within(pos, &stop)
-        else {
-            break;
-        };
-        match analysis.score {
-            Score::Win { plies } => {
-                return (
-                    Solution::Win {
-                        plies,
-                        // Only the plies are reported here.
-                        exact: false,
-                        line: analysis.pv,
-                    },
-                    reached,
-                );
-            }
-            Score::Loss { plies } if analysis.decision == Decision::AllMovesLose => {
-                return (
-                    Solution::Loss {
-                        plies,
-                        exact: false,
-                        line: analysis.pv,
-                    },
-                    reached,
-                )
-            }
-            _ => {}
-        }
-        if analysis.decision != Decision::Searched {
-            break;
-        }
-    }
-    (Solution::Unknown, reached)
-}
-
 fn seconds(times: &[Duration]) -> String {
     let texts: Vec<String> = times
         .iter()
@@ -171,7 +120,7 @@ fn bench_board(board: &str, options: &Options) -> Result<(), String> {
         .map_err(|e| format!("{board}: {e} (a board is CxR, e.g. 9x9)"))?;
     let pos = Position::start_with(size, Rules::default()).map_err(|e| e.to_string())?;
     bench_prover(board, &pos, options)?;
-    bench_deepening(board, &pos, options);
+    bench_deepening(board, &pos, options)?;
     bench_solve(board, &pos, options)?;
     if let Some(cli) = &options.old_cli {
         bench_old_cli(board, cli, options)?;
@@ -211,20 +160,27 @@ fn bench_prover(board: &str, pos: &Position, options: &Options) -> Result<(), St
     Ok(())
 }
 
-/// The row of 060cfd8's deepening loop (the copy above).
-fn bench_deepening(board: &str, pos: &Position, options: &Options) {
+/// The row of 060cfd8's deepening loop (`deepen_within`, on its own).
+fn bench_deepening(board: &str, pos: &Position, options: &Options) -> Result<(), String> {
     let mut times = Vec::new();
     let mut result = String::new();
     for _ in 0..options.repeat {
         let started = Instant::now();
-        let (solution, depth) = deepening(pos, options.timeout);
+        let found = deepen_within(pos, options.timeout, &Budget::default())
+            .map_err(|e| format!("{board}: {e}"))?;
         times.push(started.elapsed());
-        result = format!("{} (depth {depth} started)", solution_text(&solution));
+        let solution = found.solution.unwrap_or(Solution::Unknown);
+        result = format!(
+            "{} (depth {} started)",
+            solution_text(&solution),
+            found.depth
+        );
     }
     println!(
         "| {board} | 060cfd8's deepening loop, this build's engine | {result} | {} | |",
         seconds(&times)
     );
+    Ok(())
 }
 
 /// The row of today's `phutball_engine::solve`.

@@ -83,7 +83,7 @@ pub use players::{BaselinePlayer, Player, RandomPlayer};
 pub use safety::{is_safe, is_safe_within};
 pub use score::Score;
 pub use search::{Analysis, Decision, Engine};
-pub use solve::{solve, Solution};
+pub use solve::{deepen_within, solve, Deepening, Solution};
 
 /// The crate's README (its crates.io page): its example, checked as a doctest.
 #[cfg(doctest)]

@@ -116,7 +116,7 @@ pub fn solve(
     // The deepening search finds short wins fast where it finds any (a
     // proof-number search finds a proof, not the shortest): a fifth of
     // the time first, then the prover with the rest.
-    if let Some(solution) = deepen(pos, timeout / DEEPENING_SHARE, stop)? {
+    if let Some(solution) = deepen_within(pos, timeout / DEEPENING_SHARE, stop)?.solution {
         return Ok(solution);
     }
     let left = timeout.saturating_sub(started.elapsed());
@@ -126,14 +126,45 @@ pub fn solve(
 /// `solve` gives the engine's deepening search 1 / this of its time first.
 const DEEPENING_SHARE: u32 = 5;
 
-/// The engine, one ply deeper at a time within `timeout`, until it proves a
-/// win or a loss within two plies.
-fn deepen(
+/// What [`deepen_within`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deepening {
+    /// The win or loss it proved, or `None` when the time ran out first
+    /// (or a search was not needed: a single move left).
+    pub solution: Option<Solution>,
+    /// The deepest depth it started a search at (0: none).
+    pub depth: u32,
+}
+
+/// The first part of [`solve`] on its own: the engine, one ply deeper at a
+/// time within `timeout`, until it proves a win or a loss within two
+/// plies. Before `solve` called the prover (commit 060cfd8) this was the
+/// whole of it; the benches time it against the prover. `stop` cancels it
+/// as [`Engine::analyse_within`].
+///
+/// ```
+/// use std::time::Duration;
+/// use phutball::Budget;
+/// use phutball_engine::{deepen_within, Solution};
+/// // Ball H10, men H11 to H18: Ohs jumps to the goal, found at depth 1.
+/// let chain = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O";
+/// let found = deepen_within(&chain.parse()?, Duration::from_secs(5), &Budget::default())?;
+/// assert!(matches!(found.solution, Some(Solution::Win { plies: 1, exact: true, .. })));
+/// assert_eq!(found.depth, 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`solve`]: [`EngineError::Finished`], [`EngineError::NoLegalMove`],
+/// [`EngineError::Interrupted`].
+pub fn deepen_within(
     pos: &Position,
     timeout: Duration,
     stop: &Budget<'_>,
-) -> Result<Option<Solution>, EngineError> {
+) -> Result<Deepening, EngineError> {
     let started = Instant::now();
+    let mut reached = 0;
     for depth in 1..=MAX_DEPTH {
         let Some(left) = timeout
             .checked_sub(started.elapsed())
@@ -141,6 +172,7 @@ fn deepen(
         else {
             break;
         };
+        reached = depth;
         let analysis =
             Engine::new(Limits::new(Some(left), Some(depth), None), 1).analyse_within(pos, stop)?;
         match analysis.score {
@@ -152,20 +184,26 @@ fn deepen(
                         && !pos
                             .can_score_within(stop)
                             .map_err(EngineError::Interrupted)?);
-                return Ok(Some(Solution::Win {
-                    plies,
-                    exact,
-                    line: analysis.pv,
-                }));
+                return Ok(Deepening {
+                    solution: Some(Solution::Win {
+                        plies,
+                        exact,
+                        line: analysis.pv,
+                    }),
+                    depth: reached,
+                });
             }
             Score::Loss { plies } if analysis.decision == Decision::AllMovesLose => {
                 // Every move lets the opponent score at once: no longer
                 // resistance than two plies.
-                return Ok(Some(Solution::Loss {
-                    plies,
-                    exact: plies <= 2,
-                    line: analysis.pv,
-                }));
+                return Ok(Deepening {
+                    solution: Some(Solution::Loss {
+                        plies,
+                        exact: plies <= 2,
+                        line: analysis.pv,
+                    }),
+                    depth: reached,
+                });
             }
             _ => {}
         }
@@ -175,7 +213,10 @@ fn deepen(
             break;
         }
     }
-    Ok(None)
+    Ok(Deepening {
+        solution: None,
+        depth: reached,
+    })
 }
 
 /// The prover's answer within `timeout` and `stop`, if it proved one.
@@ -242,6 +283,18 @@ mod tests {
             solved(&format!("{chain} X"), 5000),
             Solution::Loss { plies: 2, .. }
         ));
+    }
+
+    #[test]
+    fn a_deepening_that_runs_out_of_time_says_how_deep_it_started() {
+        let found = deepen_within(
+            &Position::standard(),
+            Duration::from_millis(30),
+            &Budget::default(),
+        )
+        .unwrap();
+        assert_eq!(found.solution, None);
+        assert!((1..=MAX_DEPTH).contains(&found.depth), "{found:?}");
     }
 
     #[test]
