@@ -6,8 +6,8 @@
 mod actions;
 mod budget;
 mod buffers;
-mod deadline;
 mod classes;
+mod deadline;
 mod engine;
 mod episode;
 mod errors;
