@@ -143,7 +143,8 @@ fn status_of(error: &AnyError) -> PhutballStatus {
             | ParseError::Action { .. }
             | ParseError::Move { .. }
             | ParseError::Position { .. }
-            | ParseError::Record { .. },
+            | ParseError::Record { .. }
+            | ParseError::Size { .. },
         ) => S::ParseError,
         AnyError::InvalidPosition(_) => S::InvalidPosition,
         AnyError::IllegalMove(_) => S::IllegalMove,

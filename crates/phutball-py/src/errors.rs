@@ -182,7 +182,8 @@ fn class_of(error: &AnyError) -> ExceptionClass {
             | CoreParseError::Action { .. }
             | CoreParseError::Move { .. }
             | CoreParseError::Position { .. }
-            | CoreParseError::Record { .. },
+            | CoreParseError::Record { .. }
+            | CoreParseError::Size { .. },
         ) => C::ParseError,
         AnyError::InvalidPosition(_) => C::InvalidPositionError,
         AnyError::IllegalMove(_) => C::IllegalMoveError,

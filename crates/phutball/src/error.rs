@@ -32,7 +32,8 @@ pub fn quoted(text: &str) -> String {
     }
 }
 
-/// Text that is not valid notation (a point, a move, a position string or a game record).
+/// Text that is not valid notation (a point, a move, a position string, a
+/// game record or a memory limit's size).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ParseError {
     /// The text is empty.
@@ -116,6 +117,16 @@ pub enum ParseError {
         /// 1-based line number.
         line: usize,
         /// Why.
+        reason: String,
+    },
+    /// A size of memory ([`ByteSize`](crate::ByteSize)) is not a positive
+    /// number of bytes with a known unit.
+    #[error("{reason}")]
+    Size {
+        /// The offending text.
+        text: String,
+        /// Why, quoting the text (the whole message: the wording the
+        /// CLI's `--memory-limit` has always used).
         reason: String,
     },
 }

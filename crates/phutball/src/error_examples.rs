@@ -116,6 +116,10 @@ fn parse_errors() -> Vec<ParseError> {
             line: 1,
             reason: WHAT.into(),
         },
+        ParseError::Size {
+            text: "12Q".into(),
+            reason: WHAT.into(),
+        },
     ]
 }
 
@@ -271,7 +275,8 @@ mod tests {
     fn there_is_an_example_of_every_variant() {
         let every = every_error();
         assert_every_variant!(every.parse, ParseError:
-            Empty, Point, ColumnI, PointOutside, Side, RuleOption, Action, Move, Position, Invalid, Record);
+            Empty, Point, ColumnI, PointOutside, Side, RuleOption, Action, Move, Position, Invalid, Record,
+            Size);
         assert_every_variant!(every.invalid_position, InvalidPositionError:
             Size, Outside, ManOffBoard, BallOnMan, StartNotInPlay, JumpStartOnMan, NothingRemoved,
             RemovedManPresent);

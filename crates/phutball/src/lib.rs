@@ -68,6 +68,7 @@ pub use step::episode::{Episode, EpisodeError, Transition};
 pub use step::game::{Game, GameError, GameResult};
 pub use step::perft::{perft, perft_within};
 pub use step::state::StepState;
+pub use text::byte_size::ByteSize;
 pub use text::planes::PLANE_COUNT;
 pub use text::svg::{
     svg_point_at, svg_point_centre, svg_width, SvgOptions, SvgWidthError, SVG_CELL, SVG_MARGIN,
