@@ -6,7 +6,7 @@
 use std::time::Duration;
 
 use clap::Args;
-use phutball::{Budget, Interrupt, SearchError, DEFAULT_MEMORY_LIMIT};
+use phutball::{Budget, ByteSize, Interrupt, ParseError, SearchError, DEFAULT_MEMORY_LIMIT};
 use phutball_engine::{Deadline, LimitError, LimitSetting};
 
 use crate::error::CliError;
@@ -19,7 +19,7 @@ pub const SOLVER_MEMORY_LIMIT: usize = 1 << 30;
 /// for the rules commands before it counted bytes everywhere, so an old
 /// `--memory-limit 64` (64 MiB then) is refused rather than read as 64
 /// bytes; a tiny limit is still possible with its unit (`64B`, `1K`).
-const SMALLEST_BARE_SIZE: u64 = 1 << 20;
+const SMALLEST_BARE_SIZE: usize = 1 << 20;
 
 /// `--timeout MS`: the one deadline flag.
 #[derive(Args, Clone, Copy, Debug, Default)]
@@ -127,63 +127,28 @@ impl BudgetFlags {
     }
 }
 
-/// `--memory-limit SIZE`: a byte count, optionally followed by a unit: K,
-/// M or G (KiB, MiB, GiB; `KB`, `KiB` and lower case too) or B. Zero, a
-/// negative number, an unknown unit and a bare number below 1 MiB (an old
-/// MiB count, see [`SMALLEST_BARE_SIZE`]) are refused with the reason.
+/// `--memory-limit SIZE`: the core's size notation ([`ByteSize`]: bytes,
+/// optionally with a unit K, M, G or B), with its refusals and their
+/// words; and the CLI's own rule on top: a bare number below 1 MiB (an old
+/// MiB count, see [`SMALLEST_BARE_SIZE`]) is refused with the unit to add.
 pub fn parse_size(text: &str) -> Result<usize, String> {
+    let size: ByteSize = text.parse().map_err(|e: ParseError| e.to_string())?;
     let t = text.trim();
-    let example = "a number of bytes, or with a unit K, M or G, e.g. 512M or 2G";
-    if t.starts_with('-') {
-        return Err(format!(
-            "`{text}` is not a size: a memory limit cannot be negative ({example})"
-        ));
-    }
-    let split = t.find(|c: char| !c.is_ascii_digit()).unwrap_or(t.len());
-    let (digits, unit) = t.split_at(split);
-    if digits.is_empty() {
-        return Err(format!("`{text}` is not a size ({example})"));
-    }
-    let shift = match unit.trim().to_ascii_uppercase().as_str() {
-        "" | "B" => 0,
-        "K" | "KB" | "KIB" => 10,
-        "M" | "MB" | "MIB" => 20,
-        "G" | "GB" | "GIB" => 30,
-        other => {
-            return Err(format!(
-                "unknown unit `{other}` in `{text}` ({example}; B for bytes)"
-            ))
-        }
-    };
-    let n: u64 = digits
-        .parse()
-        .map_err(|_| format!("`{text}` is not a size ({example})"))?;
-    if n == 0 {
-        return Err("the memory limit must be at least 1 byte".into());
-    }
-    if unit.is_empty() && n < SMALLEST_BARE_SIZE {
+    let bare = t.bytes().all(|b| b.is_ascii_digit());
+    let n = size.bytes();
+    if bare && n < SMALLEST_BARE_SIZE {
         return Err(format!(
             "`{text}` would be {n} bytes: --memory-limit counts bytes (some commands \
              counted MiB before); add a unit: {n}M for {n} MiB, or {n}B if bytes are meant"
         ));
     }
-    n.checked_mul(1 << shift)
-        .and_then(|b| usize::try_from(b).ok())
-        .ok_or_else(|| format!("`{text}` is too large a size"))
+    Ok(n)
 }
 
 /// `bytes` in words, as `--memory-limit` is written: `1000 bytes`,
-/// `64 KiB`, `1 MiB`, `1.5 GiB`.
+/// `64 KiB`, `1 MiB`, `1.5 GiB` (the core's [`ByteSize`] in words).
 pub fn size_text(bytes: usize) -> String {
-    let units = [(30, "GiB"), (20, "MiB"), (10, "KiB")];
-    let Some(&(shift, unit)) = units.iter().find(|(shift, _)| bytes >= 1 << shift) else {
-        return format!("{bytes} bytes");
-    };
-    if bytes % (1 << shift) == 0 {
-        format!("{} {unit}", bytes >> shift)
-    } else {
-        format!("{:.1} {unit}", bytes as f64 / f64::from(1u32 << shift))
-    }
+    ByteSize::new(bytes).to_string()
 }
 
 /// `--nodes N`: at least 1, the engine's one range of node counts (the
