@@ -40,6 +40,7 @@ __all__ = [
     "Tablebase",
     "VecEnv",
     "_Deadline",
+    "_parse_size",
     "__version__",
 ]
 
@@ -82,6 +83,9 @@ class TablebaseFileError(ValueError):
 
 # Seconds (an int or a float, at least 0) or None for no timeout.
 _Timeout = Optional[float]
+# Bytes (an int, at least 0), a size with a unit ("8M", "2G", "64KiB",
+# "1000B"; a bad one raises ParseError) or None for no limit.
+_MemoryLimit = Optional[Union[int, str]]
 
 @final
 class Rules:
@@ -252,7 +256,7 @@ class Position:
         limit: Optional[int] = None,
         *,
         timeout: _Timeout = None,
-        memory_limit: Optional[int] = ...,
+        memory_limit: _MemoryLimit = ...,
     ) -> MoveList:
         """Every legal jump path (every non-empty prefix of a path is one), at most ``limit`` of them. Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
     def count_jump_paths(self, *, timeout: _Timeout = None) -> int:
@@ -262,20 +266,20 @@ class Position:
         limit: Optional[int] = None,
         *,
         timeout: _Timeout = None,
-        memory_limit: Optional[int] = ...,
+        memory_limit: _MemoryLimit = ...,
     ) -> MoveList:
         """One jump move per distinct resulting position (at most ``limit``). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
-    def count_jump_outcomes(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int:
+    def count_jump_outcomes(self, *, timeout: _Timeout = None, memory_limit: _MemoryLimit = ...) -> int:
         """The number of distinct positions a jump move can reach. Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
     def legal_moves(
         self,
         limit: Optional[int] = None,
         *,
         timeout: _Timeout = None,
-        memory_limit: Optional[int] = ...,
+        memory_limit: _MemoryLimit = ...,
     ) -> MoveList:
         """Every legal move: the placements, then one jump per distinct outcome (at most ``limit`` moves in all). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt``."""
-    def count_legal_moves(self, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> int:
+    def count_legal_moves(self, *, timeout: _Timeout = None, memory_limit: _MemoryLimit = ...) -> int:
         """The number of legal moves (placements plus distinct jump outcomes). Raises ``SearchTimeoutError``, ``MemoryLimitError`` or ``KeyboardInterrupt`` (Ctrl-C)."""
     def play(self, move: _MoveLike) -> "Position":
         """The position after ``move`` (a ``Move`` or notation), with the other side to move. Raises ``IllegalMoveError`` saying why, or ``ParseError``."""
@@ -291,7 +295,7 @@ class Position:
         self,
         *,
         timeout: _Timeout = None,
-        memory_limit: Optional[int] = ...,
+        memory_limit: _MemoryLimit = ...,
         nodes: Optional[int] = None,
         tablebase: Optional["Tablebase"] = None,
         jobs: Optional[int] = None,
@@ -749,12 +753,15 @@ class Proof:
 def check_proof(path_or_certificate: Union[Certificate, _Path], *, timeout: _Timeout = None) -> CheckedProof:
     """Checks a certificate, a ``Certificate`` or the path of a certificate file (plain or gzip-compressed), and returns what it proves. Raises ``CertificateError``, ``ParseError``, ``OSError``, ``TypeError``, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
 
+def _parse_size(text: str) -> int:
+    """The bytes of a size such as ``"512M"`` (a unit B, K, M or G), read as ``memory_limit="512M"`` is. Raises ``ParseError`` saying what is wrong."""
+
 def frontier(
     position: Union[Position, str],
     plies: int,
     *,
     timeout: _Timeout = None,
-    memory_limit: Optional[int] = ...,
+    memory_limit: _MemoryLimit = ...,
 ) -> List[Position]:
     """The distinct unfinished positions ``plies`` (0 to 32) plies below ``position``, each to be proved on its own and combined with ``combine_proofs``. Raises ``SearchTimeoutError``, ``MemoryLimitError``, ``KeyboardInterrupt``, ``ValueError`` or ``TypeError``."""
 
@@ -804,7 +811,7 @@ class Tablebase:
         *,
         continue_off_board: bool = False,
         timeout: _Timeout = None,
-        memory_limit: Optional[int] = ...,
+        memory_limit: _MemoryLimit = ...,
         jobs: Optional[int] = None,
     ) -> "Tablebase":
         """Builds the tablebase of a ``cols`` x ``rows`` board (at most 32 points), under the continue-off-board rule when ``continue_off_board`` is true, on ``jobs`` threads (1 to 256; ``None``: every core; the values do not depend on it). Raises ``SearchTimeoutError``, ``MemoryLimitError``, ``KeyboardInterrupt``, ``ValueError`` or ``InvalidPositionError``."""
@@ -812,7 +819,7 @@ class Tablebase:
     def from_bytes(data: bytes) -> "Tablebase":
         """Reads a table from the bytes of its file format (``to_bytes()``). Raises ``TablebaseFileError``."""
     @staticmethod
-    def load(path: _Path, *, timeout: _Timeout = None, memory_limit: Optional[int] = ...) -> "Tablebase":
+    def load(path: _Path, *, timeout: _Timeout = None, memory_limit: _MemoryLimit = ...) -> "Tablebase":
         """Reads a table file written by ``save`` (or the CLI's ``phutball tablebase build --out``), its header checked before a value is read. Raises ``OSError`` or ``TablebaseFileError`` (bytes after the values included); ``MemoryLimitError`` for a table over ``memory_limit`` bytes (default ``None``: no limit), before its values are read; ``SearchTimeoutError`` after ``timeout`` seconds; ``KeyboardInterrupt`` on Ctrl-C."""
     def to_bytes(self) -> bytes:
         """The table in its file format: a 32-byte header, then a byte a state."""

@@ -8,6 +8,7 @@ signal that comes late or an abort cannot take pytest down with it."""
 
 import math
 import os
+import re
 import resource
 import signal
 import subprocess
@@ -185,6 +186,38 @@ def test_negative_memory_limits_are_value_errors(bad):
 def test_memory_limits_that_are_not_ints_are_type_errors():
     with pytest.raises(TypeError, match="memory_limit must be an int"):
         phutball.Position().legal_moves(memory_limit=1.5)
+    with pytest.raises(TypeError, match='a str with a unit such as "8M", not bytes'):
+        phutball.Position().legal_moves(memory_limit=b"8M")
+
+
+def test_a_memory_limit_can_be_a_size_with_a_unit():
+    # The core's size notation, as the CLI's --memory-limit reads it: the
+    # limit the error reports is the size's bytes.
+    pos = phutball.Position(SEEDS_STRING)
+    for text, limit in (("8M", 8 << 20), ("100B", 100), ("1 KiB", 1024), ("2g", 2 << 30)):
+        assert phutball._phutball._parse_size(text) == limit
+    with pytest.raises(phutball.MemoryLimitError, match="memory limit of 100 bytes"):
+        pos.legal_moves(memory_limit="100B")
+    assert pos.legal_moves(memory_limit="8M") == pos.legal_moves(memory_limit=8 << 20)
+    with pytest.raises(phutball.MemoryLimitError, match=f"memory limit of {8 << 20} bytes"):
+        phutball.Position(HARD[0]).jump_outcomes(memory_limit="8M")
+
+
+@pytest.mark.parametrize(
+    "bad, says",
+    [
+        ("12Q", "unknown unit `Q` in `12Q`"),
+        ("lots", "`lots` is not a size"),
+        ("-1M", "cannot be negative"),
+        ("0", "at least 1 byte"),
+        ("99999999999999999999G", "too large a size"),
+    ],
+)
+def test_a_size_that_does_not_read_is_a_parse_error(bad, says):
+    with pytest.raises(phutball.ParseError, match=re.escape(says)):
+        phutball.Position().legal_moves(memory_limit=bad)
+    with pytest.raises(ValueError, match=re.escape(says)):
+        phutball.frontier(phutball.Position(), 1, memory_limit=bad)
 
 
 # ---- Game(move_limit=) ----

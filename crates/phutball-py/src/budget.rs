@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
-use phutball::{Budget, Interrupt};
+use phutball::{Budget, ByteSize, Interrupt};
 use phutball_engine::Deadline;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt};
+use pyo3::types::{PyBool, PyInt, PyString};
 
 use crate::errors::{OrRaise, SearchTimeoutError};
 use crate::notation::limit_arg;
@@ -64,8 +64,10 @@ pub(crate) fn seconds_arg(
     Ok(Duration::try_from_secs_f64(seconds).ok())
 }
 
-/// The `memory_limit=` argument: `None` (no limit), or bytes as an int of
-/// at least 0 (an int too large for the machine is no limit). Its default,
+/// The `memory_limit=` argument: `None` (no limit), bytes as an int of at
+/// least 0 (an int too large for the machine is no limit), or a str in the
+/// core's size notation ([`ByteSize`]: `"8M"`, `"2G"`, `"1000B"`), whose
+/// refusal is the package's `ParseError`. Its default,
 /// [`MemoryLimit::DEFAULT`], is the core's.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct MemoryLimit(pub(crate) usize);
@@ -81,11 +83,44 @@ impl<'a, 'py> FromPyObject<'a, 'py> for MemoryLimit {
     type Error = PyErr;
 
     fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
-        let limit = limit_arg(Some(&obj.to_owned()), "memory_limit")?;
+        let obj = obj.to_owned();
+        if obj.is_instance_of::<PyString>() {
+            return Ok(MemoryLimit(parse_size(&obj.extract::<String>()?)?));
+        }
+        let limit = limit_arg(Some(&obj), "memory_limit").map_err(|e| {
+            // A wrong type is told the str form too.
+            if e.is_instance_of::<PyTypeError>(obj.py()) {
+                PyTypeError::new_err(format!(
+                    "memory_limit must be an int of bytes, None, or a str with a unit \
+                     such as \"8M\", not {}",
+                    obj.get_type()
+                        .name()
+                        .map_or_else(|_| "that type".to_string(), |n| n.to_string())
+                ))
+            } else {
+                e
+            }
+        })?;
         Ok(MemoryLimit(limit.map_or(usize::MAX, |l| {
             usize::try_from(l).unwrap_or(usize::MAX)
         })))
     }
+}
+
+/// `phutball._phutball._parse_size(text)`: the bytes of a size such as
+/// `"512M"`, read by the core's one size notation ([`ByteSize`]), for the
+/// package's Python code that takes a size on its command line
+/// (`python -m phutball.distributed prove --memory-limit`). Raises
+/// `ParseError` (a `ValueError`) saying what was wrong.
+#[pyfunction]
+#[pyo3(name = "_parse_size")]
+pub(crate) fn parse_size(text: &str) -> PyResult<usize> {
+    text.parse::<ByteSize>().map(ByteSize::bytes).or_raise()
+}
+
+/// Adds `_parse_size` to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_size, m)?)
 }
 
 /// What a call may use, its deadline and its memory limit: the arguments

@@ -43,6 +43,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     frontier::register(m)?;
     tablebase::register(m)?;
     deadline::register(m)?;
+    budget::register(m)?;
     m.add("DEFAULT_MEMORY_LIMIT", phutball::DEFAULT_MEMORY_LIMIT)?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     Ok(())

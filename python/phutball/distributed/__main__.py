@@ -12,6 +12,7 @@ from typing import List, Optional
 import ray
 
 import phutball
+from phutball import _phutball
 
 from . import DatasetError, DatasetReport, RunSummary, _prove, _ray_left_behind, analyse, jobs, selfplay, verify
 
@@ -65,10 +66,10 @@ def _parser() -> argparse.ArgumentParser:
     proof.add_argument("--nodes", type=int, help="the prover's nodes per frontier position")
     proof.add_argument(
         "--memory-limit",
-        type=_bytes,
+        type=_size,
         default=phutball.DEFAULT_MEMORY_LIMIT,
-        metavar="BYTES",
-        help="bytes per frontier position, suffixes K, M, G for KiB, MiB, GiB (default 256M)",
+        metavar="SIZE",
+        help="memory per frontier position: bytes, or with a unit K, M or G (KiB, MiB, GiB), e.g. 512M (default 256M)",
     )
     proof.add_argument("--certificate", metavar="FILE", help="write the proof's certificate to FILE (gzip-compressed if FILE ends in .gz)")
     proof.add_argument("--address", help='the Ray cluster: "auto", "ray://HOST:10001", ... (default: RAY_ADDRESS, else a local instance)')
@@ -122,15 +123,15 @@ def _verify_command(args: argparse.Namespace) -> int:
     return 0 if report.complete else 1
 
 
-def _bytes(text: str) -> int:
-    """A byte count: digits, optionally followed by K, M or G (KiB, MiB, GiB)."""
-    units = {"": 0, "B": 0, "K": 10, "KB": 10, "KIB": 10, "M": 20, "MB": 20, "MIB": 20, "G": 30, "GB": 30, "GIB": 30}
-    t = text.strip()
-    digits = t.rstrip("BbKkMmGgIi")
-    unit = t[len(digits) :].upper()
-    if not digits.isdigit() or unit not in units:
-        raise argparse.ArgumentTypeError(f"`{text}` is not a byte count (e.g. 500000000, 512M or 2G)")
-    return int(digits) << units[unit]
+def _size(text: str) -> int:
+    """A size of memory in bytes, read by the extension's one size notation
+    (``512M``, ``2G``, ``1000B``: as ``memory_limit="512M"`` and the CLI's
+    ``--memory-limit`` read it); its ``ParseError`` becomes argparse's
+    ``error: argument --memory-limit: ...``, status 2, before any Ray work."""
+    try:
+        return _phutball._parse_size(text)
+    except ValueError as e:
+        raise argparse.ArgumentTypeError(str(e)) from e
 
 
 def _position(text: str) -> "phutball.Position":
