@@ -22,14 +22,26 @@ pub const QUOTE_LIMIT: usize = 60;
 /// assert_eq!(phutball::quoted(&long), format!("{:?}... (1000 characters)", &long[..60]));
 /// ```
 pub fn quoted(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_LIMIT) {
+    match cut_to_quote(text) {
         None => format!("{text:?}"),
-        Some((cut, _)) => format!(
-            "{:?}... ({} characters)",
-            &text[..cut],
-            text.chars().count()
-        ),
+        Some((start, chars)) => format!("{start:?}... ({chars} characters)"),
     }
+}
+
+/// `text` between backticks, cut as [`quoted`] cuts it (the size messages'
+/// quotes, which the CLI's `--memory-limit` has always written so).
+pub(crate) fn backticked(text: &str) -> String {
+    match cut_to_quote(text) {
+        None => format!("`{text}`"),
+        Some((start, chars)) => format!("`{start}...` ({chars} characters)"),
+    }
+}
+
+/// The first [`QUOTE_LIMIT`] characters of `text` and its length in
+/// characters, when it is longer than that.
+fn cut_to_quote(text: &str) -> Option<(&str, usize)> {
+    let (cut, _) = text.char_indices().nth(QUOTE_LIMIT)?;
+    Some((&text[..cut], text.chars().count()))
 }
 
 /// Text that is not valid notation (a point, a move, a position string, a

@@ -6,7 +6,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::error::{ParseError, QUOTE_LIMIT};
+use crate::error::{backticked, ParseError};
 
 /// A size of memory in bytes, as a memory limit is written: digits, then
 /// optionally a unit, `B` (bytes), `K`, `M` or `G` (KiB, MiB, GiB; `KB`,
@@ -68,16 +68,6 @@ impl From<ByteSize> for usize {
     }
 }
 
-/// `text` between backticks, as the size messages quote it, cut after
-/// [`QUOTE_LIMIT`] characters (then `...` and its length) like
-/// [`quoted`](crate::quoted): an error about a huge input stays one line.
-fn backticked(text: &str) -> String {
-    match text.char_indices().nth(QUOTE_LIMIT) {
-        None => format!("`{text}`"),
-        Some((cut, _)) => format!("`{}...` ({} characters)", &text[..cut], text.chars().count()),
-    }
-}
-
 impl FromStr for ByteSize {
     type Err = ParseError;
 
@@ -132,7 +122,6 @@ impl fmt::Display for ByteSize {
             write!(f, "{} {unit}", bytes >> shift)
         } else {
             // A rounded figure for people; the exact one is `bytes()`.
-            #[allow(clippy::cast_precision_loss)]
             let units = bytes as f64 / f64::from(1u32 << shift);
             write!(f, "{units:.1} {unit}")
         }
@@ -176,7 +165,10 @@ mod tests {
         for (text, says) in [
             ("0", "the memory limit must be at least 1 byte"),
             ("0M", "the memory limit must be at least 1 byte"),
-            ("-1", "`-1` is not a size: a memory limit cannot be negative"),
+            (
+                "-1",
+                "`-1` is not a size: a memory limit cannot be negative",
+            ),
             ("-5M", "cannot be negative"),
             ("lots", "`lots` is not a size (a number of bytes"),
             ("", "`` is not a size"),
@@ -189,7 +181,10 @@ mod tests {
             assert!(e.contains(says), "{text:?}: {e}");
         }
         let e = "12Q".parse::<ByteSize>().unwrap_err();
-        assert!(matches!(e, ParseError::Size { ref text, .. } if text == "12Q"), "{e:?}");
+        assert!(
+            matches!(e, ParseError::Size { ref text, .. } if text == "12Q"),
+            "{e:?}"
+        );
     }
 
     #[test]
@@ -198,7 +193,9 @@ mod tests {
             size("99999999999999999999G"),
             Err("`99999999999999999999G` is too large a size".to_string())
         );
-        assert!(size("99999999999999999999").unwrap_err().contains("too large"));
+        assert!(size("99999999999999999999")
+            .unwrap_err()
+            .contains("too large"));
         assert!(size(&format!("{}G", u64::MAX >> 10))
             .unwrap_err()
             .contains("too large"));
