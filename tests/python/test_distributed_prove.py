@@ -278,3 +278,19 @@ def test_library_errors_are_an_error_line_and_status_2(capsys):
     # InvalidPositionError (a ValueError).
     assert command(["prove", "start:26x26", "--no-progress"]) == 2
     assert capsys.readouterr().err == "error: board size 26x26 is not supported (columns 1-25, rows 3-25)\n"
+
+
+def test_a_bad_memory_limit_is_a_usage_error_before_any_work(monkeypatch, capsys):
+    # The size is read by the extension (the core's notation, as the CLI's
+    # --memory-limit and memory_limit="8M" read it): argparse's error line
+    # with the core's words, status 2, and no proof started.
+    def no_work(*args, **kwargs):
+        raise AssertionError("the proof started")
+
+    monkeypatch.setattr(prove_command_module, "_prove", no_work)
+    for bad, says in (("12Q", "unknown unit `Q` in `12Q`"), ("0", "the memory limit must be at least 1 byte"), ("-1M", "`-1M` is not a size: a memory limit cannot be negative")):
+        with pytest.raises(SystemExit) as exit:
+            command(["prove", "start:5x5", f"--memory-limit={bad}", "--no-progress"])
+        assert exit.value.code == 2
+        assert f"error: argument --memory-limit: {says}" in capsys.readouterr().err
+    assert prove_command_module._parser().parse_args(["prove", "start:5x5", "--memory-limit", "8M"]).memory_limit == 8 << 20
