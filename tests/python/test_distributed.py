@@ -150,6 +150,15 @@ def test_bad_input_is_a_value_error_before_any_task(tmp_path):
     assert not (tmp_path / "games").exists()
 
 
+def test_the_command_plays_from_an_openings_file(tmp_path):
+    listing = tmp_path / "openings.txt"
+    listing.write_text(f"# two starts, used in turn\n{SEEDS_STRING}\n\n{START_STRING}\n")
+    arguments = ["selfplay", "--games", "3", "--nodes", "150", "--seed", "5", "--move-limit", "40"]
+    assert command([*arguments, "--openings", str(listing), "--out", str(tmp_path / "o"), "--no-progress"]) == 0
+    expected = [str(phutball.Position(text)) for text in (SEEDS_STRING, START_STRING, SEEDS_STRING)]
+    assert [row["opening"] for row in games_of(tmp_path / "o")] == expected
+
+
 def test_time_is_in_seconds_and_time_ms_still_works_with_a_warning(tmp_path, capsys):
     out = tmp_path / "timed"
     settings = {"seed": 5, "move_limit": 6, "games_per_task": 2, "out": out}

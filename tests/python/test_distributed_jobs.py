@@ -233,7 +233,10 @@ def test_a_killed_worker_and_a_killed_driver_leave_the_proof_proved(cluster, tmp
         # in the millisecond between two jobs it loses none (Ray restarts
         # it either way): then another is killed.
         for _ in range(5):
-            workers = wait_for(lambda: prover_workers(cluster), 30, "a prover worker")
+            # Ray restarts a killed actor; on a loaded machine that took
+            # over 30 s once (CI's run of dc11b2f).
+            assert first.poll() is None, first.communicate()
+            workers = wait_for(lambda: prover_workers(cluster), 90, "a prover worker")
             os.kill(workers[0], signal.SIGKILL)
             try:
                 wait_for(lambda: jobs_saved()["lost"] >= 1, 10, "the lost job in the checkpoint")

@@ -58,7 +58,9 @@ pub(crate) fn replace_file<T>(
         .and_then(|value| {
             file.flush()?;
             file.sync_all()?;
-            // The file is closed before it is renamed.
+            // The file is closed before it is renamed. (On wasm32, where
+            // a File is an empty stand-in without Drop, this does nothing.)
+            #[allow(clippy::drop_non_drop)]
             drop(file);
             fs::rename(temp, path)?;
             Ok(value)

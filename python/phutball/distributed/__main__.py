@@ -221,7 +221,7 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.command == "selfplay":
             openings = None
             if args.openings:
-                from . import _read_positions
+                from ._datasets import _read_positions
 
                 openings = _read_positions(args.openings)
             summary = selfplay(
