@@ -98,6 +98,53 @@ fn a_checkpoint_of_one_number_of_jobs_resumes_on_another() {
 }
 
 #[test]
+fn a_proved_root_is_saved_before_its_certificate_is_written() {
+    // Writing a long proof's certificate takes minutes; a run stopped then
+    // goes on from the proved root, not from the last periodic save (none
+    // here: one every 600 s).
+    let dir = std::env::temp_dir().join(format!("phutball-proved-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pos = start(4, 9);
+    for jobs in [1, 2] {
+        let path = dir.join(format!("4x9-{jobs}.ckpt"));
+        let options = || ProveOptions {
+            jobs,
+            checkpoint: Some(CheckpointOptions {
+                path: &path,
+                every: Duration::from_secs(600),
+                on_event: None,
+            }),
+            ..ProveOptions::default()
+        };
+        let whole = prove_with_options_within(&pos, &Budget::default(), options()).unwrap();
+        assert!(whole.nodes > 100, "{jobs} jobs: {} nodes", whole.nodes);
+        // 20 nodes do not prove 4x9 from nothing; from the saved proof they do.
+        let budget = Budget::default().with_work_limit(20);
+        let again = prove_with_options_within(&pos, &budget, options()).unwrap();
+        assert!(again.value.is_some(), "{jobs} jobs: {:?}", again.stopped);
+        assert_eq!(
+            format!("{:?}", again.value),
+            format!("{:?}", whole.value),
+            "{jobs} jobs"
+        );
+        let fresh = prove_with_options_within(
+            &pos,
+            &budget,
+            ProveOptions {
+                jobs,
+                ..ProveOptions::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            fresh.value, None,
+            "{jobs} jobs: 20 nodes proved 4x9 from nothing"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn a_cancel_stops_every_thread() {
     let cancel = AtomicBool::new(true);
     let budget = Budget::default().with_cancel_flag(&cancel);

@@ -108,6 +108,9 @@ pub(crate) fn prove<'b>(
                 if let Some(shared) = searches.shared[i].take() {
                     searches.dfpn[i].table = shared.to_table(cx.table_bytes)?;
                 }
+                // The proved root saved before its certificate is written
+                // (see `alternate`).
+                save(cx.pos, searches, schedule, checkpointing)?;
                 // The certificate's reading may search again: no pause,
                 // and no halt (this search set it).
                 let search = &mut searches.dfpn[i];

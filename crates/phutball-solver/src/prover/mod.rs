@@ -517,6 +517,11 @@ fn alternate(
                 Ok((0, _)) => {
                     let nodes = searches.total();
                     let table_entries = searches.entries();
+                    // The certificate of a long proof takes minutes to
+                    // write (13x13's, over six minutes of CPU): the proved
+                    // root is saved first, so a stop meanwhile loses only
+                    // the writing.
+                    save(pos, searches, schedule, checkpointing)?;
                     let search = &mut searches.dfpn[i];
                     search.pause = None;
                     search.pause_at_points = false;
