@@ -144,7 +144,7 @@ def test_a_memory_limit_too_small_for_the_certificate_gives_an_unknown_result():
 
 @pytest.mark.parametrize(
     "kwargs",
-    [{"timeout": "1"}, {"timeout": True}, {"nodes": "5"}, {"nodes": 1.5}, {"memory_limit": "1G"}],
+    [{"timeout": "1"}, {"timeout": True}, {"nodes": "5"}, {"nodes": 1.5}, {"memory_limit": 1.5}, {"memory_limit": b"1G"}],
 )
 def test_arguments_of_the_wrong_type_are_type_errors(kwargs):
     with pytest.raises(TypeError):
