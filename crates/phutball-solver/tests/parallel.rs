@@ -22,6 +22,20 @@ fn with_jobs(jobs: usize) -> ProveOptions<'static> {
     }
 }
 
+/// `jobs` threads saving to `path` every 600 s: in these tests only when
+/// a search stops or proves its root.
+fn checkpointed(path: &std::path::Path, jobs: usize) -> ProveOptions<'_> {
+    ProveOptions {
+        jobs,
+        checkpoint: Some(CheckpointOptions {
+            path,
+            every: Duration::from_secs(600),
+            on_event: None,
+        }),
+        ..ProveOptions::default()
+    }
+}
+
 /// Whether two values have the same winner (N may differ: it is the
 /// longest line of the proof found, and the searches find other proofs).
 fn same_winner(a: Option<Value>, b: Option<Value>) -> bool {
@@ -63,15 +77,7 @@ fn a_checkpoint_of_one_number_of_jobs_resumes_on_another() {
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("3x15.ckpt");
     let pos = start(3, 15);
-    let options = |jobs| ProveOptions {
-        jobs,
-        checkpoint: Some(CheckpointOptions {
-            path: &path,
-            every: Duration::from_secs(600),
-            on_event: None,
-        }),
-        ..ProveOptions::default()
-    };
+    let options = |jobs| checkpointed(&path, jobs);
     let mut nodes = 0;
     // 4 jobs (shared tables once past their first 65,536 nodes each),
     // then 2, then 1, then 2 to the end.
@@ -107,15 +113,7 @@ fn a_proved_root_is_saved_before_its_certificate_is_written() {
     let pos = start(4, 9);
     for jobs in [1, 2] {
         let path = dir.join(format!("4x9-{jobs}.ckpt"));
-        let options = || ProveOptions {
-            jobs,
-            checkpoint: Some(CheckpointOptions {
-                path: &path,
-                every: Duration::from_secs(600),
-                on_event: None,
-            }),
-            ..ProveOptions::default()
-        };
+        let options = || checkpointed(&path, jobs);
         let whole = prove_with_options_within(&pos, &Budget::default(), options()).unwrap();
         assert!(whole.nodes > 100, "{jobs} jobs: {} nodes", whole.nodes);
         // 20 nodes do not prove 4x9 from nothing; from the saved proof they do.
@@ -127,15 +125,7 @@ fn a_proved_root_is_saved_before_its_certificate_is_written() {
             format!("{:?}", whole.value),
             "{jobs} jobs"
         );
-        let fresh = prove_with_options_within(
-            &pos,
-            &budget,
-            ProveOptions {
-                jobs,
-                ..ProveOptions::default()
-            },
-        )
-        .unwrap();
+        let fresh = prove_with_options_within(&pos, &budget, with_jobs(jobs)).unwrap();
         assert_eq!(
             fresh.value, None,
             "{jobs} jobs: 20 nodes proved 4x9 from nothing"
