@@ -178,6 +178,17 @@ fn show_draws_the_board() {
 }
 
 #[test]
+fn a_misspelt_start_gets_a_suggestion() {
+    for (typo, meant) in [("strat", "start"), ("strat:9x9", "start:9x9")] {
+        let err = error_of(&["show", typo]);
+        assert!(err.contains(&format!("did you mean `{meant}`?")), "{err}");
+    }
+    // Not a near miss: the position string's own fault, no guess.
+    let err = error_of(&["show", "15/15"]);
+    assert!(!err.contains("did you mean"), "{err}");
+}
+
+#[test]
 fn svg_prints_the_cores_picture_of_the_options() {
     let pos: phutball::Position = SEEDS.parse().unwrap();
     let mut moves = vec!["H9".parse().unwrap()];

@@ -129,6 +129,15 @@ impl Position {
         if let Some(size) = start_shorthand(text) {
             return Ok(Position::start_with(size?, rules)?);
         }
+        if let Some(meant) = misspelt_start(text) {
+            return Err(ParseError::Position {
+                column: 1,
+                reason: format!(
+                    "{} is not a position string or a start: did you mean `{meant}`?",
+                    quoted(text.trim())
+                ),
+            });
+        }
         let fields = fields_with_columns(text);
         let (rows_field, rows_column) = fields.first().copied().ok_or(ParseError::Empty {
             what: "position string",
@@ -155,6 +164,46 @@ impl Position {
             board.size, rules, board.men, ball, to_move,
         )?)
     }
+}
+
+/// The start shorthand `text` was probably meant to be (`strat` is
+/// `start`, `Strat:9x9` is `start:9x9`): a word of letters a few typing
+/// slips from `start`. A word alone is never a position string, so the
+/// guess cannot hide a valid one.
+fn misspelt_start(text: &str) -> Option<String> {
+    let (word, size) = match text.trim().split_once(':') {
+        Some((word, size)) => (word, Some(size)),
+        None => (text.trim(), None),
+    };
+    let word = word.to_ascii_lowercase();
+    // Two slips (`strat` is two substitutions; `sart` one deletion).
+    let near = !word.is_empty()
+        && word.bytes().all(|b| b.is_ascii_alphabetic())
+        && edit_distance(&word, "start") <= 2;
+    if !near || (word == "start" && text.trim().starts_with("start")) {
+        return None;
+    }
+    Some(match size {
+        Some(size) => format!("start:{size}"),
+        None => "start".to_string(),
+    })
+}
+
+/// Levenshtein distance of two ASCII words: the fewest insertions,
+/// deletions and substitutions that turn `a` into `b`.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b = b.as_bytes();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.bytes().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, &cb) in b.iter().enumerate() {
+            let substituted = diagonal + usize::from(ca != cb);
+            diagonal = row[j + 1];
+            row[j + 1] = substituted.min(row[j] + 1).min(diagonal + 1);
+        }
+    }
+    row[b.len()]
 }
 
 /// The board size of the start shorthand `text` (`start`, `start:COLSxROWS`),
@@ -489,6 +538,27 @@ mod tests {
                 "{bad}: {err}"
             );
         }
+        for (typo, meant) in [
+            ("strat", "start"),
+            ("sart", "start"),
+            ("Start", "start"),
+            ("starts", "start"),
+            ("strat:9x9", "start:9x9"),
+        ] {
+            let err = typo.parse::<Position>().unwrap_err().to_string();
+            assert!(
+                err.contains(&format!("did you mean `{meant}`?")),
+                "{typo}: {err}"
+            );
+        }
+        // Far from `start`, or not a word: no guess.
+        for other in ["stop", "15/15 O", "s7"] {
+            let err = other.parse::<Position>().unwrap_err().to_string();
+            assert!(!err.contains("did you mean"), "{other}: {err}");
+        }
+        assert_eq!(edit_distance("strat", "start"), 2);
+        assert_eq!(edit_distance("", "start"), 5);
+        assert_eq!(edit_distance("start", "start"), 0);
         let err = "start:30x5".parse::<Position>().unwrap_err().to_string();
         assert!(
             err.contains("30x5") && err.contains("start:COLSxROWS"),
