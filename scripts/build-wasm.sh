@@ -2,7 +2,7 @@
 # Builds the npm package `phutball` (WebAssembly, from crates/phutball-wasm)
 # into web/pkg, from a clean clone: the wasm32-unknown-unknown target
 # (rustup), wasm-bindgen-cli of exactly the wasm-bindgen version Cargo.lock
-# names (cargo install into target/wasm-tools, built from source, unoptimised: a
+# names (cargo install --locked into target/wasm-tools, built from source, unoptimised: a
 # minute or two once), then `cargo build --release --target wasm32-unknown-unknown`
 # and `wasm-bindgen --target web`, with the package's package.json and
 # README (crates/phutball-wasm/README.md). Each install is announced as it
@@ -30,10 +30,15 @@ if [ "$("$TOOLS/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $vers
     echo "build-wasm: installing wasm-bindgen-cli $version into target/wasm-tools (cargo install, built from source, unoptimised: a minute or two once)"
     # Unoptimised, without LTO or debug info: it builds in 1 min 21 s
     # instead of 6 min 25 s here, and still binds our .wasm in 0.4 s (0.1 s
-    # optimised), to the same bytes.
-    CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_DEBUG=false \
+    # optimised), to the same bytes. --locked: the versions its own
+    # Cargo.lock names, not the newest that resolve. The tools' bin folder
+    # is put on PATH for the install only, so cargo does not warn that it
+    # is missing from PATH (the binary is called by its path below), and
+    # the future-incompatibility report of its dependencies is not ours.
+    PATH="$TOOLS/bin:$PATH" CARGO_FUTURE_INCOMPAT_REPORT_FREQUENCY=never \
+        CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_DEBUG=false \
         CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 \
-        beat "cargo install wasm-bindgen-cli" cargo install wasm-bindgen-cli --version "$version" \
+        beat "cargo install wasm-bindgen-cli" cargo install --locked wasm-bindgen-cli --version "$version" \
         --root "$TOOLS" --target-dir "$TARGET/wasm-tools-build"
 fi
 
