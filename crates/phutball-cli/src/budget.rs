@@ -1,13 +1,14 @@
 //! The budget flags, read in this one place for every command: `--timeout
-//! MS`, `--memory-limit SIZE` (bytes, with a unit K, M or G), and the value
-//! parsers of `--nodes N` and `--jobs J`; and the exit statuses that say
-//! which bound ended a search.
+//! MS` (or `none`), `--memory-limit SIZE` (bytes, with a unit K, M or G),
+//! and the value parsers of `--nodes N` and `--jobs J`; and the exit
+//! statuses that say which bound ended a search. A value a parser here
+//! refuses is a usage error: one line, exit status 2.
 
 use std::time::Duration;
 
 use clap::Args;
 use phutball::{Budget, ByteSize, Interrupt, ParseError, SearchError, DEFAULT_MEMORY_LIMIT};
-use phutball_engine::{Deadline, LimitError, LimitSetting};
+use phutball_engine::{Deadline, LimitSetting};
 
 use crate::error::CliError;
 
@@ -21,34 +22,69 @@ pub const SOLVER_MEMORY_LIMIT: usize = 1 << 30;
 /// bytes; a tiny limit is still possible with its unit (`64B`, `1K`).
 const SMALLEST_BARE_SIZE: usize = 1 << 20;
 
+/// A value of `--timeout`: milliseconds, or `none`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeLimit {
+    /// Give up after this many milliseconds.
+    Ms(u64),
+    /// `--timeout none`: no time limit (for a command that has a default one).
+    Unlimited,
+}
+
 /// `--timeout MS`: the one deadline flag.
 #[derive(Args, Clone, Copy, Debug, Default)]
 pub struct TimeoutFlag {
-    /// Give up after MS milliseconds: one line on stderr and exit status 3
-    /// (prove and solve print `unknown` instead; count prints `?` for each
-    /// figure of a line not decided in its MS).
-    #[arg(long = "timeout", value_name = "MS")]
-    pub ms: Option<u64>,
+    /// Give up after MS milliseconds (`none`: no time limit): one line on
+    /// stderr and exit status 3 (prove and solve print `unknown` instead;
+    /// count prints `?` for each figure of a line not decided in its MS).
+    #[arg(long = "timeout", value_name = "MS", value_parser = parse_timeout)]
+    pub limit: Option<TimeLimit>,
 }
 
 impl TimeoutFlag {
     /// `--timeout`, or `default_ms` when it is not given.
     pub fn or(self, default_ms: u64) -> TimeoutFlag {
         TimeoutFlag {
-            ms: Some(self.ms.unwrap_or(default_ms)),
+            limit: Some(self.limit.unwrap_or(TimeLimit::Ms(default_ms))),
+        }
+    }
+
+    /// The time limit in milliseconds (`None`: no limit).
+    pub fn ms(self) -> Option<u64> {
+        match self.limit {
+            Some(TimeLimit::Ms(ms)) => Some(ms),
+            Some(TimeLimit::Unlimited) | None => None,
         }
     }
 
     /// A deadline `--timeout` from now (none without `--timeout`).
     pub fn deadline(self) -> Deadline {
-        Deadline::after_opt(self.ms.map(Duration::from_millis))
+        Deadline::after_opt(self.ms().map(Duration::from_millis))
     }
 
     /// `timed out after MS ms (--timeout MS)`: the reason a search stopped
     /// at the deadline.
     pub fn timed_out(self) -> String {
-        format!("timed out after {} ms (--timeout MS)", self.ms.unwrap_or(0))
+        format!(
+            "timed out after {} ms (--timeout MS)",
+            self.ms().unwrap_or(0)
+        )
     }
+}
+
+/// `--timeout MS`: a whole number of milliseconds, 0 or more (0: give up
+/// at once), or `none` for no time limit.
+pub fn parse_timeout(text: &str) -> Result<TimeLimit, String> {
+    let t = text.trim();
+    if t.eq_ignore_ascii_case("none") {
+        return Ok(TimeLimit::Unlimited);
+    }
+    t.parse().map(TimeLimit::Ms).map_err(|_| {
+        format!(
+            "--timeout takes milliseconds, a whole number 0 or more (or `none` for no limit), \
+             not {text}"
+        )
+    })
 }
 
 /// The budget of one search command: `--timeout MS` and `--memory-limit
@@ -71,6 +107,15 @@ pub struct BudgetFlags {
 }
 
 impl BudgetFlags {
+    /// These flags with `default_ms` as the time limit when `--timeout` is
+    /// not given.
+    pub fn with_default_timeout(self, default_ms: u64) -> BudgetFlags {
+        BudgetFlags {
+            timeout: self.timeout.or(default_ms),
+            ..self
+        }
+    }
+
     /// These flags with `default_bytes` as the memory limit when
     /// `--memory-limit` is not given.
     pub fn with_default_memory(self, default_bytes: usize) -> BudgetFlags {
@@ -94,7 +139,7 @@ impl BudgetFlags {
     /// deadline's hook) as its interrupt when there is a timeout.
     pub fn budget<'a>(&self, check: &'a (dyn Fn() -> Option<Interrupt> + Sync)) -> Budget<'a> {
         let budget = Budget::default().with_memory_limit(self.memory_bytes());
-        if self.timeout.ms.is_some() {
+        if self.timeout.ms().is_some() {
             budget.with_interrupt(check)
         } else {
             budget
@@ -173,7 +218,7 @@ pub fn parse_jobs<E: std::fmt::Display>(
     let jobs = text
         .trim()
         .parse::<usize>()
-        .map_err(|e| format!("--jobs takes a job count: {e}"))?;
+        .map_err(|_| format!("--jobs must be a whole number, at least 1, not {text}"))?;
     if jobs == 0 {
         return Err("--jobs must be at least 1, not 0".into());
     }
@@ -191,10 +236,13 @@ pub fn any_jobs(jobs: usize) -> Result<usize, String> {
 /// one table of their ranges ([`LimitSetting`]): what C and Python refuse,
 /// the CLI refuses.
 pub fn engine_setting(text: &str, setting: LimitSetting, flag: &str) -> Result<u64, String> {
-    let value: u64 = text
-        .trim()
-        .parse()
-        .map_err(|_| LimitError::outside(setting, text).named(flag))?;
+    // Not a number at all (`abc`, `-5`): said so, not only the range.
+    let value: u64 = text.trim().parse().map_err(|_| {
+        format!(
+            "{flag} must be a whole number {}, not {text}",
+            setting.range_text()
+        )
+    })?;
     setting.check(value).map_err(|e| e.named(flag))
 }
 
@@ -246,5 +294,39 @@ mod tests {
             .unwrap_err()
             .contains("--jobs must be from 1 to 64"));
         assert!(parse_nodes("0").is_err());
+    }
+
+    #[test]
+    fn a_value_that_is_not_a_number_is_named_so() {
+        assert_eq!(
+            parse_nodes("abc"),
+            Err("--nodes must be a whole number at least 1, not abc".to_string())
+        );
+        assert_eq!(
+            parse_search_jobs("-1"),
+            Err("--jobs must be a whole number from 1 to 64, not -1".to_string())
+        );
+        assert_eq!(
+            parse_jobs("-2", any_jobs),
+            Err("--jobs must be a whole number, at least 1, not -2".to_string())
+        );
+    }
+
+    #[test]
+    fn timeouts_are_milliseconds_or_none() {
+        assert_eq!(parse_timeout("250"), Ok(TimeLimit::Ms(250)));
+        assert_eq!(parse_timeout("0"), Ok(TimeLimit::Ms(0)));
+        assert_eq!(parse_timeout("none"), Ok(TimeLimit::Unlimited));
+        for bad in ["-5", "abc", "1.5", ""] {
+            let e = parse_timeout(bad).unwrap_err();
+            assert!(e.starts_with("--timeout takes milliseconds"), "{bad}: {e}");
+            assert!(e.ends_with(&format!("not {bad}")), "{bad}: {e}");
+        }
+        let none = TimeoutFlag {
+            limit: Some(TimeLimit::Unlimited),
+        };
+        assert_eq!(none.ms(), None);
+        assert_eq!(none.or(60_000).ms(), None, "none stays none");
+        assert_eq!(TimeoutFlag::default().or(60_000).ms(), Some(60_000));
     }
 }

@@ -252,7 +252,12 @@ const SOLVE_TIMEOUT_MS: u64 = 10_000;
 /// `loss in N: LINE` (the moves in notation, the side to move's first) or
 /// `unknown`.
 pub fn solve(args: &SolveArgs, out: &mut dyn Write) -> CliResult {
-    let timeout = Duration::from_millis(args.timeout.ms.unwrap_or(SOLVE_TIMEOUT_MS));
+    // `--timeout none`: the longest wait a Duration holds.
+    let timeout = args
+        .timeout
+        .or(SOLVE_TIMEOUT_MS)
+        .ms()
+        .map_or(Duration::MAX, Duration::from_millis);
     for pos in positions_of(&args.position, args.rules.rules()?)? {
         let solution = phutball_engine::solve(&pos, timeout, &Budget::default())
             .map_err(|e| CliError::Input(e.to_string()))?;

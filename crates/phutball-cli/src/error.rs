@@ -10,7 +10,7 @@
 //! |---|---|
 //! | 0 | done (also: standard output was closed by its reader) |
 //! | 1 | bad input, an unreadable file or a failed write |
-//! | 2 | bad usage: clap reports it, in its own words |
+//! | 2 | bad usage: a value an option refuses (one line), or clap's own report |
 //! | 3 | `--timeout` ran out (the answer is unknown, not wrong) |
 //! | 4 | the memory limit (`--memory-limit`) or the allocator stopped a search |
 
@@ -20,6 +20,9 @@ use std::process::ExitCode;
 
 /// Exit status for bad input, an unreadable file or a failed write.
 pub const EXIT_INPUT: u8 = 1;
+/// Exit status for bad usage: a value an option's parser refuses (clap's
+/// other usage errors exit with the same status from clap itself).
+pub const EXIT_USAGE: u8 = 2;
 /// Exit status when `--timeout` ran out (the answer is unknown, not wrong).
 pub const EXIT_TIMED_OUT: u8 = 3;
 /// Exit status when the memory limit (`--memory-limit`) or the allocator
@@ -31,6 +34,8 @@ pub const EXIT_MEMORY: u8 = 4;
 pub enum CliError {
     /// Bad input, an unreadable file or a failed write: status 1.
     Input(String),
+    /// A value an option refuses (`--timeout abc`): status 2.
+    Usage(String),
     /// A search gave up before it had an answer (`--timeout`, a work
     /// limit): status 3.
     TimedOut(String),
@@ -58,6 +63,7 @@ impl CliError {
     pub fn status(&self) -> u8 {
         match self {
             CliError::Input(_) => EXIT_INPUT,
+            CliError::Usage(_) => EXIT_USAGE,
             CliError::TimedOut(_) => EXIT_TIMED_OUT,
             CliError::Memory(_) => EXIT_MEMORY,
             CliError::OutputClosed => 0,
@@ -77,7 +83,10 @@ impl CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            CliError::Input(m) | CliError::TimedOut(m) | CliError::Memory(m) => f.write_str(m),
+            CliError::Input(m)
+            | CliError::Usage(m)
+            | CliError::TimedOut(m)
+            | CliError::Memory(m) => f.write_str(m),
             CliError::OutputClosed => f.write_str("standard output was closed"),
         }
     }
@@ -120,6 +129,7 @@ mod tests {
     #[test]
     fn each_kind_has_its_documented_status() {
         assert_eq!(CliError::from("x".to_string()).status(), 1);
+        assert_eq!(CliError::Usage("x".into()).status(), 2);
         assert_eq!(CliError::TimedOut("x".into()).status(), EXIT_TIMED_OUT);
         assert_eq!(CliError::Memory("x".into()).status(), EXIT_MEMORY);
     }

@@ -14,7 +14,7 @@ mod signals;
 mod solver_commands;
 mod tablebase_commands;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use error::{CliError, CliResult};
 
 #[derive(Parser)]
@@ -62,14 +62,19 @@ enum Command {
     /// Print the engine's move for POSITION (its analysis goes to stderr).
     Best(engine_commands::BestArgs),
     /// Print a proved result of POSITION for its side to move: `win in N:`
-    /// or `loss in N:` and the line, or `unknown` (no win found and no loss
-    /// within two plies by --timeout, 10000 ms by default; deeper losses are
-    /// not proved).
+    /// or `loss in N:` and the line, N exact (the shortest win in plies),
+    /// `win within N:` or `loss within N:` when the prover found it (N its
+    /// proof's longest line, a bound), or `unknown` (nothing proved by
+    /// --timeout, 10000 ms by default; `none`: no limit).
     Solve(engine_commands::SolveArgs),
     /// Prove who wins POSITION with best play (a proof-number search for a
-    /// win of either side): `win in N: LINE`, `loss in N: LINE`, `draw` or
-    /// `unknown`; nodes and time on stderr. --certificate FILE writes the
-    /// proof for `check-proof`.
+    /// win of either side): `win within N: LINE` or `loss within N: LINE`
+    /// (N the proof's longest line in plies: a bound, not the shortest
+    /// win), `win in N` / `loss in N` only where N is exact (a tablebase's),
+    /// `draw` or `unknown`; nodes and time on stderr, progress every 10 s
+    /// (on a terminal, one line updated in place). Gives up after
+    /// --timeout, 60000 ms by default (`--timeout none`: no limit).
+    /// --certificate FILE writes the proof for `check-proof`.
     Prove(solver_commands::ProveArgs),
     /// Check a proof certificate with the plain rules (no search): prints
     /// `valid: ...`, or the first fault with exit status 1.
@@ -92,13 +97,35 @@ enum Command {
     },
 }
 
+/// The command line's grammar: [`Cli`]'s, with every option's value
+/// allowed to look like a negative number, so that `--timeout -5` reaches
+/// the option's parser (and its message) rather than clap's tip to write
+/// `-- -5`, which does not work for an option.
+fn cli_command() -> clap::Command {
+    fn negative_values(command: clap::Command) -> clap::Command {
+        command
+            .mut_args(|arg| {
+                if arg.get_long().is_some() && arg.get_action().takes_values() {
+                    arg.allow_negative_numbers(true)
+                } else {
+                    arg
+                }
+            })
+            .mut_subcommands(negative_values)
+    }
+    negative_values(Cli::command())
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let parsed = cli_command()
+        .try_get_matches()
+        .and_then(|mut matches| Cli::from_arg_matches_mut(&mut matches));
+    let cli = match parsed {
         Ok(cli) => cli,
-        // A value its option refuses (`--nodes 0`, `--size 0`): one
-        // `phutball:` line and status 1, as every bad input.
+        // A value its option refuses (`--nodes 0`, `--timeout abc`): one
+        // `phutball:` line and status 2, the argument parser's.
         Err(e) if e.kind() == clap::error::ErrorKind::ValueValidation => {
-            return CliError::Input(clap_error_line(&e)).report();
+            return CliError::Usage(clap_error_line(&e)).report();
         }
         // Usage errors, --help and --version: clap's own output and status.
         Err(e) => e.exit(),
@@ -143,7 +170,7 @@ fn run(command: Command) -> CliResult {
             // made in memory and written here, where a closed pipe or a
             // full disk is an error like any other.
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut Cli::command(), "phutball", &mut script);
+            clap_complete::generate(shell, &mut cli_command(), "phutball", &mut script);
             out.write_all(&script).map_err(CliError::output)?;
         }
     }

@@ -2,7 +2,7 @@
 //! their certificates, as files.
 
 use std::fs;
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -10,7 +10,7 @@ use clap::Args;
 use phutball::{Budget, Position, SearchError};
 use phutball_solver::{
     prove_with_options_within, Certificate, CertificateReadError, CheckpointEvent,
-    CheckpointOptions, Proof, ProveOptions, SolverError, Tablebase,
+    CheckpointOptions, ProgressOptions, Proof, ProveOptions, ProveProgress, SolverError, Tablebase,
 };
 
 use crate::budget::{parse_jobs, parse_nodes, BudgetFlags, TimeoutFlag, SOLVER_MEMORY_LIMIT};
@@ -20,8 +20,9 @@ use crate::input::{positions_of, source_name, RuleArgs, STDIN};
 /// Arguments of `phutball prove`.
 #[derive(Args)]
 pub struct ProveArgs {
-    // --timeout MS (print "unknown" when it runs out) and --memory-limit
-    // SIZE (for the search's tables and the certificate; default 1G).
+    // --timeout MS (print "unknown" when it runs out; default 60000, see
+    // PROVE_TIMEOUT_MS) and --memory-limit SIZE (for the search's tables
+    // and the certificate; default 1G).
     #[command(flatten)]
     budget_flags: BudgetFlags,
     /// Give up (print "unknown") after N nodes of search: a bound that,
@@ -51,12 +52,30 @@ pub struct ProveArgs {
     /// Seconds between two saves of --checkpoint.
     #[arg(long, value_name = "SECONDS", default_value_t = 60.0, value_parser = parse_seconds)]
     checkpoint_every: f64,
+    /// No progress line on stderr (by default it is updated in place a few
+    /// times a second on a terminal, otherwise printed every 10 s).
+    #[arg(long)]
+    no_progress: bool,
+    /// Seconds between two progress lines when stderr is not a terminal
+    /// (hidden: for the tests, which cannot wait 10 s).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, hide = true)]
+    progress_every: Option<f64>,
     #[command(flatten)]
     rules: RuleArgs,
     /// A position string, `start`, `start:COLSxROWS`, or `-`: each line of
     /// standard input in turn.
     position: String,
 }
+
+/// `prove`'s `--timeout` without one: 60 s, so that it never sits silent
+/// for ever (`--timeout none` for a long proof).
+pub const PROVE_TIMEOUT_MS: u64 = 60_000;
+
+/// Time between two progress lines when stderr is not a terminal (a log).
+const LOG_PROGRESS_EVERY: Duration = Duration::from_secs(10);
+
+/// Time between two updates of the progress line on a terminal.
+const TERMINAL_PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
 /// Arguments of `phutball check-proof`.
 #[derive(Args)]
@@ -90,7 +109,7 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
     if let Some(file) = &args.certificate {
         check_writable(file)?;
     }
-    let flags = args.budget_flags.with_default_memory(SOLVER_MEMORY_LIMIT);
+    let flags = prove_budget(args);
     let table = match &args.tablebase {
         Some(file) => {
             let hook = flags.deadline().hook();
@@ -117,8 +136,9 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
             budget = budget.with_cancel_flag(flag);
         }
         let started = Instant::now();
-        let proof = prove_one(pos, &budget, table.as_ref(), args)
-        .map_err(|e| match e {
+        let proof = prove_one(pos, &budget, table.as_ref(), args);
+        progress_line_done(args);
+        let proof = proof.map_err(|e| match e {
             SolverError::Search(SearchError::Cancelled) if args.checkpoint.is_some() => {
                 CliError::TimedOut(format!(
                     "{pos}: interrupted; the search's state is saved in {}: the same command goes on from it",
@@ -143,15 +163,67 @@ pub fn prove(args: &ProveArgs, out: &mut dyn Write) -> CliResult {
     Ok(())
 }
 
+/// `prove`'s budget flags with its defaults: `--timeout` 60000 ms
+/// ([`PROVE_TIMEOUT_MS`]) and `--memory-limit` 1G.
+fn prove_budget(args: &ProveArgs) -> BudgetFlags {
+    args.budget_flags
+        .with_default_timeout(PROVE_TIMEOUT_MS)
+        .with_default_memory(SOLVER_MEMORY_LIMIT)
+}
+
+/// How often the progress line is shown, and whether in place (on a
+/// terminal); `None` with `--no-progress`.
+fn progress_schedule(args: &ProveArgs) -> Option<(Duration, bool)> {
+    if args.no_progress {
+        return None;
+    }
+    let terminal = std::io::stderr().is_terminal();
+    let every = match (args.progress_every, terminal) {
+        (Some(seconds), _) => Duration::from_secs_f64(seconds),
+        (None, true) => TERMINAL_PROGRESS_EVERY,
+        (None, false) => LOG_PROGRESS_EVERY,
+    };
+    Some((every, terminal))
+}
+
+/// Clears the progress line on a terminal before the answer's lines.
+fn progress_line_done(args: &ProveArgs) {
+    if progress_schedule(args).is_some_and(|(_, terminal)| terminal) {
+        eprint!("\r\x1b[2K");
+    }
+}
+
+/// One progress line: `progress: 12.0 s, nodes N, table entries E, O
+/// wins pn/dn P/D, X wins pn/dn P/D` (each search's root proof and
+/// disproof numbers; `?` before it has any).
+fn progress_text(progress: &ProveProgress, to_move: phutball::Side) -> String {
+    let numbers =
+        |n: Option<(u32, u32)>| n.map_or("?".to_string(), |(pn, dn)| format!("{pn}/{dn}"));
+    let [mine, theirs] = progress.root_numbers.map(numbers);
+    format!(
+        "progress: {:.1} s, nodes {}, table entries {}, {} wins pn/dn {mine}, {} wins pn/dn {theirs}",
+        progress.elapsed.as_secs_f64(),
+        progress.nodes,
+        progress.table_entries,
+        to_move.char(),
+        to_move.opponent().char(),
+    )
+}
+
 /// The prove of one position on `--jobs` threads, with `--checkpoint
-/// PATH` its resume and saves told on stderr.
+/// PATH` its resume and saves told on stderr, and its progress.
 fn prove_one(
     pos: &Position,
     budget: &Budget<'_>,
     table: Option<&Tablebase>,
     args: &ProveArgs,
 ) -> Result<Proof, SolverError> {
+    let schedule = progress_schedule(args);
+    let in_place = schedule.is_some_and(|(_, terminal)| terminal);
+    // A checkpoint's line replaces the progress line on a terminal.
+    let clear = if in_place { "\r\x1b[2K" } else { "" };
     let mut report = |event: &CheckpointEvent| {
+        eprint!("{clear}");
         match event {
         CheckpointEvent::Resumed {
             nodes,
@@ -171,6 +243,15 @@ fn prove_one(
         _ => {}
     }
     };
+    let to_move = pos.to_move();
+    let mut show_progress = |progress: &ProveProgress| {
+        let line = progress_text(progress, to_move);
+        if in_place {
+            eprint!("\r\x1b[2K{line}");
+        } else {
+            eprintln!("{line}");
+        }
+    };
     let jobs = args.jobs.unwrap_or_else(ProveOptions::default_jobs);
     let options = ProveOptions {
         jobs,
@@ -179,6 +260,10 @@ fn prove_one(
             path,
             every: Duration::from_secs_f64(args.checkpoint_every),
             on_event: Some(&mut report),
+        }),
+        progress: schedule.map(|(every, _)| ProgressOptions {
+            every,
+            on_progress: &mut show_progress,
         }),
     };
     prove_with_options_within(pos, budget, options)
@@ -289,4 +374,61 @@ pub fn check_proof(args: &CheckProofArgs, out: &mut dyn Write) -> CliResult {
         checked.nodes
     )
     .map_err(CliError::output)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+
+    /// `prove`'s arguments alone, as the command line gives them.
+    #[derive(Parser)]
+    struct Prove {
+        #[command(flatten)]
+        args: ProveArgs,
+    }
+
+    fn budget_of(words: &[&str]) -> BudgetFlags {
+        let parsed = Prove::try_parse_from(std::iter::once("prove").chain(words.iter().copied()))
+            .expect("the arguments parse");
+        prove_budget(&parsed.args)
+    }
+
+    #[test]
+    fn prove_gives_up_after_a_minute_unless_told_otherwise() {
+        assert_eq!(PROVE_TIMEOUT_MS, 60_000);
+        assert_eq!(budget_of(&["start"]).timeout.ms(), Some(60_000));
+        assert_eq!(
+            budget_of(&["--timeout", "500", "start"]).timeout.ms(),
+            Some(500)
+        );
+        assert_eq!(
+            budget_of(&["--timeout", "none", "start"]).timeout.ms(),
+            None
+        );
+        assert_eq!(budget_of(&["start"]).memory_bytes(), SOLVER_MEMORY_LIMIT);
+    }
+
+    #[test]
+    fn a_progress_line_names_each_searchs_numbers() {
+        // A real report (ProveProgress is the solver's, non-exhaustive):
+        // 7x7 reported every 1 ms until its proof.
+        let pos = Position::start_with("7x7".parse().unwrap(), phutball::Rules::default()).unwrap();
+        let mut lines = Vec::new();
+        let mut keep = |p: &ProveProgress| lines.push(progress_text(p, phutball::Side::Eks));
+        let options = ProveOptions {
+            progress: Some(ProgressOptions {
+                every: Duration::from_millis(1),
+                on_progress: &mut keep,
+            }),
+            ..ProveOptions::default()
+        };
+        prove_with_options_within(&pos, &Budget::default(), options).unwrap();
+        assert!(!lines.is_empty());
+        for line in &lines {
+            assert!(line.starts_with("progress: "), "{line}");
+            assert!(line.contains(", X wins pn/dn "), "{line}");
+            assert!(line.contains(", O wins pn/dn "), "{line}");
+        }
+    }
 }

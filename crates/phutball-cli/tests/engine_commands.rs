@@ -678,9 +678,27 @@ fn values_c_and_python_refuse_are_refused_with_one_line() {
             &["svg", "--size", "0", "start"],
             "width must be from 1 to 65536 pixels, not 0",
         ),
+        // Not a number, or a negative one: said so, not only the range.
+        (
+            &["best", "--time", "abc", "start"],
+            "--time must be a whole number at least 1, not abc",
+        ),
+        (
+            &["best", "--nodes", "-5", "start"],
+            "--nodes must be a whole number at least 1, not -5",
+        ),
+        (
+            &["solve", "--timeout", "-5", "start"],
+            "--timeout takes milliseconds, a whole number 0 or more (or `none` for no limit), not -5",
+        ),
+        (
+            &["analyse", "--jobs", "-2", "x.txt"],
+            "--jobs must be a whole number, at least 1, not -2",
+        ),
     ] {
         let out = run(args);
-        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        // The argument parser's status (docs/cli.md), in one line.
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(
             err.starts_with("phutball: ") && err.contains(says),

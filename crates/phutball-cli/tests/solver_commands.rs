@@ -158,14 +158,14 @@ fn a_timeout_is_unknown_and_bad_arguments_are_refused() {
         "{}",
         text(&out.stdout)
     );
-    // A value an option refuses: one `phutball:` line, status 1.
+    // A value an option refuses: one `phutball:` line, status 2.
     assert_eq!(
         run(&["prove", "--nodes", "0", "start:7x7"]).status.code(),
-        Some(1)
+        Some(2)
     );
     for bad in ["0", "12Q", "lots"] {
         let out = run(&["prove", "--memory-limit", bad, "start:1x3"]);
-        assert_eq!(out.status.code(), Some(1), "{bad}");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
     }
     let out = run(&["prove", "--memory-limit", "64K", "start:1x3"]);
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -255,4 +255,107 @@ fn prove_says_whether_its_distance_is_exact() {
     // Past 20 points: the proof's bound, said as one.
     let bound = text(&run(&["prove", "start:5x5"]).stdout);
     assert!(bound.starts_with("win within "), "{bound}");
+}
+
+/// The lines of `stderr` that report progress.
+fn progress_lines(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("progress: "))
+        .collect()
+}
+
+#[test]
+fn prove_reports_its_progress_on_a_log_and_says_its_default_timeout() {
+    // Not a terminal (a pipe): one line per interval, here 0.2 s (the
+    // hidden --progress-every; 10 s by default).
+    let out = run(&[
+        "prove",
+        "--timeout",
+        "1500",
+        "--progress-every",
+        "0.2",
+        "start:11x11",
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stderr = text(&out.stderr);
+    let lines = progress_lines(&stderr);
+    assert!(lines.len() >= 2, "{stderr}");
+    for line in &lines {
+        // Nodes, table entries, both searches' root numbers, time.
+        for part in [
+            " s, nodes ",
+            ", table entries ",
+            ", O wins pn/dn ",
+            ", X wins pn/dn ",
+        ] {
+            assert!(line.contains(part), "{line}");
+        }
+        assert!(!line.contains('\r'), "{line}");
+    }
+    let nodes = |line: &str| -> u64 {
+        let rest = line.split(", nodes ").nth(1).unwrap();
+        rest.split(',').next().unwrap().parse().unwrap()
+    };
+    assert!(nodes(lines[0]) < nodes(lines[lines.len() - 1]), "{stderr}");
+    // The figures line still comes last, after the progress.
+    assert!(
+        stderr.lines().last().unwrap().starts_with("nodes "),
+        "{stderr}"
+    );
+    // At the documented interval a short run prints none, and
+    // --no-progress none at any interval.
+    let out = run(&["prove", "--timeout", "300", "start:11x11"]);
+    assert!(progress_lines(&text(&out.stderr)).is_empty());
+    let out = run(&[
+        "prove",
+        "--no-progress",
+        "--progress-every",
+        "0.05",
+        "--timeout",
+        "300",
+        "start:11x11",
+    ]);
+    assert!(progress_lines(&text(&out.stderr)).is_empty());
+    // The default timeout is in the help; `none` is taken.
+    let help = text(&run(&["prove", "--help"]).stdout);
+    assert!(help.contains("60000 ms by default"), "{help}");
+    assert!(help.contains("`--timeout none`: no limit"), "{help}");
+    assert!(help.contains("a bound, not the shortest win"), "{help}");
+    let solve_help = text(&run(&["solve", "--help"]).stdout);
+    assert!(solve_help.contains("10000 ms by default"), "{solve_help}");
+    assert!(
+        solve_help.contains("N exact (the shortest win"),
+        "{solve_help}"
+    );
+    let out = run(&["prove", "--timeout", "none", "start:5x5"]);
+    assert!(
+        text(&out.stdout).starts_with("win within 7: "),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn an_unwritable_certificate_is_refused_before_the_search() {
+    let dir = temp_dir("unwritable");
+    let missing = dir.join("no/such/folder/13x13.txt.gz");
+    // 13x13 would search for the whole timeout: the refusal comes first.
+    let started = std::time::Instant::now();
+    let out = run(&[
+        "prove",
+        "--certificate",
+        missing.to_str().unwrap(),
+        "--timeout",
+        "20000",
+        "start:13x13",
+    ]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("cannot write"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    let _ = fs::remove_dir_all(&dir);
 }

@@ -188,9 +188,9 @@ fn a_board_too_large_is_refused_before_any_work() {
         "{}",
         text(&out.stderr)
     );
-    // A size that does not parse: one `phutball:` line, status 1.
+    // A size that does not parse: one `phutball:` line, status 2.
     let out = run(&["tablebase", "build", "3x"]);
-    assert_eq!(out.status.code(), Some(1), "bad size");
+    assert_eq!(out.status.code(), Some(2), "bad size");
     assert!(text(&out.stderr).starts_with("phutball: invalid value '3x'"));
 }
 
@@ -199,7 +199,7 @@ fn jobs_take_the_solvers_range() {
     for jobs in ["0", "257", "-1", "two"] {
         let out = run(&["tablebase", "build", &format!("--jobs={jobs}"), "1x3"]);
         let stderr = text(&out.stderr);
-        assert_eq!(out.status.code(), Some(1), "--jobs {jobs}: {stderr}");
+        assert_eq!(out.status.code(), Some(2), "--jobs {jobs}: {stderr}");
         assert_eq!(stderr.lines().count(), 1, "--jobs {jobs}: {stderr}");
         assert!(stderr.starts_with("phutball: invalid value"), "{stderr}");
         assert!(stderr.contains("--jobs"), "{stderr}");

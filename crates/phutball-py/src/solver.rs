@@ -99,6 +99,7 @@ pub(crate) fn prove(
                 every: how.checkpoint_every,
                 on_event: None,
             }),
+            ..ProveOptions::default()
         };
         prove_with_options_within(&pos, &budget, options)
     })?;

@@ -66,8 +66,8 @@ pub use error::SolverError;
 pub use frontier::{combine_within, frontier_within};
 pub use prover::{
     prove_with_options_within, prove_with_tablebase_within, prove_within, CheckpointError,
-    CheckpointEvent, CheckpointOptions, Proof, ProveOptions, ProverState, AUTO_TABLEBASE_POINTS,
-    CHECKPOINT_VERSION, MAX_PROVE_JOBS,
+    CheckpointEvent, CheckpointOptions, ProgressOptions, Proof, ProveOptions, ProveProgress,
+    ProverState, AUTO_TABLEBASE_POINTS, CHECKPOINT_VERSION, MAX_PROVE_JOBS,
 };
 pub use small_board::{SmallBoard, SmallPosition, SmallScratch, MAX_SMALL_POINTS};
 pub use tablebase::{

@@ -1,6 +1,6 @@
 //! A prove that saves its state to a file and goes on from it, so that the
 //! CLI, C and Python share one atomic save (`atomic_file.rs`) and one
-//! checked read.
+//! checked read; and its progress reports, made at the same pauses.
 
 use std::fs::File;
 use std::path::{Path, PathBuf};
@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use phutball::{Budget, Position};
 
-use super::{checkpoint, prover_table_bytes, Checkpointing, Proof, ProverState};
+use super::{checkpoint, prover_table_bytes, Checkpointing, Handover, Proof, ProverState};
 use crate::atomic_file::{probe, replace_file};
 use crate::error::SolverError;
 use crate::tablebase::Tablebase;
@@ -51,8 +51,35 @@ pub enum CheckpointEvent {
     },
 }
 
+/// How often [`prove_with_options_within`] reports its progress, and to
+/// whom (the CLI's progress line; the library prints nothing).
+pub struct ProgressOptions<'a> {
+    /// Time between two reports (the first one this long after the start).
+    /// The searches pause for a report (they go back to their roots), so
+    /// a report every 100 ms or more costs little.
+    pub every: Duration,
+    /// Told of the search's progress, on a prover thread.
+    pub on_progress: &'a mut (dyn FnMut(&ProveProgress) + Send),
+}
+
+/// What [`ProgressOptions::on_progress`] is told.
+#[derive(Clone, Debug, PartialEq)]
+#[non_exhaustive]
+pub struct ProveProgress {
+    /// Nodes searched so far by the two searches, resumed ones included.
+    pub nodes: u64,
+    /// Entries in the two searches' tables.
+    pub table_entries: usize,
+    /// Each search's root (proof number, disproof number) as
+    /// [`ProverState::root_numbers`] gives them: `[0]` for a win of the
+    /// side to move, `[1]` for its opponent's.
+    pub root_numbers: [Option<(u32, u32)>; 2],
+    /// Time since this call's search started.
+    pub elapsed: Duration,
+}
+
 /// How [`prove_with_options_within`] proves: on how many threads, with
-/// which tablebase, saving its state where.
+/// which tablebase, saving its state where, reporting its progress to whom.
 pub struct ProveOptions<'a> {
     /// Threads (at least 1): a search that outlasts its first second runs
     /// on this many, over one shared table (`docs/solver.md`). 1 is
@@ -62,6 +89,8 @@ pub struct ProveOptions<'a> {
     pub tablebase: Option<&'a Tablebase>,
     /// Where to save the search's state, and how often.
     pub checkpoint: Option<CheckpointOptions<'a>>,
+    /// How often to report the search's progress, and to whom.
+    pub progress: Option<ProgressOptions<'a>>,
 }
 
 /// The most jobs (threads) a prove takes (the CLI's `--jobs`, Python's
@@ -103,12 +132,14 @@ impl ProveOptions<'_> {
 }
 
 impl Default for ProveOptions<'_> {
-    /// One job, no tablebase, no checkpoint: [`prove_within`](super::prove_within).
+    /// One job, no tablebase, no checkpoint, no progress reports:
+    /// [`prove_within`](super::prove_within).
     fn default() -> Self {
         ProveOptions {
             jobs: 1,
             tablebase: None,
             checkpoint: None,
+            progress: None,
         }
     }
 }
@@ -119,7 +150,8 @@ impl Default for ProveOptions<'_> {
 /// search stops without an answer (the budget's time, work or memory
 /// limit, or a cancel: a Ctrl-C), and a call with the same file goes on
 /// from it (on any number of jobs). After a crash only the work since the
-/// last save is lost.
+/// last save is lost. With `options.progress`, the search pauses every
+/// `every` to report its nodes, table entries and root numbers.
 ///
 /// A file that is not a whole checkpoint of this position, these rules and
 /// this format version is refused (nothing is written). The folder is
@@ -169,6 +201,7 @@ pub fn prove_with_options_within(
         jobs,
         tablebase,
         checkpoint,
+        progress,
     } = options;
     let jobs = ProveOptions::check_jobs(jobs)?;
     if tablebase.is_some_and(|t| t.covers(pos))
@@ -179,17 +212,88 @@ pub fn prove_with_options_within(
             None => super::prove_within(pos, budget),
         };
     }
-    let Some(CheckpointOptions {
+    if checkpoint.is_none() && progress.is_none() {
+        return super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, jobs, None));
+    }
+    let fixed_pauses = checkpoint.is_some();
+    let mut resume = None;
+    let mut saving = None;
+    if let Some(CheckpointOptions {
         path,
         every,
         mut on_event,
     }) = checkpoint
-    else {
-        return super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, jobs, None));
+    {
+        let temp = temp_path(path);
+        check_writable(path, &temp)?;
+        resume = read_resume(path, pos, budget, &mut on_event)?;
+        saving = Some((path, temp, every, on_event));
+    }
+    let mut reporting = progress;
+    let started = Instant::now();
+    let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
+    // When the next save and the next report are due, in milliseconds
+    // from the start (u64::MAX: never).
+    let next_save = AtomicU64::new(saving.as_ref().map_or(u64::MAX, |s| millis(s.2)));
+    let next_report = AtomicU64::new(reporting.as_ref().map_or(u64::MAX, |r| millis(r.every)));
+    let save_due = || millis(started.elapsed()) >= next_save.load(Ordering::Relaxed);
+    let report_due = || millis(started.elapsed()) >= next_report.load(Ordering::Relaxed);
+    let due = || save_due() || report_due();
+    let mut hand_over = |state: &ProverState<'_>, moment: Handover| -> Result<(), String> {
+        if let Some((path, temp, every, on_event)) = saving.as_mut() {
+            if moment == Handover::End || save_due() {
+                let began = Instant::now();
+                let bytes = save_atomically(path, temp, state)
+                    .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
+                next_save.store(
+                    millis(started.elapsed()).saturating_add(millis(*every)),
+                    Ordering::Relaxed,
+                );
+                if let Some(report) = on_event.as_mut() {
+                    report(&CheckpointEvent::Saved {
+                        nodes: state.nodes(),
+                        table_entries: state.table_entries(),
+                        bytes,
+                        seconds: began.elapsed().as_secs_f64(),
+                    });
+                }
+            }
+        }
+        if let Some(ProgressOptions { every, on_progress }) = reporting.as_mut() {
+            if moment == Handover::Pause && report_due() {
+                let elapsed = started.elapsed();
+                next_report.store(
+                    millis(elapsed).saturating_add(millis(*every)),
+                    Ordering::Relaxed,
+                );
+                on_progress(&ProveProgress {
+                    nodes: state.nodes(),
+                    table_entries: state.table_entries(),
+                    root_numbers: state.root_numbers(),
+                    elapsed,
+                });
+            }
+        }
+        Ok(())
     };
-    let temp = temp_path(path);
-    check_writable(path, &temp)?;
-    let resume = match File::open(path) {
+    let checkpointing = Checkpointing {
+        resume,
+        due: &due,
+        fixed_pauses,
+        save: &mut hand_over,
+    };
+    super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, jobs, Some(checkpointing)))
+}
+
+/// The checkpoint at `path` to go on from (`None` if there is no file),
+/// its resume told to `on_event`.
+fn read_resume(
+    path: &Path,
+    pos: &Position,
+    budget: &Budget<'_>,
+    on_event: &mut Option<&mut (dyn FnMut(&CheckpointEvent) + Send)>,
+) -> Result<Option<super::Resumed>, SolverError> {
+    match File::open(path) {
         Ok(mut file) => {
             let r = checkpoint::read(&mut file, pos, prover_table_bytes(budget.memory_limit()))
                 .map_err(|e| refused(path, &e))?;
@@ -199,39 +303,11 @@ pub fn prove_with_options_within(
                     table_entries: r.table_entries(),
                 });
             }
-            Some(r)
+            Ok(Some(r))
         }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => return Err(refused(path, &e)),
-    };
-    let started = Instant::now();
-    let millis = |d: Duration| u64::try_from(d.as_millis()).unwrap_or(u64::MAX);
-    let next_save = AtomicU64::new(millis(every));
-    let due = || millis(started.elapsed()) >= next_save.load(Ordering::Relaxed);
-    let mut save = |state: &ProverState<'_>| -> Result<(), String> {
-        let began = Instant::now();
-        let bytes = save_atomically(path, &temp, state)
-            .map_err(|e| format!("cannot save {}: {e}", path.display()))?;
-        next_save.store(
-            millis(started.elapsed()).saturating_add(millis(every)),
-            Ordering::Relaxed,
-        );
-        if let Some(report) = on_event.as_mut() {
-            report(&CheckpointEvent::Saved {
-                nodes: state.nodes(),
-                table_entries: state.table_entries(),
-                bytes,
-                seconds: began.elapsed().as_secs_f64(),
-            });
-        }
-        Ok(())
-    };
-    let checkpointing = Checkpointing {
-        resume,
-        due: &due,
-        save: &mut save,
-    };
-    super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, jobs, Some(checkpointing)))
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+        Err(e) => Err(refused(path, &e)),
+    }
 }
 
 /// `PATH.tmp`: where a save is written before it is renamed into place.

@@ -16,7 +16,7 @@ use super::dfpn::{Dfpn, Stop};
 use super::parallel::{self, Round};
 use super::shared_table::SharedTable;
 use super::table::WAYS;
-use super::{joined, proved, prover_thread, save, stop, Checkpointing, Proof, Searches};
+use super::{joined, proved, prover_thread, save, stop, Checkpointing, Handover, Proof, Searches};
 use crate::error::SolverError;
 
 /// Nodes after which a search with more than one thread of its own turns
@@ -110,7 +110,7 @@ pub(crate) fn prove<'b>(
                 }
                 // The proved root saved before its certificate is written
                 // (see `alternate`).
-                save(cx.pos, searches, schedule, checkpointing)?;
+                save(cx.pos, searches, schedule, checkpointing, Handover::End)?;
                 // The certificate's reading may search again: no pause,
                 // and no halt (this search set it).
                 let search = &mut searches.dfpn[i];
@@ -137,7 +137,7 @@ pub(crate) fn prove<'b>(
             ));
         }
         if paused {
-            save(cx.pos, searches, schedule, checkpointing)?;
+            save(cx.pos, searches, schedule, checkpointing, Handover::Pause)?;
         }
     }
 }

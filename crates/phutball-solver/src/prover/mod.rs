@@ -26,7 +26,8 @@ use table::Table;
 pub use checkpoint::{CheckpointError, CHECKPOINT_VERSION};
 use checkpoint::{Resumed, Schedule, SearchCounters, TableView};
 pub use checkpoint_file::{
-    prove_with_options_within, CheckpointEvent, CheckpointOptions, ProveOptions, MAX_PROVE_JOBS,
+    prove_with_options_within, CheckpointEvent, CheckpointOptions, ProgressOptions, ProveOptions,
+    ProveProgress, MAX_PROVE_JOBS,
 };
 use shared_table::SharedTable;
 
@@ -339,15 +340,30 @@ fn prove_by_table(
     Ok(proof)
 }
 
-/// A prove's checkpointing: the state it resumes from, when to save, and
-/// where the state goes.
+/// A prove's checkpointing and progress reports: the state it resumes
+/// from, when to pause, and where the state goes at a pause.
 pub(crate) struct Checkpointing<'a> {
     pub(crate) resume: Option<Resumed>,
-    /// Asked every few hundred nodes: whether a save is due.
+    /// Asked every few hundred nodes: whether a save or a progress report
+    /// is due (the searches then pause and hand over their state).
     pub(crate) due: &'a (dyn Fn() -> bool + Sync),
-    /// Saves the state (called when due, and when the search stops
-    /// without an answer: a timeout, a cancel, a limit).
-    pub(crate) save: &'a mut (dyn FnMut(&ProverState<'_>) -> Result<(), String> + Send),
+    /// Pause at fixed node counts (one job with a checkpoint file: see
+    /// [`Dfpn::pause_at_points`]) rather than whenever `due` says so.
+    pub(crate) fixed_pauses: bool,
+    /// Takes the state: at a pause ([`Handover::Pause`]: it saves or
+    /// reports what is due), and when the search stops without an answer
+    /// or has proved its root ([`Handover::End`]: it saves).
+    pub(crate) save: &'a mut (dyn FnMut(&ProverState<'_>, Handover) -> Result<(), String> + Send),
+}
+
+/// When [`Checkpointing::save`] is handed the state.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Handover {
+    /// The searches paused because a save or a report was due.
+    Pause,
+    /// The search stopped (a limit, a timeout, a cancel) or proved its
+    /// root: a checkpoint is saved whether due or not.
+    End,
 }
 
 /// A prove's state at a save: what [`ProverState::write_to`] writes.
@@ -355,6 +371,7 @@ pub struct ProverState<'a> {
     pos: &'a Position,
     schedule: Schedule,
     tables: [TableView<'a>; 2],
+    root_numbers: [Option<(u32, u32)>; 2],
 }
 
 impl ProverState<'_> {
@@ -376,6 +393,14 @@ impl ProverState<'_> {
     /// Entries in the two tables.
     pub fn table_entries(&self) -> usize {
         self.tables[0].stored() + self.tables[1].stored()
+    }
+
+    /// The root's (proof number, disproof number) in each search: `[0]`
+    /// the search for a win of the side to move, `[1]` for its opponent's
+    /// (`None` before a search has looked at the root's children). A proof
+    /// number of 0 is a proved win.
+    pub fn root_numbers(&self) -> [Option<(u32, u32)>; 2] {
+        self.root_numbers
     }
 }
 
@@ -445,12 +470,13 @@ fn prove_on_this_thread(
         shared: [None, None],
     };
     let pause = checkpointing.as_ref().map(|c| c.due);
+    let fixed_pauses = checkpointing.as_ref().is_some_and(|c| c.fixed_pauses);
     for (search, counters) in searches.dfpn.iter_mut().zip(&schedule.searches) {
         search.nodes = counters.nodes;
         search.pause = pause;
         // One job: the searches pause at fixed nodes, and save there when
         // a save is due, so that a resumed search goes the same way.
-        search.pause_at_points = pause.is_some() && jobs == 1;
+        search.pause_at_points = fixed_pauses && jobs == 1;
     }
     // The work limit counts this call's nodes, not the resumed ones.
     let resumed_nodes = searches.total();
@@ -521,7 +547,7 @@ fn alternate(
                     // write (13x13's, over six minutes of CPU): the proved
                     // root is saved first, so a stop meanwhile loses only
                     // the writing.
-                    save(pos, searches, schedule, checkpointing)?;
+                    save(pos, searches, schedule, checkpointing, Handover::End)?;
                     let search = &mut searches.dfpn[i];
                     search.pause = None;
                     search.pause_at_points = false;
@@ -530,7 +556,7 @@ fn alternate(
                 Ok(_) => schedule.searches[i].settled = true,
                 Err(SearchError::WorkLimit { .. }) if searches.dfpn[i].paused => {
                     if checkpointing.as_ref().is_some_and(|c| (c.due)()) {
-                        save(pos, searches, schedule, checkpointing)?;
+                        save(pos, searches, schedule, checkpointing, Handover::Pause)?;
                     }
                     continue;
                 }
@@ -562,7 +588,7 @@ pub(crate) fn stop(
     checkpointing: &mut Option<Checkpointing<'_>>,
     e: SearchError,
 ) -> Result<Proof, SolverError> {
-    save(pos, searches, schedule, checkpointing)?;
+    save(pos, searches, schedule, checkpointing, Handover::End)?;
     if e == SearchError::Cancelled {
         return Err(e.into());
     }
@@ -591,13 +617,14 @@ fn fresh_start(table_bytes: usize) -> Result<(Schedule, [Table; 2]), SearchError
     ))
 }
 
-/// Saves the state through `checkpointing` (if any), as it is between two
-/// calls of a search.
+/// Hands the state to `checkpointing` (if any), as it is between two
+/// calls of a search, at `moment`.
 pub(crate) fn save(
     pos: &Position,
     searches: &Searches<'_>,
     schedule: &mut Schedule,
     checkpointing: &mut Option<Checkpointing<'_>>,
+    moment: Handover,
 ) -> Result<(), SolverError> {
     let Some(c) = checkpointing.as_mut() else {
         return Ok(());
@@ -609,8 +636,9 @@ pub(crate) fn save(
         pos,
         schedule: *schedule,
         tables: [searches.view(0), searches.view(1)],
+        root_numbers: [searches.dfpn[0].root_numbers, searches.dfpn[1].root_numbers],
     };
-    (c.save)(&state).map_err(SolverError::Checkpoint)
+    (c.save)(&state, moment).map_err(SolverError::Checkpoint)
 }
 
 /// The bytes of each of a prove's two tables under a memory limit.
