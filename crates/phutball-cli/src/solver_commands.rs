@@ -412,7 +412,8 @@ mod tests {
     #[test]
     fn a_progress_line_names_each_searchs_numbers() {
         // A real report (ProveProgress is the solver's, non-exhaustive):
-        // 7x7 reported every 1 ms until its proof.
+        // 7x7 reported every 1 ms until its proof, on two jobs (on one,
+        // the reports wait for fixed node counts, which 7x7 ends before).
         let pos = Position::start_with("7x7".parse().unwrap(), phutball::Rules::default()).unwrap();
         let mut lines = Vec::new();
         let mut keep = |p: &ProveProgress| lines.push(progress_text(p, phutball::Side::Eks));
@@ -421,6 +422,7 @@ mod tests {
                 every: Duration::from_millis(1),
                 on_progress: &mut keep,
             }),
+            jobs: 2,
             ..ProveOptions::default()
         };
         prove_with_options_within(&pos, &Budget::default(), options).unwrap();

@@ -56,7 +56,10 @@ pub enum CheckpointEvent {
 pub struct ProgressOptions<'a> {
     /// Time between two reports (the first one this long after the start).
     /// The searches pause for a report (they go back to their roots), so
-    /// a report every 100 ms or more costs little.
+    /// a report every 100 ms or more costs little. On one job they pause
+    /// at fixed node counts, as for a checkpoint (every 1.6% of a long
+    /// search), and report at the first after a report is due: the search
+    /// goes the same way whenever it reports.
     pub every: Duration,
     /// Told of the search's progress, on a prover thread.
     pub on_progress: &'a mut (dyn FnMut(&ProveProgress) + Send),
@@ -215,7 +218,6 @@ pub fn prove_with_options_within(
     if checkpoint.is_none() && progress.is_none() {
         return super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, jobs, None));
     }
-    let fixed_pauses = checkpoint.is_some();
     let mut resume = None;
     let mut saving = None;
     if let Some(CheckpointOptions {
@@ -279,7 +281,6 @@ pub fn prove_with_options_within(
     let checkpointing = Checkpointing {
         resume,
         due: &due,
-        fixed_pauses,
         save: &mut hand_over,
     };
     super::on_prover_thread(|| super::prove_on_this_thread(pos, budget, jobs, Some(checkpointing)))

@@ -347,9 +347,6 @@ pub(crate) struct Checkpointing<'a> {
     /// Asked every few hundred nodes: whether a save or a progress report
     /// is due (the searches then pause and hand over their state).
     pub(crate) due: &'a (dyn Fn() -> bool + Sync),
-    /// Pause at fixed node counts (one job with a checkpoint file: see
-    /// [`Dfpn::pause_at_points`]) rather than whenever `due` says so.
-    pub(crate) fixed_pauses: bool,
     /// Takes the state: at a pause ([`Handover::Pause`]: it saves or
     /// reports what is due), and when the search stops without an answer
     /// or has proved its root ([`Handover::End`]: it saves).
@@ -470,13 +467,13 @@ fn prove_on_this_thread(
         shared: [None, None],
     };
     let pause = checkpointing.as_ref().map(|c| c.due);
-    let fixed_pauses = checkpointing.as_ref().is_some_and(|c| c.fixed_pauses);
     for (search, counters) in searches.dfpn.iter_mut().zip(&schedule.searches) {
         search.nodes = counters.nodes;
         search.pause = pause;
-        // One job: the searches pause at fixed nodes, and save there when
-        // a save is due, so that a resumed search goes the same way.
-        search.pause_at_points = fixed_pauses && jobs == 1;
+        // One job: the searches pause at fixed nodes, and save or report
+        // there when one is due, so that a resumed search goes the same
+        // way, and a search's nodes do not depend on when it reported.
+        search.pause_at_points = pause.is_some() && jobs == 1;
     }
     // The work limit counts this call's nodes, not the resumed ones.
     let resumed_nodes = searches.total();
