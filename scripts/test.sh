@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Every test of the project, from a clean clone on a fresh machine: Rust
 # formatting and lints, the Rust tests (core, CLI, engine, C ABI, benches),
-# the Rust docs (rustdoc, warnings as errors; the Markdown files' relative
+# the Rust examples (examples/rust, run by `cargo test`), the Rust API
+# reference (rustdoc, warnings as errors; the Markdown files' relative
 # links) and `cargo package` of the publishable crates, the C/C++ suite (tests/c/run.sh: header freshness, the library
 # installed by scripts/install-c.sh and used by pkg-config and CMake, shared
 # and static linking, valgrind), the Python suite (tests/python/run.sh: a virtual
 # environment with maturin and pytest; the built wheel tested with no Rust on
-# PATH), the WebAssembly suite (tests/wasm/run.sh: the npm package from Node
-# and tsc, the playground page in headless Chromium), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh), the rust-version, ulimit and closed-pipe checks each once with its fault injected (scripts/inject-faults.sh) and the
+# PATH), the WebAssembly suite (tests/wasm/run.sh:
+# the npm package from Node and tsc, the playground page in headless
+# Chromium), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh), the rust-version, ulimit and closed-pipe checks each once with its fault injected (scripts/inject-faults.sh) and the
 # fuzz targets (scripts/fuzz.sh). Installs what it needs, saying so (see the banner below); exits
 # non-zero if any suite fails. Usage: scripts/test.sh
 # For everyday work scripts/quick-test.sh runs the Rust, C and Python suites
