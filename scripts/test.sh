@@ -7,7 +7,7 @@
 # installed by scripts/install-c.sh and used by pkg-config and CMake, shared
 # and static linking, valgrind), the Python suite (tests/python/run.sh: a virtual
 # environment with maturin and pytest; the built wheel tested with no Rust on
-# PATH), the WebAssembly suite (tests/wasm/run.sh:
+# PATH; the Python API reference by pdoc), the WebAssembly suite (tests/wasm/run.sh:
 # the npm package from Node and tsc, the examples in examples/node, the
 # TypeScript reference by typedoc, the playground page in headless
 # Chromium), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh), the rust-version, ulimit and closed-pipe checks each once with its fault injected (scripts/inject-faults.sh) and the
@@ -47,7 +47,7 @@ Installs what is missing, each install announced as it starts:
   - into target/python-wheel-check (pip): the built wheel with its extras
     env, png, notebook, ray and test (numpy, PettingZoo, Gymnasium,
     cairosvg, anywidget, Ray, pyarrow, pytest, selenium, JupyterLab,
-    nbclient), mypy;
+    nbclient), mypy, and pdoc 16.0.0 for the Python API reference;
   - into target/readme-installs: the README's `cargo install` (its own
     --root) and `pip install -v ".[notebook]" jupyterlab` (a new venv);
   - with apt-get (root), only if missing: gcc, g++, valgrind, and chromium
