@@ -7,7 +7,7 @@ Prints each dead link as FILE:LINE: TARGET; exits 1 if there is one.
 With --map it also checks the file-by-file map in docs/design.md (the fenced block
 of "crates/NAME/src/" lines, read by map_names): every file of SOURCES
 (the crates' sources and build files, the Python package, scripts/,
-benches/, web/, fuzz/, tests/, .ci/ and docs/ but its images) must be
+benches/, web/, fuzz/, tests/, .ci/, examples/ and docs/ but its images) must be
 named in it, and every file or folder it names must exist. Prints each
 miss; exits 1 if there is one.
 Usage: scripts/check_links.py [--map] (from anywhere in the repository)."""
@@ -65,6 +65,7 @@ SOURCES = (
     "fuzz",
     "tests",
     ".ci",
+    "examples",
     "docs",
     ":(exclude)docs/images",
 )

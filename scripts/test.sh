@@ -1,13 +1,16 @@
 #!/usr/bin/env bash
 # Every test of the project, from a clean clone on a fresh machine: Rust
 # formatting and lints, the Rust tests (core, CLI, engine, C ABI, benches),
-# the Rust docs (rustdoc, warnings as errors; the Markdown files' relative
+# the Rust examples (examples/rust, run by `cargo test`), the Rust API
+# reference (rustdoc, warnings as errors; the Markdown files' relative
 # links) and `cargo package` of the publishable crates, the C/C++ suite (tests/c/run.sh: header freshness, the library
 # installed by scripts/install-c.sh and used by pkg-config and CMake, shared
 # and static linking, valgrind), the Python suite (tests/python/run.sh: a virtual
 # environment with maturin and pytest; the built wheel tested with no Rust on
-# PATH), the WebAssembly suite (tests/wasm/run.sh: the npm package from Node
-# and tsc, the playground page in headless Chromium), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh), the rust-version, ulimit and closed-pipe checks each once with its fault injected (scripts/inject-faults.sh) and the
+# PATH; the Python API reference by pdoc), the WebAssembly suite (tests/wasm/run.sh:
+# the npm package from Node and tsc, the examples in examples/node, the
+# TypeScript reference by typedoc, the playground page in headless
+# Chromium), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh), the rust-version, ulimit and closed-pipe checks each once with its fault injected (scripts/inject-faults.sh) and the
 # fuzz targets (scripts/fuzz.sh). Installs what it needs, saying so (see the banner below); exits
 # non-zero if any suite fails. Usage: scripts/test.sh
 # For everyday work scripts/quick-test.sh runs the Rust, C and Python suites
@@ -44,7 +47,7 @@ Installs what is missing, each install announced as it starts:
   - into target/python-wheel-check (pip): the built wheel with its extras
     env, png, notebook, ray and test (numpy, PettingZoo, Gymnasium,
     cairosvg, anywidget, Ray, pyarrow, pytest, selenium, JupyterLab,
-    nbclient), mypy;
+    nbclient), mypy, and pdoc 16.0.0 for the Python API reference;
   - into target/readme-installs: the README's `cargo install` (its own
     --root) and `pip install -v ".[notebook]" jupyterlab` (a new venv);
   - with apt-get (root), only if missing: gcc, g++, valgrind, and chromium
@@ -52,7 +55,9 @@ Installs what is missing, each install announced as it starts:
   - with rustup: the wasm32-unknown-unknown target; into target/wasm-tools:
     wasm-bindgen-cli of Cargo.lock's wasm-bindgen version (cargo install,
     built from source, unoptimised: a minute or two); into target/wasm-ts (npm):
-    typescript, for the npm package's `tsc --strict` check.
+    typescript 5.9.3, for the npm package's `tsc --strict` check, typedoc
+    0.28.20, for its API reference, and @types/node 20.19.43, for the
+    TypeScript example's `tsc`.
 Everything else it builds goes to target/.
 BANNER
 # A clean run writes about 8 GB (target/, the venvs, the toolchains); a
@@ -141,7 +146,9 @@ suite "cargo doc -D warnings, Markdown links, cargo package, rust-version" docs
 suite "C and C++ (tests/c/run.sh)" timeout 900 bash tests/c/run.sh
 suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
 # The npm package (scripts/build-wasm.sh into web/pkg) from Node and tsc,
-# and the playground page (web/) in headless Chromium.
+# its examples (examples/node) and its TypeScript reference (typedoc, into
+# target/typescript-reference), and the playground page (web/) in headless
+# Chromium.
 suite "WebAssembly (tests/wasm/run.sh)" timeout 900 bash tests/wasm/run.sh
 # The README's install lines as written (cargo install of the CLI, pip
 # install of the notebook extras into a new environment) and their first

@@ -154,11 +154,14 @@ class VecEnv(_RustVecEnv):
             raise
         return self._answer(obs, mask, rewards, terminated, truncated, to_move, info)
 
-    #: As gymnasium's vector environments: the autoreset convention, no rendering.
     metadata: Any = _Metadata()
+    """As gymnasium's vector environments: the autoreset mode (``SAME_STEP``) and no render modes."""
     render_mode = None
+    """Always ``None``: a batch does not render."""
     spec = None
+    """Always ``None``: the batch is not made from a registered spec."""
     closed = False
+    """Whether ``close()`` was called."""
 
     @cached_property
     def single_observation_space(self) -> Any:

@@ -46,14 +46,17 @@ try:  # pragma: no cover - which branch runs depends on the installation
     from gymnasium import spaces
     from pettingzoo import AECEnv
 
-    HAVE_PETTINGZOO = True
+    _pettingzoo_found = True
 except ImportError:  # pragma: no cover
     from . import _spaces as spaces  # type: ignore[no-redef]
     from ._aec import AECEnv  # type: ignore[assignment]
 
-    HAVE_PETTINGZOO = False
+    _pettingzoo_found = False
 
 __all__ = ["PhutballAECEnv", "env", "raw_env", "HAVE_PETTINGZOO"]
+
+HAVE_PETTINGZOO: bool = _pettingzoo_found
+"""Whether PettingZoo is installed: ``PhutballAECEnv`` is then a PettingZoo ``AECEnv`` (else it stands on a stand-in of its API)."""
 
 
 # The attribute holding a space's numpy generator: gymnasium's makes it on
@@ -116,6 +119,7 @@ class PhutballAECEnv(AECEnv):
     """
 
     metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "phutball_v0", "is_parallelizable": False}
+    """PettingZoo's metadata: the render modes (``"ansi"``, ``"human"``) and the environment's name."""
 
     def __init__(
         self,
@@ -136,9 +140,13 @@ class PhutballAECEnv(AECEnv):
         if render_mode is not None and render_mode not in render_modes:
             raise ValueError(f"render_mode must be one of {render_modes}, not {render_mode!r}")
         self.start_position = start
+        """The position every ``reset`` starts from."""
         self.move_limit = move_limit
+        """The whole moves after which a game is truncated (``None``: no limit)."""
         self.render_mode = render_mode
+        """``None``, ``"ansi"`` (``render`` returns the diagram) or ``"human"`` (it prints it)."""
         self.possible_agents = ["O", "X"]
+        """The two agents, named by their sides: ``["O", "X"]``."""
         planes_shape = (5, start.rows + 2, start.cols)
         count = start.action_count
         self._observation_spaces = {
@@ -152,7 +160,9 @@ class PhutballAECEnv(AECEnv):
         }
         self._action_spaces = {agent: _ObservedDiscrete(count) for agent in self.possible_agents}
         self.position: Union[Position, JumpInProgress] = start
+        """Where the game stands: a ``Position``, or a ``JumpInProgress`` in the middle of a jump move."""
         self.moves_played = 0
+        """The whole moves played since the last ``reset``."""
         self._has_reset = False
         self._closed = False
 

@@ -56,8 +56,8 @@ from ._vector import VecEnv as _RustVecEnv
 
 __all__ = ["PhutballGymEnv", "PhutballVectorEnv", "LegalDiscrete", "ENV_ID"]
 
-#: The id both environments are registered under.
 ENV_ID = "Phutball-v0"
+"""The id both environments are registered under."""
 
 #: The channel of the planes that is all ones when Ohs is to move.
 _OHS_CHANNEL = 2
@@ -120,6 +120,7 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
     """
 
     metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
+    """Gymnasium's metadata: same-step autoreset, and the one render mode, ``"ansi"``."""
 
     def __init__(
         self,
@@ -153,11 +154,16 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
         )
         self.num_envs = n = self._env.num_envs
         self.render_mode = render_mode
+        """``None`` or ``"ansi"`` (``render`` returns the games' diagrams)."""
         count = self._env.action_count
         self.single_observation_space = _planes_space(cols, rows)
+        """One game's observation space: float32 planes ``(5, rows + 2, cols)``."""
         self.single_action_space = spaces.Discrete(count)
+        """One game's action space: ``Discrete(action_count)``."""
         self.observation_space = batch_space(self.single_observation_space, n)
+        """The batch's observation space: ``num_envs`` games' planes."""
         self.action_space = batch_space(self.single_action_space, n)
+        """The batch's action space: one action a game."""
         if seed is not None:
             self._seed_spaces(seed)
         # The buffers every step writes into (numpy.empty: each value is written).
@@ -284,6 +290,7 @@ class PhutballGymEnv(gymnasium.Env):
 
     # render_fps as gymnasium's text environments (Taxi) declare it; nothing waits on it.
     metadata: Dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
+    """Gymnasium's metadata: the one render mode, ``"ansi"``, and a nominal ``render_fps``."""
 
     def __init__(
         self,
@@ -318,9 +325,13 @@ class PhutballGymEnv(gymnasium.Env):
         # The episode checks the move limit (ValueError, TypeError).
         self._episode = Episode(self._start, move_limit=move_limit)
         self.move_limit = move_limit
+        """The whole moves after which a game is truncated (``None``: no limit)."""
         self.render_mode = render_mode
+        """``None`` or ``"ansi"`` (``render`` returns the diagram)."""
         self.observation_space = _planes_space(cols, rows)
+        """The observation space: float32 planes ``(5, rows + 2, cols)``."""
         self.action_space = LegalDiscrete(self._start.action_count, self._legal_mask)
+        """The action space: ``LegalDiscrete``, whose ``sample()`` draws a legal action."""
         self._closed = False
 
     def _check_open(self, what: str) -> None:

@@ -51,9 +51,9 @@ __all__ = [
     "position_from_planes",
 ]
 
-#: ``policy(obs, mask) -> actions``: float32 ``(B, 5, rows + 2, cols)``, bool
-#: ``(B, action_count)``, and ``B`` action indices back.
 Policy = Callable[[np.ndarray, np.ndarray], Union[np.ndarray, Sequence[int]]]
+"""``policy(obs, mask) -> actions``: float32 ``(B, 5, rows + 2, cols)``, bool
+``(B, action_count)``, and ``B`` action indices back."""
 
 #: A board: ``"3x7"`` or ``(3, 7)``, columns by rows.
 Board = Union[str, Tuple[int, int]]
@@ -278,13 +278,21 @@ class ExactAccuracy:
     took an ``illegal`` action."""
 
     accuracy: float
+    """kept / positions (NaN for none)."""
     kept: int
+    """The positions whose move kept the value the table gives them."""
     positions: int
+    """The positions the policy moved in."""
     by_value: Dict[str, Tuple[int, int]]
+    """``{"win": (kept, total), "draw": ..., "loss": ...}``, by the value before the move."""
     board: str
+    """The board, as ``"3x7"``."""
     capped: int = 0
+    """The moves counted as not kept because they passed the step cap."""
     illegal: int = 0
+    """The moves counted as not kept because the policy took an illegal action."""
     seconds: float = field(default=0.0, compare=False)
+    """The wall time the measurement took."""
 
     def __repr__(self) -> str:
         rows = ", ".join(f"{k} {kept}/{total}" for k, (kept, total) in self.by_value.items())
@@ -389,12 +397,19 @@ class EloRow:
     a score of 0 or 1, where it is unbounded)."""
 
     nodes: int
+    """The engine's node budget a move."""
     games: int
+    """The games played at this budget."""
     wins: int
+    """The policy's wins."""
     draws: int
+    """The games that reached the move limit."""
     losses: int
+    """The policy's losses."""
     score: float
+    """``(wins + draws / 2) / games``."""
     elo: Optional[float]
+    """The Elo difference, policy minus engine (``None`` at a score of 0 or 1)."""
 
 
 def elo(score: float) -> Optional[float]:

@@ -73,7 +73,9 @@ class Board(anywidget.AnyWidget):  # type: ignore[misc]
             game = Game(position_or_game)
         super().__init__(size=size, **kwargs)
         self.engine = engine
+        """The ``Engine`` that replies to the clicked moves (``None``: no replies; hints use a quick one)."""
         self.engine_plays = engine_plays
+        """The side the engine plays, ``"O"`` or ``"X"`` (``None``: neither)."""
         # The jump being made by clicks: the ball's start and the state after
         # the landings so far (the position itself before the first one).
         self._jump_path: List[str] = []

@@ -4,9 +4,10 @@
 # metadata (twine check), installs the wheel with its [env,png,test] extras
 # into a virtual environment of its own (target/python-wheel-check) and runs
 # pytest (every test must run: a skipped test fails the suite unless
-# PHUTBALL_ALLOW_SKIPS gives the reason, which the closing line repeats)
-# and the stubs check (mypy's stubtest against
-# python/phutball/_phutball.pyi) there with no cargo or rustc on PATH. The
+# PHUTBALL_ALLOW_SKIPS gives the reason, which the closing line repeats),
+# the stubs check (mypy's stubtest against python/phutball/_phutball.pyi)
+# and the API reference (pdoc, tests/python/api_reference.py, into
+# target/python-reference) there with no cargo or rustc on PATH. The
 # tools (maturin, twine) live in .venv (created if missing), which gets the
 # wheel too, for the examples and benchmark scripts; the CLI is built for the
 # cross-check against the Rust core, and the extension's own Rust tests run
@@ -83,8 +84,10 @@ export PHUTBALL_CLI="$CARGO_TARGET_DIR/release/phutball"
 # come from the wheel's extras (and mypy for stubtest).
 check_venv="$CARGO_TARGET_DIR/python-wheel-check"
 [ -x "$check_venv/bin/python" ] || "$python" -m venv "$check_venv"
-say "installing the wheel with [env,png,notebook,ray,test] and mypy into $check_venv (pip)"
-"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,notebook,ray,test]" mypy
+# pdoc builds the API reference (tests/python/api_reference.py reads its
+# private stub helpers: the version is pinned; pdoc 16 needs Python 3.10+).
+say "installing the wheel with [env,png,notebook,ray,test], mypy and pdoc 16.0.0 into $check_venv (pip)"
+"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,notebook,ray,test]" mypy "pdoc==16.0.0"
 "$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 no_rust_path=""
 IFS=: read -ra path_dirs <<<"$PATH"
@@ -156,6 +159,9 @@ if [ -f "$CARGO_TARGET_DIR/widget-jupyterlab.png" ]; then
 fi
 say "stubtest: the stubs name what the extension has"
 without_rust python -m mypy.stubtest phutball._phutball
+say "the API reference: pdoc's pages of the installed package into $CARGO_TARGET_DIR/python-reference (tests/python/api_reference.py: every public name documented, pdoc's warnings as errors)"
+rm -rf "$CARGO_TARGET_DIR/python-reference"
+without_rust python tests/python/api_reference.py "$CARGO_TARGET_DIR/python-reference"
 
 # The extension's Rust tests (the exception table in docs/python.md against
 # the mapping): they link the interpreter, so they run here, not in the

@@ -31,7 +31,6 @@ _LIMIT_FIELDS = [
     pa.field("limit_time_ms", pa.int64()),
 ]
 
-#: One row per game, in ``out/games``.
 GAMES_SCHEMA = pa.schema(
     [
         _required("game", pa.int64()),
@@ -46,8 +45,8 @@ GAMES_SCHEMA = pa.schema(
         _required("seconds", pa.float64()),
     ]
 )
+"""One row per game, in ``out/games``."""
 
-#: One row per move of every game, in ``out/training`` (``training=True``).
 TRAINING_SCHEMA = pa.schema(
     [
         _required("game", pa.int64()),
@@ -57,8 +56,8 @@ TRAINING_SCHEMA = pa.schema(
         _required("result", pa.int8()),
     ]
 )
+"""One row per move of every game, in ``out/training`` (``training=True``)."""
 
-#: One row per input position, in ``out/analysis``.
 ANALYSIS_SCHEMA = pa.schema(
     [
         _required("index", pa.int64()),
@@ -76,6 +75,7 @@ ANALYSIS_SCHEMA = pa.schema(
         _required("seed", pa.uint64()),
     ]
 )
+"""One row per input position, in ``out/analysis``."""
 
 
 _MANIFEST = "run.json"
@@ -129,9 +129,13 @@ class TableReport:
     check but were written before checksums (format 1), with the file."""
 
     complete: List[Tuple[int, int]] = field(default_factory=list)
+    """The ranges whose file is there, its checksum verified."""
     damaged: List[Tuple[Tuple[int, int], str, str]] = field(default_factory=list)
+    """The damaged ranges: (range, file, what is wrong)."""
     missing: List[Tuple[int, int]] = field(default_factory=list)
+    """The ranges with no file."""
     unverifiable: List[Tuple[Tuple[int, int], str]] = field(default_factory=list)
+    """(range, file) of the files that pass every other check but were written before checksums (format 1)."""
 
 
 @dataclass
@@ -141,12 +145,17 @@ class DatasetReport:
     overlapping), each with the reason."""
 
     out: str
+    """The dataset's directory (or ``s3://`` URI)."""
     run: Dict[str, Any]
+    """The run's record: the arguments the dataset was made with."""
     recorded: bool
+    """Whether ``run.json`` holds the record (else it was read from the files)."""
     tables: Dict[str, TableReport]
+    """Each table's ranges, by the table's name (``games``, ``training``, ``analysis``)."""
     refused: List[Tuple[str, str]] = field(default_factory=list)
-    # The files to set aside before a run: (table, path) of the damaged and the unverifiable.
+    """The files refused (foreign, junk, overlapping): (file, reason)."""
     set_aside: List[Tuple[str, str]] = field(default_factory=list, repr=False)
+    """The files to set aside before a run: (table, path) of the damaged and the unverifiable."""
 
     @property
     def complete(self) -> bool:

@@ -45,12 +45,19 @@ class RunSummary:
     where those files were set aside."""
 
     out: str
+    """The dataset's directory (or ``s3://`` URI)."""
     rows: int
+    """The rows the ranges cover: the games of ``selfplay``, the positions of ``analyse``."""
     written: List[Tuple[int, int]] = field(default_factory=list)
+    """The ranges this run's tasks wrote."""
     skipped: List[Tuple[int, int]] = field(default_factory=list)
+    """The ranges already there, complete and verified: not run again."""
     repaired: List[Tuple[int, int]] = field(default_factory=list)
+    """Among the written, those that had a damaged file."""
     unverified: List[Tuple[int, int]] = field(default_factory=list)
+    """Among the written, those that had a file written before checksums."""
     set_aside: List[str] = field(default_factory=list)
+    """Where the damaged and unverifiable files were set aside (``out/quarantine``)."""
 
 
 def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, List[str], Dict[Tuple[int, int], List[str]]]:

@@ -71,23 +71,41 @@ class JobFigures:
     certificate, and ``seconds`` of this run."""
 
     jobs: int = 0
+    """The jobs answered."""
     proved: int = 0
+    """The jobs answered with a proof."""
     unknown: int = 0
+    """The jobs answered without one (their budget ran out)."""
     lost: int = 0
+    """The jobs lost to an actor that died, and sent again."""
     tree_nodes: int = 1
+    """The nodes of the driver's tree."""
     depth: int = 0
+    """The depth of the tree's deepest leaf."""
     expanded: int = 0
+    """The tree's nodes expanded."""
     nodes: int = 0
+    """The prover nodes of every job, together."""
     answer_bytes: int = 0
+    """The bytes of the jobs' answers."""
     fold_seconds: float = 0.0
+    """The driver's seconds folding answers: updating the tree and choosing the next leaves."""
     saves: int = 0
+    """The checkpoint's saves."""
     save_seconds: float = 0.0
+    """The seconds the saves took."""
     checkpoint_bytes: int = 0
+    """The size of the last checkpoint saved, in bytes."""
     resumed: int = 0
+    """How many runs this one resumed from."""
     actors: int = 0
+    """The Ray actors the jobs ran on."""
     jobs_by_node: Dict[str, int] = field(default_factory=dict)
+    """The jobs answered by each Ray node, by node id."""
     assemble_seconds: float = 0.0
+    """The seconds assembling and checking the root's certificate."""
     seconds: float = 0.0
+    """The seconds of this run."""
 
 
 class _Node:
