@@ -1,6 +1,6 @@
-//! The prover on more than one job: the two searches at once (2 jobs), and
-//! each on threads of its own over a shared table (4 jobs and more), give
-//! the winner one job gives, with certificates that check; a checkpoint
+//! The prover on more than one job: each search's turns on every job, over
+//! a shared table, give the winner one job gives, with certificates that
+//! check; a checkpoint
 //! made on any number of jobs resumes on any other; a cancel stops them all.
 
 use std::sync::atomic::AtomicBool;

@@ -84,8 +84,8 @@ pub struct ProveProgress {
 /// How [`prove_with_options_within`] proves: on how many threads, with
 /// which tablebase, saving its state where, reporting its progress to whom.
 pub struct ProveOptions<'a> {
-    /// Threads (at least 1): a search that outlasts its first second runs
-    /// on this many, over one shared table (`docs/solver.md`). 1 is
+    /// Threads (at least 1): a search past its first 4,096 nodes runs on
+    /// this many, over one shared table (`docs/solver.md`). 1 is
     /// [`prove_within`](super::prove_within)'s search.
     pub jobs: usize,
     /// A tablebase: where it covers the position, it answers at once.

@@ -23,7 +23,6 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use phutball::{Bitboard, Budget, Move, Point, Position, SearchError, Side};
 
@@ -89,7 +88,7 @@ pub(crate) struct Dfpn<'b, T: ProofTable = Table> {
     /// The node count at which this round of search stops.
     pub(crate) node_limit: u64,
     /// The caller's budget: its cancel flag and hook, polled.
-    stop: &'b Budget<'b>,
+    pub(crate) stop: &'b Budget<'b>,
     /// The budget of the core calls (the caller's stop, no work limit).
     pub(crate) inner: &'b Budget<'b>,
     /// Asked at each poll: whether to stop now for a checkpoint's save
@@ -104,11 +103,6 @@ pub(crate) struct Dfpn<'b, T: ProofTable = Table> {
     pub(crate) pause_at_points: bool,
     /// The next pause point (0: not known yet).
     next_pause: u64,
-    /// Set when another search has proved the position: this one stops
-    /// (as at its round's end, with `halted` set).
-    pub(crate) halt: Option<&'b AtomicBool>,
-    /// The last stop was for `halt`.
-    pub(crate) halted: bool,
     /// The root's (pn, dn) as the search last combined its children's,
     /// stopped or not (`None` before it has looked at the root's children).
     pub(crate) root_numbers: Option<(u32, u32)>,
@@ -155,8 +149,6 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             pause_at_points: false,
             next_pause: 0,
             crew: None,
-            halt: None,
-            halted: false,
             root_numbers: None,
             settled_puts: 0,
             zones: RefCell::default(),
@@ -245,7 +237,6 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
     /// limit or the caller's budget stops it: (pn, dn) of the root.
     pub(crate) fn search(&mut self, pos: &Position) -> Result<(u32, u32), Stop> {
         self.paused = false;
-        self.halted = false;
         self.mid(pos, INF, INF, 0)
     }
 
@@ -592,29 +583,32 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
         or_node: bool,
         numbers: &[(u32, u32)],
         children: &[Child],
-        th_pn: u32,
         th_dn: u32,
     ) -> (usize, u32) {
-        let Some(crew) = crew else {
+        // The threads of a parallel search follow one another at the
+        // attacker's nodes, where one move is enough: spread over its
+        // moves, the second thread searched twice the nodes of one thread
+        // (8x11), for lines the proof did not need.
+        let Some(crew) = crew.filter(|_| !or_node) else {
             return best_two(or_node, numbers);
         };
-        // Children other threads are in count as harder than their
-        // numbers say (virtual proof numbers): the threads spread.
-        let (best, second) = best_two_by(or_node, numbers, |i| {
+        // Every reply of a defender's node must be refuted: a thread takes
+        // a reply no other thread is in, while one is left (those replies
+        // count as almost disproved).
+        let (best, second) = best_two_by(numbers, |i| {
             children.get(i).map_or(0, |c| crew.threads_in(c.key))
         });
-        // A child chosen over a busier one whose own number is past this
+        // A reply chosen over a busier one whose own number is past this
         // node's threshold would return at once, and be chosen again:
         // take the best by the numbers alone.
-        let past = |n: (u32, u32)| if or_node { n.0 >= th_pn } else { n.1 >= th_dn };
-        if numbers.get(best).is_some_and(|&n| past(n)) {
+        if numbers.get(best).is_some_and(|&n| n.1 >= th_dn) {
             return best_two(or_node, numbers);
         }
         (best, second)
     }
 
     /// Counts a node, and polls the caller's stop, the checkpoint's pause,
-    /// the other search's halt and the node limit: the error that ends
+    /// and the node limit: the error that ends
     /// the search, if one does.
     fn count_node(&mut self) -> Result<(), Stop> {
         self.nodes += 1;
@@ -627,10 +621,6 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             }
             if !self.pause_at_points && self.pause.is_some_and(|due| due()) {
                 self.paused = true;
-                return Err(limit);
-            }
-            if self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
-                self.halted = true;
                 return Err(limit);
             }
         }
@@ -785,7 +775,7 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
                 // a reply; its disproof only means that all of them do.
                 (0, INF)
             } else {
-                Self::choose(crew, or_node, &numbers, &children, th_pn, th_dn)
+                Self::choose(crew, or_node, &numbers, &children, th_dn)
             };
             if best == children.len() {
                 numbers.pop();
@@ -941,31 +931,32 @@ fn combine_waiting(children: &[Child], numbers: &[(u32, u32)], near: Bitboard) -
 
 /// The index of the child to search and the second-best number.
 fn best_two(or_node: bool, numbers: &[(u32, u32)]) -> (usize, u32) {
-    best_two_by(or_node, numbers, |_| 0)
+    least_two(numbers.len(), |i| {
+        let n = numbers[i];
+        if or_node {
+            n.0
+        } else {
+            n.1
+        }
+    })
 }
 
-/// [`best_two`] with each child's number raised for the `others(i)` other
-/// threads searching child `i`: n (1 + others) + others.
-fn best_two_by(
-    or_node: bool,
-    numbers: &[(u32, u32)],
-    others: impl Fn(usize) -> u32,
-) -> (usize, u32) {
-    let value = |i: usize| {
-        let n = numbers[i];
-        let v = if or_node { n.0 } else { n.1 };
-        match others(i) {
-            0 => v,
-            // Every reply of a defender's node must be refuted: a thread
-            // takes a reply no other thread is in, while one is left.
-            _ if !or_node => INF - 1,
-            k => v.saturating_mul(k + 1).saturating_add(k).min(INF),
-        }
-    };
+/// [`best_two`] at a defender's node, each reply's disproof number
+/// counted as `INF - 1` while `others(reply)` other threads are in it.
+fn best_two_by(numbers: &[(u32, u32)], others: impl Fn(usize) -> u32) -> (usize, u32) {
+    least_two(numbers.len(), |i| match others(i) {
+        0 => numbers[i].1,
+        _ => INF - 1,
+    })
+}
+
+/// The index in `0..len` of the least `value` (the first of equals) and
+/// the second least (`INF` when `len` is 1).
+fn least_two(len: usize, value: impl Fn(usize) -> u32) -> (usize, u32) {
     let mut best = 0;
     let mut best_value = value(0);
     let mut second = INF;
-    for i in 1..numbers.len() {
+    for i in 1..len {
         let v = value(i);
         if v < best_value {
             second = best_value;

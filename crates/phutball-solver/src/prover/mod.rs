@@ -3,15 +3,14 @@
 
 mod checkpoint;
 mod checkpoint_file;
-mod concurrent;
 mod dfpn;
 mod extract;
+mod many_jobs;
 mod parallel;
 mod shared_table;
 mod table;
 
 use core::fmt;
-use std::sync::atomic::{AtomicU32, Ordering};
 
 use phutball::{Budget, Move, Position, SearchError, Side};
 
@@ -435,15 +434,23 @@ fn prove_on_this_thread(
     // limit counts the prover's nodes. Every call polls as it starts, and
     // most calls are short: the caller's hook (a clock) is asked on every
     // 16th poll only.
-    let polls = AtomicU32::new(0);
+    // The count is each thread's own: one shared counter, written on every
+    // poll by every thread, took 6.3% of two threads' time.
+    thread_local! {
+        static POLLS: core::cell::Cell<u32> = const { core::cell::Cell::new(0) };
+    }
     let poll = || {
-        if polls.fetch_add(1, Ordering::Relaxed) % 16 != 0 {
+        let n = POLLS.with(|p| {
+            let n = p.get();
+            p.set(n.wrapping_add(1));
+            n
+        });
+        if n % 16 != 0 {
             return None;
         }
         budget.interrupt()
     };
     let inner = Budget::default().with_interrupt(&poll);
-    let halt = std::sync::atomic::AtomicBool::new(false);
     let memory = budget.memory_limit();
     let table_bytes = prover_table_bytes(memory);
     let me = pos.to_move();
@@ -477,43 +484,40 @@ fn prove_on_this_thread(
     }
     // The work limit counts this call's nodes, not the resumed ones.
     let resumed_nodes = searches.total();
-    if jobs > 1 {
-        return concurrent::prove(
-            &concurrent::Context {
-                pos,
-                budget,
-                inner: &inner,
-                pause,
-                halt: &halt,
-                jobs,
-                memory,
-                table_bytes,
-                resumed_nodes,
-            },
-            &mut searches,
-            &mut schedule,
-            &mut checkpointing,
-        );
-    }
     alternate(
         pos,
         budget,
         &mut searches,
         &mut schedule,
         &mut checkpointing,
-        memory,
+        Sizes {
+            jobs,
+            memory,
+            table_bytes,
+        },
         resumed_nodes,
     )
 }
 
-/// The two searches taking turns on this thread, in rounds that double.
+/// A prove's threads and memory.
+#[derive(Clone, Copy)]
+struct Sizes {
+    jobs: usize,
+    /// The prove's whole memory limit.
+    memory: usize,
+    /// The bytes of each search's table.
+    table_bytes: usize,
+}
+
+/// The two searches taking turns, in rounds that double: on this thread,
+/// or each turn on every job ([`many_jobs`]).
 fn alternate(
     pos: &Position,
     budget: &Budget<'_>,
     searches: &mut Searches<'_>,
     schedule: &mut Schedule,
     checkpointing: &mut Option<Checkpointing<'_>>,
-    memory: usize,
+    sizes: Sizes,
     resumed_nodes: u64,
 ) -> Result<Proof, SolverError> {
     loop {
@@ -533,13 +537,24 @@ fn alternate(
             if schedule.searches[i].round_end <= search.nodes {
                 schedule.searches[i].round_end = search.nodes.saturating_add(schedule.round);
             }
-            search.node_limit = schedule.searches[i]
+            let node_limit = schedule.searches[i]
                 .round_end
                 .min(search.nodes.saturating_add(left));
-            match search.search(pos) {
+            let (result, paused) = if sizes.jobs > 1 {
+                let shared = &mut searches.shared[i];
+                let end = many_jobs::turn(pos, search, shared, sizes.jobs, node_limit)?;
+                (end.result, end.paused)
+            } else {
+                search.node_limit = node_limit;
+                (search.search(pos), search.paused)
+            };
+            match result {
                 Ok((0, _)) => {
                     let nodes = searches.total();
                     let table_entries = searches.entries();
+                    if let Some(shared) = searches.shared[i].take() {
+                        searches.dfpn[i].table = shared.to_table(sizes.table_bytes)?;
+                    }
                     // The certificate of a long proof takes minutes to
                     // write (13x13's, over six minutes of CPU): the proved
                     // root is saved first, so a stop meanwhile loses only
@@ -548,10 +563,10 @@ fn alternate(
                     let search = &mut searches.dfpn[i];
                     search.pause = None;
                     search.pause_at_points = false;
-                    return proved(search, pos, memory, nodes, table_entries);
+                    return proved(search, pos, sizes.memory, nodes, table_entries);
                 }
                 Ok(_) => schedule.searches[i].settled = true,
-                Err(SearchError::WorkLimit { .. }) if searches.dfpn[i].paused => {
+                Err(SearchError::WorkLimit { .. }) if paused => {
                     if checkpointing.as_ref().is_some_and(|c| (c.due)()) {
                         save(pos, searches, schedule, checkpointing, Handover::Pause)?;
                     }
