@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The everyday check, reusing what earlier runs built: the Rust tests (no
-# fmt, clippy, rustdoc or cargo package), the C/C++ suite and the Python
+# fmt, clippy, rustdoc or release dry runs), the C/C++ suite and the Python
 # suite. scripts/test.sh, the full suite CI runs, adds the rest.
 # Usage: scripts/quick-test.sh
 set -uo pipefail

