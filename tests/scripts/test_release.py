@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # What the version lives in or is read from; the rest of the tree (the
 # certificates, the docs, the tests) plays no part.
 COPIED = ("Cargo.toml", "Cargo.lock", "CHANGELOG.md", "pyproject.toml", "include", "crates",
-          "benches", "fuzz", "scripts")
+          "benches", "examples", "fuzz", "scripts")
 
 
 def copy_of_repository(dest: Path) -> None:
