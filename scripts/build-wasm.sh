@@ -35,11 +35,20 @@ if [ "$("$TOOLS/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $vers
     # is put on PATH for the install only, so cargo does not warn that it
     # is missing from PATH (the binary is called by its path below), and
     # the future-incompatibility report of its dependencies is not ours.
-    PATH="$TOOLS/bin:$PATH" CARGO_FUTURE_INCOMPAT_REPORT_FREQUENCY=never \
-        CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_DEBUG=false \
-        CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 \
-        beat "cargo install wasm-bindgen-cli" cargo install --locked wasm-bindgen-cli --version "$version" \
-        --root "$TOOLS" --target-dir "$TARGET/wasm-tools-build"
+    install_bindgen() {
+        PATH="$TOOLS/bin:$PATH" CARGO_FUTURE_INCOMPAT_REPORT_FREQUENCY=never \
+            CARGO_PROFILE_RELEASE_OPT_LEVEL=0 CARGO_PROFILE_RELEASE_DEBUG=false \
+            CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=256 \
+            beat "cargo install wasm-bindgen-cli" cargo install "$@" wasm-bindgen-cli --version "$version" \
+            --root "$TOOLS" --target-dir "$TARGET/wasm-tools-build"
+    }
+    # A registry may lack a version its Cargo.lock names (here, a mirror
+    # without webpki-roots 1.0.11, which 0.2.130's lock file names): then
+    # the newest versions that resolve, said so.
+    if ! install_bindgen --locked; then
+        echo "build-wasm: the install --locked failed (the registry lacks a version wasm-bindgen-cli's Cargo.lock names: see above); installing it again with the newest versions that resolve"
+        install_bindgen
+    fi
 fi
 
 echo "build-wasm: cargo build -p phutball-wasm --release --target wasm32-unknown-unknown"
