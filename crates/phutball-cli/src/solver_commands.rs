@@ -44,9 +44,9 @@ pub struct ProveArgs {
     /// One position only.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
-    /// Threads (default: every core): on 2 or more the searches for either
-    /// side's win run at once, from 4 each on half of them over a shared
-    /// table; 1 is the one-thread search, the two taking turns.
+    /// Threads (default: every core). The searches for either side's win
+    /// take turns; on 2 or more each turn runs on every thread over the
+    /// search's shared table; 1 is the one-thread search.
     #[arg(long, value_name = "J", value_parser = |t: &str| parse_jobs(t, ProveOptions::check_jobs))]
     jobs: Option<usize>,
     /// Seconds between two saves of --checkpoint.
