@@ -170,7 +170,8 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Append one JSON line per game to FILE (created if missing): game
-    /// number, run and game seeds, opening, moves, result, plies, seconds.
+    /// number, run and game seeds, opening, moves, each move's search score,
+    /// depth and nodes, result, plies, seconds.
     #[arg(long, value_name = "FILE")]
     jsonl: Option<PathBuf>,
     /// A file of start positions, one position string a line, used in turn.
@@ -646,20 +647,31 @@ fn write_record(dir: &Path, seed: u64, played: &SelfPlayGame) -> CliResult {
         .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))
 }
 
-/// One game as a JSON object on one line.
+/// One game as a JSON object on one line: beside its moves, each move's
+/// score (as `best` prints it: `+0.25`, `win in 3`), depth and nodes.
 fn json_line(run_seed: u64, played: &SelfPlayGame) -> String {
     let game = &played.game;
-    let moves: Vec<String> = game
-        .moves()
-        .iter()
-        .map(|m| json_string(&m.to_string()))
-        .collect();
+    let list = |items: Vec<String>| items.join(",");
+    let moves = list(
+        game.moves()
+            .iter()
+            .map(|m| json_string(&m.to_string()))
+            .collect(),
+    );
+    let analyses = &played.analyses;
+    let scores = list(
+        analyses
+            .iter()
+            .map(|a| json_string(&a.score.to_string()))
+            .collect(),
+    );
+    let depths = list(analyses.iter().map(|a| a.depth.to_string()).collect());
+    let nodes = list(analyses.iter().map(|a| a.nodes.to_string()).collect());
     format!(
-        "{{\"game\":{},\"run_seed\":{run_seed},\"seed\":{},\"opening\":{},\"moves\":[{}],\"result\":{},\"plies\":{},\"time\":{:.3}}}",
+        "{{\"game\":{},\"run_seed\":{run_seed},\"seed\":{},\"opening\":{},\"moves\":[{moves}],\"scores\":[{scores}],\"depths\":[{depths}],\"nodes\":[{nodes}],\"result\":{},\"plies\":{},\"time\":{:.3}}}",
         played.index + 1,
         played.seed,
         json_string(&game.start().to_string()),
-        moves.join(","),
         json_string(&game.result().to_string()),
         game.moves().len(),
         played.elapsed.as_secs_f64()

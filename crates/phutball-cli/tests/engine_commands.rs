@@ -473,6 +473,24 @@ fn selfplay_plays_the_same_games_on_one_thread_and_on_two() {
         );
         assert!(line.contains(&format!("\"opening\":\"{SMALL}\"")), "{line}");
         assert!(line.contains("\"moves\":[\""), "{line}");
+        // One score, depth and node count per move, beside the moves.
+        let list = |key: &str| -> Vec<String> {
+            let rest = line.split(&format!("\"{key}\":[")).nth(1).unwrap();
+            let items = rest.split(']').next().unwrap();
+            items.split(',').map(str::to_string).collect()
+        };
+        let plies: usize = line.split("\"plies\":").nth(1).unwrap().parse().unwrap();
+        for key in ["moves", "scores", "depths", "nodes"] {
+            assert_eq!(list(key).len(), plies, "{key}: {line}");
+        }
+        // The last move of a won game scored, and its search said so.
+        if !line.contains("\"result\":\"draw\"") {
+            assert_eq!(list("scores").last().unwrap(), "\"win in 1\"", "{line}");
+        }
+        assert!(
+            list("depths").iter().any(|d| d.parse::<u32>().unwrap() > 0),
+            "{line}"
+        );
     }
     // Another seed, other games.
     let other = dir.join("seed8.jsonl");
