@@ -116,8 +116,19 @@ fn best_move(
         .map_err(|e| format!("{} ({program}): {e}", build.name))?;
     let text = String::from_utf8_lossy(&output.stdout);
     let line = text.lines().next().unwrap_or("").trim().to_string();
+    // A build that refused its arguments says why on stderr.
+    let failed = if output.status.success() {
+        String::new()
+    } else {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        format!(
+            " ({}: {})",
+            output.status,
+            stderr.lines().next().unwrap_or("").trim()
+        )
+    };
     line.parse::<Move>()
-        .map_err(|e| format!("{} ({program}) on {pos}: {line:?}: {e}", build.name))
+        .map_err(|e| format!("{} ({program}) on {pos}: {line:?}: {e}{failed}", build.name))
 }
 
 /// One game, in half points for the new build: 2 a win, 1 a draw, 0 a loss.
