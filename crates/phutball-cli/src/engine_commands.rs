@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use phutball::{Budget, Game, GameResult, Move, Position, Side};
+use phutball::{Budget, Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{
     analyse_many, default_jobs, Decision, Engine, LimitSetting, Limits, OpeningError, SelfPlay,
     SelfPlayGame,
@@ -177,6 +177,11 @@ pub struct SelfplayArgs {
     /// A file of start positions, one position string a line, used in turn.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
+    /// Each game from an opening of its own: the standard start with four
+    /// random men within three points of the ball (game i's from its seed;
+    /// the standard rules only).
+    #[arg(long, conflicts_with = "openings")]
+    random_openings: bool,
     /// A game that reaches this many moves is a draw.
     #[arg(long, default_value_t = 300, value_name = "MOVES")]
     limit: u32,
@@ -520,8 +525,18 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
         .limits
         .limits_or(SelfPlay::DEFAULT_MOVE_TIME)
         .with_threads(args.threads.threads);
-    let run = SelfPlay::new(openings, limits, args.seed, args.limit)
-        .map_err(|e| opening_error(args.openings.as_deref(), &lines, &e))?;
+    let run = if args.random_openings {
+        if rules != Rules::default() {
+            return Err(CliError::Input(
+                "--random-openings: the random openings are of the standard rules (no rule options)"
+                    .to_string(),
+            ));
+        }
+        SelfPlay::random_openings(limits, args.seed, args.limit)
+    } else {
+        SelfPlay::new(openings, limits, args.seed, args.limit)
+            .map_err(|e| opening_error(args.openings.as_deref(), &lines, &e))?
+    };
     let games = args.games as usize;
     let mut jsonl = open_outputs(args)?;
     let jobs = args.jobs.unwrap_or_else(default_jobs);

@@ -501,6 +501,78 @@ fn selfplay_plays_the_same_games_on_one_thread_and_on_two() {
 }
 
 #[test]
+fn selfplay_random_openings_give_each_game_its_own() {
+    let dir = scratch_dir("selfplay_random");
+    let jsonl = dir.join("random.jsonl");
+    let out = run(&[
+        "selfplay",
+        "--games",
+        "3",
+        "--nodes",
+        "50",
+        "--limit",
+        "4",
+        "--seed",
+        "6",
+        "--random-openings",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let openings: Vec<String> = games_without_times(&jsonl)
+        .iter()
+        .map(|line| {
+            let seed: u64 = line
+                .split("\"seed\":")
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let opening = line
+                .split("\"opening\":\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            // Game i's opening comes from its seed alone.
+            assert_eq!(
+                opening,
+                phutball_engine::random_opening(seed, 0).to_string()
+            );
+            opening.to_string()
+        })
+        .collect();
+    assert_eq!(openings.len(), 3);
+    assert!(openings[0] != openings[1] && openings[1] != openings[2] && openings[0] != openings[2]);
+    for (args, expected) in [
+        (&["--openings", "x.txt"][..], "cannot be used with"),
+        (&["--first-player", "X"][..], "the standard rules"),
+    ] {
+        let mut all = vec![
+            "selfplay",
+            "--games",
+            "1",
+            "--nodes",
+            "10",
+            "--random-openings",
+        ];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(expected),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn selfplay_runs_sharing_a_folder_never_overwrite_each_other() {
     let dir = scratch_dir("selfplay_collide");
     let records = dir.join("games");
