@@ -2,17 +2,26 @@
 # The strength ladder (docs/notes/engine-lab.md, "The strength ladder"): builds the `phutball`
 # command of git revision REV into /tmp/phutball-ladder-REV and plays it
 # against this tree's build: scripts/ladder.sh REV [--games 200] [--nodes 2000] ...
+# REV `.` is this tree's build itself (nothing else built): with
+# --old-args "ARGS" and --new-args "ARGS", extra arguments of each side's
+# `best` (split at whitespace), the ladder then compares two settings of one
+# build, e.g. scripts/ladder.sh . --new-args "--eval net:FILE". Both work
+# with any REV too (benches/src/bin/ladder.rs).
 # scripts/ladder.sh REV speed [ROUNDS] instead times `best --depth 5` of the
 # two builds on the engine's four speed positions, in turn, ROUNDS times (3).
 set -euo pipefail
-rev=${1:?usage: scripts/ladder.sh REV [ladder options] | scripts/ladder.sh REV speed [ROUNDS]}
+rev=${1:?usage: scripts/ladder.sh REV|. [ladder options] | scripts/ladder.sh REV speed [ROUNDS]}
 shift
 root=$(cd "$(dirname "$0")/.." && pwd)
-old=/tmp/phutball-ladder-$(git -C "$root" rev-parse --short "$rev")
-if [ ! -x "$old/target/release/phutball" ]; then
-  mkdir -p "$old"
-  git -C "$root" archive "$rev" | tar -x -C "$old"
-  (cd "$old" && cargo build --release -q -p phutball-cli)
+if [ "$rev" = . ]; then
+  old=$root
+else
+  old=/tmp/phutball-ladder-$(git -C "$root" rev-parse --short "$rev")
+  if [ ! -x "$old/target/release/phutball" ]; then
+    mkdir -p "$old"
+    git -C "$root" archive "$rev" | tar -x -C "$old"
+    (cd "$old" && cargo build --release -q -p phutball-cli)
+  fi
 fi
 (cd "$root" && cargo build --release -q -p phutball-cli -p phutball-benches --bin ladder)
 new=$root/target/release/phutball

@@ -36,6 +36,7 @@ from ._phutball import (
     JumpInProgress,
     MemoryLimitError,
     Move,
+    MoveAnalysis,
     MoveList,
     ParseError,
     Position,
@@ -52,6 +53,7 @@ from ._phutball import (
     check_proof,
     combine_proofs,
     frontier,
+    random_opening,
     selfplay,
 )
 from ._vector import VecEnv
@@ -74,6 +76,7 @@ __all__ = [
     "JumpInProgress",
     "MemoryLimitError",
     "Move",
+    "MoveAnalysis",
     "MoveList",
     "ParseError",
     "Position",
@@ -91,6 +94,7 @@ __all__ = [
     "check_proof",
     "combine_proofs",
     "frontier",
+    "random_opening",
     "selfplay",
     "svg",
 ]

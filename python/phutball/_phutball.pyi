@@ -28,8 +28,10 @@ __all__ = [
     "Transition",
     "Engine",
     "Analysis",
+    "MoveAnalysis",
     "SelfPlayGame",
     "selfplay",
+    "random_opening",
     "Proof",
     "Certificate",
     "CheckedProof",
@@ -632,8 +634,38 @@ class Engine:
         """Analyses every position of ``positions`` (``Position`` objects or position strings) on ``jobs`` threads (``None``: every core), each with an engine of its own with these limits and seed, and answers per position, in input order: its ``Analysis``, or, in the place of a position with no move to choose, the ``ValueError`` that ``analyse`` would raise for it (returned, not raised, as ``asyncio.gather(return_exceptions=True)`` does). Raises ``TypeError`` or ``ParseError`` for something that is not a position, before any search; ``SearchTimeoutError`` or ``KeyboardInterrupt`` for the whole batch."""
 
 @final
+class MoveAnalysis:
+    """The search behind one move of a ``SelfPlayGame`` (its ``analyses``): what ``Analysis`` says of it, without the move (the game's), the principal variation and the time. The score is from the view of the side that made the move."""
+
+    @property
+    def score(self) -> Optional[int]:
+        """The evaluation in hundredths of a row of ball progress for the side that moved, or ``None`` when the result is forced (see ``win_in``/``loss_in``)."""
+    @property
+    def win_in(self) -> Optional[int]:
+        """Plies until the side that moved scores by force (1: this move), or ``None``."""
+    @property
+    def loss_in(self) -> Optional[int]:
+        """Plies until its opponent scores by force, or ``None``."""
+    @property
+    def score_text(self) -> str:
+        """The score as text: ``"+0.75"``, ``"win in 3"`` or ``"loss in 2"``."""
+    @property
+    def depth(self) -> int:
+        """The deepest iteration completed, in plies (0 when no search was needed)."""
+    @property
+    def nodes(self) -> int:
+        """Positions examined."""
+    @property
+    def decision(self) -> str:
+        """How the move was chosen: ``"scores"``, ``"only move"``, ``"all moves lose"`` or ``"searched"``."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal when every figure is."""
+    def __hash__(self) -> int:
+        """A hash of its figures."""
+
+@final
 class SelfPlayGame:
-    """One game of ``selfplay``: its index, seed, record and time."""
+    """One game of ``selfplay``: its index, seed, record, each move's search and time."""
 
     @property
     def index(self) -> int:
@@ -645,8 +677,14 @@ class SelfPlayGame:
     def game(self) -> Game:
         """The game record (start, moves, result)."""
     @property
+    def analyses(self) -> List[MoveAnalysis]:
+        """The search behind each move (``MoveAnalysis``), one per move of ``game`` in its order: score (from the mover's view), depth, nodes and decision."""
+    @property
     def seconds(self) -> float:
         """Time taken, in seconds."""
+
+def random_opening(seed: int, index: int) -> Position:
+    """Opening ``index`` of the openings seeded with ``seed``: the standard start after four random placements within three points of the ball (Ohs to move); the same arguments give the same opening. Game ``i`` of ``selfplay(random_openings=True)`` starts from ``random_opening(g.seed, 0)``, ``g`` its ``SelfPlayGame``."""
 
 def selfplay(
     games: int,
@@ -661,8 +699,9 @@ def selfplay(
     move_limit: int = 300,
     timeout: _Timeout = None,
     time_ms: Optional[int] = None,
+    random_openings: bool = False,
 ) -> List[SelfPlayGame]:
-    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``: games ``start`` to ``start + games - 1`` of the run, each move within ``time`` seconds, ``depth`` or ``nodes`` (0.1 s when none is given; ``time_ms``, milliseconds, is deprecated)."""
+    """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``, each move's search kept (``analyses``): games ``start`` to ``start + games - 1`` of the run, from ``openings`` in turn (or, with ``random_openings=True``, each from an opening of its own: ``random_opening(g.seed, 0)``), each move within ``time`` seconds, ``depth`` or ``nodes`` (0.1 s when none is given; ``time_ms``, milliseconds, is deprecated)."""
 
 _Path = Union[str, "PathLike[str]"]
 

@@ -78,6 +78,52 @@ def test_selfplay_is_the_same_on_one_thread_and_on_two():
     assert record.result != "ongoing"
 
 
+def test_each_selfplay_move_keeps_its_search():
+    played = phutball.selfplay(4, jobs=2, nodes=300, seed=5, openings=[SMALL], move_limit=30)
+    assert any(g.game.winner for g in played)
+    for g in played:
+        assert len(g.analyses) == len(g.game.moves)
+        # Each move is what the mover's engine answers, searched again alone
+        # (Ohs's engine has the game's seed, Eks's the next).
+        game = phutball.Game(g.game.start, move_limit=30)
+        for move, search in zip(g.game.moves, g.analyses):
+            seed = g.seed if game.position.to_move == "O" else g.seed + 1
+            alone = phutball.Engine(nodes=300, seed=seed).analyse_game(game)
+            assert str(alone.best_move) == str(move)
+            assert (search.score, search.win_in, search.loss_in, search.score_text, search.depth, search.nodes, search.decision) == (
+                alone.score, alone.win_in, alone.loss_in, alone.score_text, alone.depth, alone.nodes, alone.decision
+            )
+            game.push(move)
+        if g.game.winner:
+            # The winner's last move scored, and its search said so.
+            last = g.analyses[-1]
+            assert (last.win_in, last.score, last.decision) == (1, None, "scores")
+            assert g.game.positions[-2].to_move == g.game.winner
+    searched = [a for g in played for a in g.analyses if a.decision == "searched" and a.score is not None]
+    assert searched and all(a.depth > 0 for a in searched)
+
+
+def test_random_openings_are_seeded_varied_legal_and_unfinished():
+    def starts(seed):
+        return [str(g.game.start) for g in phutball.selfplay(12, nodes=30, seed=seed, move_limit=2, random_openings=True)]
+
+    first = starts(4)
+    assert first == starts(4)
+    assert len(set(first)) == 12 and first != starts(5)
+    for g in phutball.selfplay(3, start=9, nodes=30, seed=4, move_limit=2, random_openings=True):
+        start = g.game.start
+        assert str(start) == first[g.index] and start == phutball.random_opening(g.seed, 0)
+        assert not start.is_finished and start.to_move == "O" and start.ball == phutball.Position(START).ball
+        assert len(start.men) == 4
+    # The ladder's generator: the same for the same arguments, another for another index.
+    assert phutball.random_opening(1, 5) == phutball.random_opening(1, 5) != phutball.random_opening(1, 6)
+    assert str(phutball.random_opening(1, 5)) == "15/15/15/15/15/15/9#5/5#9/15/7@7/15/15/4#4#5/15/15/15/15/15/15 O"
+    with pytest.raises(ValueError, match="not both"):
+        phutball.selfplay(1, nodes=10, openings=[SMALL], random_openings=True)
+    with pytest.raises(ValueError, match="index"):
+        phutball.random_opening(1, -1)
+
+
 def test_selfplay_rejects_bad_input():
     with pytest.raises(ValueError, match="openings"):
         phutball.selfplay(1, nodes=10, openings=[])

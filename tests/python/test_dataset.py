@@ -16,8 +16,9 @@ import pyarrow.parquet as pq
 import pytest
 import ray
 
+import phutball
 from phutball import distributed
-from phutball.distributed import DatasetError
+from phutball.distributed import TRAINING_SCHEMA, DatasetError
 from phutball.distributed.__main__ import main as command
 
 # The run (24 games, 4 a task, seed 3, nodes 60, training rows),
@@ -91,6 +92,25 @@ def test_each_file_carries_the_run_and_its_range(pristine):
             assert (meta["table"], meta["start"], meta["end"], meta["run"]) == (table, PER * i, PER * i + PER, record)
             assert meta["rows"] == pq.read_metadata(path).num_rows
     assert record["seed"] == 3 and record["games"] == GAMES
+
+
+def test_the_training_rows_carry_each_moves_search(pristine):
+    record = json.loads((pristine / "run.json").read_text())
+    assert (record["schema"], record["random_openings"]) == (2, False)
+    assert pq.read_table(pristine / "training").schema.remove_metadata().equals(TRAINING_SCHEMA)
+    # One row per move of every game, with the mover's search as the
+    # same games played locally record it.
+    local = phutball.selfplay(GAMES, jobs=2, nodes=RUN["nodes"], seed=RUN["seed"], move_limit=RUN["move_limit"])
+    searches = ("score", "win_in", "loss_in", "depth", "nodes", "decision")
+    expected = [(g.index, ply, *(getattr(a, c) for c in searches)) for g in local for ply, a in enumerate(g.analyses)]
+    training = rows_of(pristine / "training")
+    assert [(t["game"], t["ply"], *(t[c] for c in searches)) for t in training] == expected
+    assert len(training) == sum(len(g.game.moves) for g in local)
+    # A won game's last row is the winner's goal: a win in 1.
+    for g in local:
+        last = [t for t in training if t["game"] == g.index][-1]
+        if g.game.winner:
+            assert (last["result"], last["win_in"], last["score"], last["decision"]) == (1, 1, None, "scores")
 
 
 def test_a_truncated_and_an_empty_games_file_are_rewritten(dataset, pristine, capsys):

@@ -12,9 +12,12 @@ import shutil
 
 import pyarrow as pa
 import pyarrow.parquet as pq
+import pytest
 
 from phutball import distributed
+from phutball.distributed import DatasetError, _Store
 from phutball.distributed.__main__ import main as command
+from phutball.distributed._dataset_files import _TRAINING_SCHEMA_1
 
 # The run of test_dataset.py (six ranges of two games, with training rows),
 # written once for the module; each test damages a copy. Its files are
@@ -125,6 +128,41 @@ def test_a_dataset_written_before_checksums_is_unverifiable_until_rewritten(data
     assert (dataset / "quarantine" / "games" / f"{old.name}.damaged").exists()
     assert_same_rows(dataset, pristine)
     assert distributed.verify(dataset).complete
+
+
+def as_schema_1(out):
+    """Rewrites the dataset ``out`` as the version before each move's search
+    was kept wrote it: training rows without the search's columns, and a
+    run record without ``schema`` and ``random_openings``."""
+    store = _Store(out)
+    for table in ("games", "training"):
+        for path in sorted((out / table).glob("*.parquet")):
+            data = pq.read_table(path)
+            record = json.loads(data.schema.metadata[b"phutball"])
+            run = {k: v for k, v in record["run"].items() if k not in ("schema", "random_openings")}
+            if table == "training":
+                data = data.select(_TRAINING_SCHEMA_1.names)
+            store.write_range(data, table, record["start"], record["end"], run)
+    (out / "run.json").write_text(json.dumps(run, indent=1, sort_keys=True))
+
+
+def test_a_dataset_of_the_schema_before_the_search_columns_is_checked_but_never_resumed(dataset, capsys):
+    as_schema_1(dataset)
+    before = {p: p.read_bytes() for p in sorted(dataset.rglob("*")) if p.is_file()}
+    # verify reads it with its own schema: whole.
+    assert distributed.verify(dataset).complete
+    # A run of this version is refused, saying why, and nothing is mixed in.
+    with pytest.raises(DatasetError, match=r"run.json: .*\(self-play schema 1, this version writes schema 2.*choose another out"):
+        distributed.selfplay(GAMES, out=dataset, **RUN)
+    assert command(["selfplay", "--games", str(GAMES), "--nodes", "60", "--seed", "3", "--move-limit", "30",
+                    "--games-per-task", str(PER), "--training", "--out", str(dataset), "--no-progress"]) == 2
+    assert "self-play schema 1" in capsys.readouterr().err
+    # Without run.json, its files are refused for the same reason.
+    (dataset / "run.json").unlink()
+    with pytest.raises(DatasetError, match=r"parquet: was written by another version .*\(self-play schema 1"):
+        distributed.selfplay(GAMES, out=dataset, **RUN)
+    del before[dataset / "run.json"]
+    assert {p: p.read_bytes() for p in sorted(dataset.rglob("*")) if p.is_file()} == before
 
 
 def test_a_file_of_the_checksummed_format_without_its_checksum_is_damaged(dataset, pristine):

@@ -76,6 +76,20 @@ def test_a_run_is_the_local_selfplay_with_legal_games(tmp_path):
     assert [t["result"] for t in first] == [0 if winner == "draw" else 1 if p.to_move == winner else -1 for p in positions[:-1]]
 
 
+def test_random_openings_give_each_game_its_own_and_the_record_keeps_them(tmp_path):
+    distributed.selfplay(4, games_per_task=2, out=tmp_path, random_openings=True, **SETTINGS)
+    rows = games_of(tmp_path)
+    openings = [row["opening"] for row in rows]
+    assert len(set(openings)) == 4
+    assert openings == [str(phutball.random_opening(row["seed"], 0)) for row in rows]
+    assert openings == [str(g.game.start) for g in phutball.selfplay(4, jobs=2, random_openings=True, **SETTINGS)]
+    assert json.loads((tmp_path / "run.json").read_text())["random_openings"] is True
+    # A resume must agree on them.
+    with pytest.raises(distributed.DatasetError, match="random_openings differ"):
+        distributed.selfplay(4, games_per_task=2, out=tmp_path, **SETTINGS)
+    assert distributed.selfplay(4, games_per_task=2, out=tmp_path, random_openings=True, **SETTINGS).written == []
+
+
 @pytest.mark.skipif(not os.environ.get("PHUTBALL_CLI"), reason="PHUTBALL_CLI is not set (run tests/python/run.sh)")
 def test_the_same_games_as_the_command_line(tmp_path):
     jsonl = tmp_path / "games.jsonl"

@@ -77,6 +77,7 @@ def example(name: str):
         "Analysis": lambda: phutball.Engine(nodes=200).analyse(pos),
         "Engine": lambda: phutball.Engine(depth=3, nodes=900, seed=7, threads=2),
         "SelfPlayGame": lambda: phutball.selfplay(1, nodes=50, move_limit=4, seed=3)[0],
+        "MoveAnalysis": lambda: phutball.selfplay(1, nodes=50, move_limit=4, seed=3)[0].analyses[-1],
         "CheckedProof": lambda: small.prove(nodes=100000).certificate.check(),
         "Certificate": lambda: small.prove(nodes=100000).certificate,
         "Proof": lambda: small.prove(nodes=100000),
@@ -95,7 +96,7 @@ def state(value):
     if isinstance(value, phutball.Tablebase):
         return value.to_bytes()
     if isinstance(value, phutball.SelfPlayGame):
-        return (value.index, value.seed, value.game, value.seconds)
+        return (value.index, value.seed, value.game, value.analyses, value.seconds)
     if isinstance(value, phutball.Analysis):
         return (repr(value), value.score_text, value.seconds, list(value.pv))
     return repr(value)

@@ -6,24 +6,34 @@
 //!
 //! ```text
 //! cargo run --release -p phutball-benches --bin ladder -- --old OLD_PHUTBALL --new NEW_PHUTBALL \
-//!     [--games 200] [--nodes 2000 | --time MS] [--seed 1] [--jobs 2] [--limit 300]
+//!     [--games 200] [--nodes 2000 | --time MS] [--seed 1] [--jobs 2] [--limit 300] \
+//!     [--old-args "ARGS"] [--new-args "ARGS"]
 //! ```
 //!
-//! Game pair `i` starts from opening `i` (four random placements within three
-//! points of the centre, seeded from `--seed` and `i`); in its first game the
-//! new build plays Ohs, in the second Eks. Each move is one `best --nodes N
-//! --seed S POSITION` (or `--time MS`) of the build to move; the core plays it. A game
-//! reaching `--limit` moves is a draw; a build that gives no legal move loses.
+//! Game pair `i` starts from opening `i` (`phutball_engine::random_opening(seed,
+//! i)`: four random placements within three points of the centre); in its
+//! first game the new build plays Ohs, in the second Eks. Each move is one
+//! `best --nodes N --seed S [ARGS] POSITION` (or `--time MS`) of the build to
+//! move, where ARGS are that build's `--old-args` or `--new-args` split at
+//! whitespace (`--new-args "--eval net:FILE"`); the core plays it. A game
+//! reaching `--limit` moves is a draw; a build that gives no legal move
+//! loses. `--old` and `--new` may be one binary: with different ARGS the
+//! ladder compares two settings of one build.
 
 use std::process::{Command, ExitCode};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
-use phutball::{Move, Position, Side, SplitMix64};
+use phutball::{Move, Position, Side};
+use phutball_engine::random_opening;
 
+#[derive(Debug)]
 struct Options {
     old: String,
     new: String,
+    /// Extra arguments of each build's `best`, split at whitespace.
+    old_args: Vec<String>,
+    new_args: Vec<String>,
     games: usize,
     nodes: u64,
     /// Milliseconds per move instead of the node budget, if given.
@@ -33,11 +43,12 @@ struct Options {
     limit: u32,
 }
 
-fn parse_options() -> Result<Options, String> {
-    let mut args = std::env::args().skip(1);
+fn parse_options(mut args: impl Iterator<Item = String>) -> Result<Options, String> {
     let mut options = Options {
         old: String::new(),
         new: String::new(),
+        old_args: Vec::new(),
+        new_args: Vec::new(),
         games: 200,
         nodes: 2000,
         time: None,
@@ -51,6 +62,8 @@ fn parse_options() -> Result<Options, String> {
         match arg.as_str() {
             "--old" => options.old = value()?,
             "--new" => options.new = value()?,
+            "--old-args" => options.old_args = words(&value()?),
+            "--new-args" => options.new_args = words(&value()?),
             "--games" => options.games = number(value()?)? as usize,
             "--nodes" => options.nodes = number(value()?)?,
             "--time" => options.time = Some(number(value()?)?),
@@ -61,33 +74,34 @@ fn parse_options() -> Result<Options, String> {
         }
     }
     if options.old.is_empty() || options.new.is_empty() {
-        return Err("--old and --new (paths of two phutball commands) are needed".into());
+        return Err(
+            "--old and --new (paths of two phutball commands, or one twice) are needed".into(),
+        );
     }
     Ok(options)
 }
 
-/// Opening `index`: the start with four random placements near the centre.
-fn opening(seed: u64, index: usize) -> Position {
-    let mut rng = SplitMix64::new(seed ^ (index as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-    let mut pos = Position::standard();
-    let centre = pos.ball();
-    let mut placed = 0;
-    while placed < 4 {
-        let d_col = rng.below(7) as i32 - 3;
-        let d_row = rng.below(7) as i32 - 3;
-        let Some(p) = centre.offset(d_col, d_row) else {
-            continue;
-        };
-        if let Ok(next) = pos.play(&Move::Place(p)) {
-            pos = next;
-            placed += 1;
-        }
-    }
-    pos
+/// `text` split at whitespace: the extra arguments of `--old-args` and `--new-args`.
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace().map(str::to_string).collect()
 }
 
-/// The move `program` chooses in `pos` within the options' budget, or why not.
-fn best_move(program: &str, pos: &Position, options: &Options, seed: u64) -> Result<Move, String> {
+/// A build of the ladder: which (`old` or `new`), its command and the
+/// extra arguments of its `best`.
+struct Build<'a> {
+    name: &'static str,
+    program: &'a str,
+    args: &'a [String],
+}
+
+/// The move `build` chooses in `pos` within the options' budget, or why not.
+fn best_move(
+    build: &Build<'_>,
+    pos: &Position,
+    options: &Options,
+    seed: u64,
+) -> Result<Move, String> {
+    let program = build.program;
     let budget = match options.time {
         Some(ms) => ["--time".to_string(), ms.to_string()],
         None => ["--nodes".to_string(), options.nodes.to_string()],
@@ -96,13 +110,25 @@ fn best_move(program: &str, pos: &Position, options: &Options, seed: u64) -> Res
         .arg("best")
         .args(budget)
         .args(["--seed", &seed.to_string()])
+        .args(build.args)
         .arg(pos.to_string())
         .output()
-        .map_err(|e| format!("{program}: {e}"))?;
+        .map_err(|e| format!("{} ({program}): {e}", build.name))?;
     let text = String::from_utf8_lossy(&output.stdout);
     let line = text.lines().next().unwrap_or("").trim().to_string();
+    // A build that refused its arguments says why on stderr.
+    let failed = if output.status.success() {
+        String::new()
+    } else {
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        format!(
+            " ({}: {})",
+            output.status,
+            stderr.lines().next().unwrap_or("").trim()
+        )
+    };
     line.parse::<Move>()
-        .map_err(|e| format!("{program} on {pos}: {line:?}: {e}"))
+        .map_err(|e| format!("{} ({program}) on {pos}: {line:?}: {e}{failed}", build.name))
 }
 
 /// One game, in half points for the new build: 2 a win, 1 a draw, 0 a loss.
@@ -110,12 +136,20 @@ fn play(options: &Options, start: Position, new_side: Side, seed: u64) -> u32 {
     let mut pos = start;
     for ply in 0..options.limit {
         let mover = pos.to_move();
-        let program = if mover == new_side {
-            &options.new
+        let build = if mover == new_side {
+            Build {
+                name: "new",
+                program: &options.new,
+                args: &options.new_args,
+            }
         } else {
-            &options.old
+            Build {
+                name: "old",
+                program: &options.old,
+                args: &options.old_args,
+            }
         };
-        let chosen = best_move(program, &pos, options, seed + u64::from(ply))
+        let chosen = best_move(&build, &pos, options, seed + u64::from(ply))
             .and_then(|m| pos.play(&m).map_err(|e| e.to_string()));
         match chosen {
             Ok(next) => pos = next,
@@ -137,7 +171,7 @@ fn elo(score: f64) -> f64 {
 }
 
 fn main() -> ExitCode {
-    let options = match parse_options() {
+    let options = match parse_options(std::env::args().skip(1)) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("ladder: {e}");
@@ -153,7 +187,7 @@ fn main() -> ExitCode {
                 if game >= options.games {
                     break;
                 }
-                let start = opening(options.seed, game / 2);
+                let start = random_opening(options.seed, game / 2);
                 let new_side = if game % 2 == 0 { Side::Ohs } else { Side::Eks };
                 let seed = options.seed.wrapping_mul(1_000_003) + game as u64 * 1000;
                 let score = play(&options, start, new_side, seed);
@@ -186,4 +220,36 @@ fn main() -> ExitCode {
         elo(clamp(score + margin)),
     );
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(args: &[&str]) -> Result<Options, String> {
+        parse_options(args.iter().map(ToString::to_string))
+    }
+
+    #[test]
+    fn extra_arguments_are_split_at_whitespace_and_one_binary_may_be_both_builds() {
+        let options = parse(&[
+            "--old",
+            "bin/phutball",
+            "--new",
+            "bin/phutball",
+            "--new-args",
+            " --eval  net:a.bin ",
+        ])
+        .unwrap();
+        assert_eq!(
+            (options.old.as_str(), options.new.as_str()),
+            ("bin/phutball", "bin/phutball")
+        );
+        assert_eq!(options.new_args, ["--eval", "net:a.bin"]);
+        assert!(options.old_args.is_empty());
+        assert!(parse(&["--old", "a", "--new", "b", "--old-args"])
+            .unwrap_err()
+            .contains("--old-args needs a value"));
+        assert!(parse(&["--old", "a"]).is_err());
+    }
 }

@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use clap::Args;
-use phutball::{Budget, Game, GameResult, Move, Position, Side};
+use phutball::{Budget, Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{
     analyse_many, default_jobs, Decision, Engine, LimitSetting, Limits, OpeningError, SelfPlay,
     SelfPlayGame,
@@ -170,12 +170,18 @@ pub struct SelfplayArgs {
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,
     /// Append one JSON line per game to FILE (created if missing): game
-    /// number, run and game seeds, opening, moves, result, plies, seconds.
+    /// number, run and game seeds, opening, moves, each move's search score,
+    /// depth and nodes, result, plies, seconds.
     #[arg(long, value_name = "FILE")]
     jsonl: Option<PathBuf>,
     /// A file of start positions, one position string a line, used in turn.
     #[arg(long, value_name = "FILE")]
     openings: Option<PathBuf>,
+    /// Each game from an opening of its own: the standard start with four
+    /// random men within three points of the ball (game i's from its seed;
+    /// the standard rules only).
+    #[arg(long, conflicts_with = "openings")]
+    random_openings: bool,
     /// A game that reaches this many moves is a draw.
     #[arg(long, default_value_t = 300, value_name = "MOVES")]
     limit: u32,
@@ -519,8 +525,18 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
         .limits
         .limits_or(SelfPlay::DEFAULT_MOVE_TIME)
         .with_threads(args.threads.threads);
-    let run = SelfPlay::new(openings, limits, args.seed, args.limit)
-        .map_err(|e| opening_error(args.openings.as_deref(), &lines, &e))?;
+    let run = if args.random_openings {
+        if rules != Rules::default() {
+            return Err(CliError::Input(
+                "--random-openings: the random openings are of the standard rules (no rule options)"
+                    .to_string(),
+            ));
+        }
+        SelfPlay::random_openings(limits, args.seed, args.limit)
+    } else {
+        SelfPlay::new(openings, limits, args.seed, args.limit)
+            .map_err(|e| opening_error(args.openings.as_deref(), &lines, &e))?
+    };
     let games = args.games as usize;
     let mut jsonl = open_outputs(args)?;
     let jobs = args.jobs.unwrap_or_else(default_jobs);
@@ -646,20 +662,31 @@ fn write_record(dir: &Path, seed: u64, played: &SelfPlayGame) -> CliResult {
         .map_err(|e| CliError::Input(format!("cannot write {}: {e}", path.display())))
 }
 
-/// One game as a JSON object on one line.
+/// One game as a JSON object on one line: beside its moves, each move's
+/// score (as `best` prints it: `+0.25`, `win in 3`), depth and nodes.
 fn json_line(run_seed: u64, played: &SelfPlayGame) -> String {
     let game = &played.game;
-    let moves: Vec<String> = game
-        .moves()
-        .iter()
-        .map(|m| json_string(&m.to_string()))
-        .collect();
+    let list = |items: Vec<String>| items.join(",");
+    let moves = list(
+        game.moves()
+            .iter()
+            .map(|m| json_string(&m.to_string()))
+            .collect(),
+    );
+    let analyses = &played.analyses;
+    let scores = list(
+        analyses
+            .iter()
+            .map(|a| json_string(&a.score.to_string()))
+            .collect(),
+    );
+    let depths = list(analyses.iter().map(|a| a.depth.to_string()).collect());
+    let nodes = list(analyses.iter().map(|a| a.nodes.to_string()).collect());
     format!(
-        "{{\"game\":{},\"run_seed\":{run_seed},\"seed\":{},\"opening\":{},\"moves\":[{}],\"result\":{},\"plies\":{},\"time\":{:.3}}}",
+        "{{\"game\":{},\"run_seed\":{run_seed},\"seed\":{},\"opening\":{},\"moves\":[{moves}],\"scores\":[{scores}],\"depths\":[{depths}],\"nodes\":[{nodes}],\"result\":{},\"plies\":{},\"time\":{:.3}}}",
         played.index + 1,
         played.seed,
         json_string(&game.start().to_string()),
-        moves.join(","),
         json_string(&game.result().to_string()),
         game.moves().len(),
         played.elapsed.as_secs_f64()

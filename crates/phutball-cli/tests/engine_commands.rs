@@ -473,12 +473,102 @@ fn selfplay_plays_the_same_games_on_one_thread_and_on_two() {
         );
         assert!(line.contains(&format!("\"opening\":\"{SMALL}\"")), "{line}");
         assert!(line.contains("\"moves\":[\""), "{line}");
+        // One score, depth and node count per move, beside the moves.
+        let list = |key: &str| -> Vec<String> {
+            let rest = line.split(&format!("\"{key}\":[")).nth(1).unwrap();
+            let items = rest.split(']').next().unwrap();
+            items.split(',').map(str::to_string).collect()
+        };
+        let plies: usize = line.split("\"plies\":").nth(1).unwrap().parse().unwrap();
+        for key in ["moves", "scores", "depths", "nodes"] {
+            assert_eq!(list(key).len(), plies, "{key}: {line}");
+        }
+        // The last move of a won game scored, and its search said so.
+        if !line.contains("\"result\":\"draw\"") {
+            assert_eq!(list("scores").last().unwrap(), "\"win in 1\"", "{line}");
+        }
+        assert!(
+            list("depths").iter().any(|d| d.parse::<u32>().unwrap() > 0),
+            "{line}"
+        );
     }
     // Another seed, other games.
     let other = dir.join("seed8.jsonl");
     let out = selfplay_small(&dir, &["--seed", "8", "--jsonl", other.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert_ne!(games_without_times(&other), runs[0]);
+    let _ = fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn selfplay_random_openings_give_each_game_its_own() {
+    let dir = scratch_dir("selfplay_random");
+    let jsonl = dir.join("random.jsonl");
+    let out = run(&[
+        "selfplay",
+        "--games",
+        "3",
+        "--nodes",
+        "50",
+        "--limit",
+        "4",
+        "--seed",
+        "6",
+        "--random-openings",
+        "--jsonl",
+        jsonl.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let openings: Vec<String> = games_without_times(&jsonl)
+        .iter()
+        .map(|line| {
+            let seed: u64 = line
+                .split("\"seed\":")
+                .nth(1)
+                .unwrap()
+                .split(',')
+                .next()
+                .unwrap()
+                .parse()
+                .unwrap();
+            let opening = line
+                .split("\"opening\":\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap();
+            // Game i's opening comes from its seed alone.
+            assert_eq!(
+                opening,
+                phutball_engine::random_opening(seed, 0).to_string()
+            );
+            opening.to_string()
+        })
+        .collect();
+    assert_eq!(openings.len(), 3);
+    assert!(openings[0] != openings[1] && openings[1] != openings[2] && openings[0] != openings[2]);
+    for (args, expected) in [
+        (&["--openings", "x.txt"][..], "cannot be used with"),
+        (&["--first-player", "X"][..], "the standard rules"),
+    ] {
+        let mut all = vec![
+            "selfplay",
+            "--games",
+            "1",
+            "--nodes",
+            "10",
+            "--random-openings",
+        ];
+        all.extend_from_slice(args);
+        let out = run(&all);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(expected),
+            "{}",
+            text(&out.stderr)
+        );
+    }
     let _ = fs::remove_dir_all(&dir);
 }
 

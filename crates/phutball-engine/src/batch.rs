@@ -5,6 +5,7 @@
 //! ([`Limits::threads`](crate::Limits::threads)) they do not depend on the
 //! thread count.
 
+use core::cell::RefCell;
 use core::fmt;
 use std::collections::BTreeMap;
 use std::ops::Range;
@@ -19,8 +20,10 @@ use crate::arena::{play_game, MatchError};
 use crate::clock::Instant;
 use crate::error::EngineError;
 use crate::limits::Limits;
+use crate::openings::random_opening;
 use crate::players::Player;
-use crate::search::{Analysis, Engine};
+use crate::score::Score;
+use crate::search::{Analysis, Decision, Engine};
 
 /// Runs `work(state, i)` for every `i` in `0..count` on up to `jobs` threads
 /// (each with a `state` of its own from `new_state`), and calls `done(i,
@@ -119,15 +122,25 @@ pub fn analyse_many(
 }
 
 /// The settings of a self-play run: engine against engine from the
-/// openings in turn (game `i` from `openings[i % len]`). Made by
-/// [`SelfPlay::new`], which checks the openings.
+/// openings in turn (game `i` from `openings[i % len]`, made by
+/// [`SelfPlay::new`], which checks the openings), or from random openings
+/// (game `i` from [`random_opening`]`(seed, i)`, made by
+/// [`SelfPlay::random_openings`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfPlay {
-    /// The start positions, used in turn: at least one, none finished.
-    openings: Vec<Position>,
+    openings: Openings,
     limits: Limits,
     seed: u64,
     move_limit: u32,
+}
+
+/// Where a self-play run's games start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Openings {
+    /// The start positions, used in turn: at least one, none finished.
+    Given(Vec<Position>),
+    /// Game `i` from `random_opening(seed, i)`, with the run's seed.
+    Random,
 }
 
 /// Openings a self-play run cannot start from ([`SelfPlay::new`]); the
@@ -150,10 +163,12 @@ pub enum OpeningError {
 }
 
 /// An engine as a player its caller can stop: each move's search ends
-/// with `stop` too.
+/// with `stop` too. Each move's analysis goes to `analyses` (shared by the
+/// game's two players, so they are in the order of the moves).
 struct Stoppable<'a> {
     engine: Engine,
     stop: &'a Budget<'a>,
+    analyses: &'a RefCell<Vec<MoveAnalysis>>,
 }
 
 impl Player for Stoppable<'_> {
@@ -163,7 +178,37 @@ impl Player for Stoppable<'_> {
 
     fn choose(&mut self, game: &Game) -> Result<Move, EngineError> {
         let analysis = self.engine.analyse_game_within(game, self.stop)?;
+        self.analyses
+            .borrow_mut()
+            .push(MoveAnalysis::from(&analysis));
         Ok(analysis.best_move)
+    }
+}
+
+/// What the engine's search said of one move of a self-play game: its
+/// [`Analysis`] without the move (the game's), the principal variation and
+/// the time, so that a game with node or depth limits is the same on any
+/// machine. The score is from the view of the side that made the move.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct MoveAnalysis {
+    /// The move's value for the side that made it ([`Analysis::score`]).
+    pub score: Score,
+    /// The deepest iteration completed, in plies (0 if no search was needed).
+    pub depth: u32,
+    /// Positions examined.
+    pub nodes: u64,
+    /// How the move was chosen.
+    pub decision: Decision,
+}
+
+impl From<&Analysis> for MoveAnalysis {
+    fn from(analysis: &Analysis) -> MoveAnalysis {
+        MoveAnalysis {
+            score: analysis.score,
+            depth: analysis.depth,
+            nodes: analysis.nodes,
+            decision: analysis.decision,
+        }
     }
 }
 
@@ -176,6 +221,8 @@ pub struct SelfPlayGame {
     pub seed: u64,
     /// The record: start, moves, result.
     pub game: Game,
+    /// The search behind each move, one per move of `game` in its order.
+    pub analyses: Vec<MoveAnalysis>,
     /// Time taken.
     pub elapsed: Duration,
 }
@@ -193,7 +240,7 @@ impl fmt::Display for SelfPlayGame {
     /// let pos: Position = "15/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7#7/7@7/15/15/15/15/15/15/15/15/15 O".parse()?;
     /// let mut game = Game::new(pos);
     /// game.push("H10-H19".parse()?)?;
-    /// let played = SelfPlayGame { index: 0, seed: 7, game, elapsed: Duration::from_millis(3) };
+    /// let played = SelfPlayGame { index: 0, seed: 7, game, analyses: Vec::new(), elapsed: Duration::from_millis(3) };
     /// assert_eq!(played.to_string(), "game 1: O wins in 1 moves");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -239,16 +286,42 @@ impl SelfPlay {
             return Err(OpeningError::Finished { index, winner });
         }
         Ok(SelfPlay {
-            openings,
+            openings: Openings::Given(openings),
             limits,
             seed,
             move_limit,
         })
     }
 
-    /// The start positions, used in turn.
+    /// Self-play as [`SelfPlay::new`] does, with game `i` from
+    /// [`random_opening`]`(seed, i)` (`seed` is the run's): every game from
+    /// an opening of its own, the same in every run with this seed.
+    pub fn random_openings(limits: Limits, seed: u64, move_limit: u32) -> SelfPlay {
+        SelfPlay {
+            openings: Openings::Random,
+            limits,
+            seed,
+            move_limit,
+        }
+    }
+
+    /// The start positions given to [`SelfPlay::new`], used in turn; none
+    /// with [`SelfPlay::random_openings`].
     pub fn openings(&self) -> &[Position] {
-        &self.openings
+        match &self.openings {
+            Openings::Given(openings) => openings,
+            Openings::Random => &[],
+        }
+    }
+
+    /// The start of game `index`: `openings[index % len]`, or
+    /// [`random_opening`]`(seed, index)` with random openings.
+    pub fn opening(&self, index: usize) -> Position {
+        match &self.openings {
+            // `new` refused empty openings.
+            Openings::Given(openings) => openings[index % openings.len()],
+            Openings::Random => random_opening(self.game_seed(index), 0),
+        }
     }
 
     /// Each move's limits.
@@ -278,8 +351,9 @@ impl SelfPlay {
         .next_u64()
     }
 
-    /// Plays game `index` (see [`SelfPlay::play`]): [`play_game`] between
-    /// two engines seeded from [`SelfPlay::game_seed`].
+    /// Plays game `index` (see [`SelfPlay::play`]): [`play_game`] from
+    /// [`SelfPlay::opening`] between two engines seeded from
+    /// [`SelfPlay::game_seed`], each move's analysis kept.
     ///
     /// # Errors
     ///
@@ -288,18 +362,25 @@ impl SelfPlay {
     pub fn play_one(&self, index: usize, stop: &Budget<'_>) -> Result<SelfPlayGame, MatchError> {
         let started = Instant::now();
         let seed = self.game_seed(index);
+        let analyses = RefCell::new(Vec::new());
         let engine = |seed| Stoppable {
             engine: Engine::new(self.limits, seed),
             stop,
+            analyses: &analyses,
         };
         let (mut ohs, mut eks) = (engine(seed), engine(seed.wrapping_add(1)));
-        // `new` refused empty openings.
-        let start = self.openings[index % self.openings.len()];
-        let game = play_game(start, &mut ohs, &mut eks, self.move_limit, |_| {})?;
+        let game = play_game(
+            self.opening(index),
+            &mut ohs,
+            &mut eks,
+            self.move_limit,
+            |_| {},
+        )?;
         Ok(SelfPlayGame {
             index,
             seed,
             game,
+            analyses: analyses.into_inner(),
             elapsed: started.elapsed(),
         })
     }
@@ -506,10 +587,10 @@ mod tests {
     #[test]
     fn self_play_does_not_depend_on_the_thread_count() {
         let run = SelfPlay::new(vec![small_board()], Limits::nodes(300), 9, 30).unwrap();
-        let games = |jobs| -> Vec<Game> {
+        let games = |jobs| -> Vec<(Game, Vec<MoveAnalysis>)> {
             run.play(4, jobs, &Budget::default(), |_, _| true)
                 .into_iter()
-                .map(|g| g.unwrap().game)
+                .map(|g| g.map(|g| (g.game, g.analyses)).unwrap())
                 .collect()
         };
         let one = games(1);
@@ -567,12 +648,87 @@ mod tests {
             Engine::new(run.limits(), seed + 1),
         ];
         let mut game = Game::new(small_board()).with_move_limit(Some(24));
+        let mut searches = Vec::new();
         while game.result() == phutball::GameResult::Ongoing {
             let engine = &engines[usize::from(game.position().to_move() == Side::Eks)];
-            game.push(engine.analyse_game(&game).unwrap().best_move)
-                .unwrap();
+            let analysis = engine.analyse_game(&game).unwrap();
+            searches.push(MoveAnalysis::from(&analysis));
+            game.push(analysis.best_move).unwrap();
         }
         assert_eq!((played.index, played.seed, &played.game), (1, seed, &game));
+        assert_eq!(played.analyses, searches);
+    }
+
+    #[test]
+    fn each_move_of_a_self_play_game_has_its_search() {
+        let run = SelfPlay::new(vec![small_board()], Limits::nodes(300), 5, 40).unwrap();
+        let played: Vec<SelfPlayGame> = run
+            .play(6, 2, &Budget::default(), |_, _| true)
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+        let mut decisive = 0;
+        for one in &played {
+            assert_eq!(one.analyses.len(), one.game.moves().len());
+            for a in &one.analyses {
+                // A move the search chose on its evaluation was searched
+                // (a proved result may come from the root's checks, at
+                // depth 0).
+                if let (Decision::Searched, Score::Eval(_)) = (a.decision, a.score) {
+                    assert!(a.depth > 0 && a.nodes > 0, "{a:?}");
+                }
+                // A side that can score does, at once.
+                assert_eq!(
+                    a.decision == Decision::Scores,
+                    a.score == Score::Win { plies: 1 }
+                );
+            }
+            if let phutball::GameResult::Win(winner) = one.game.result() {
+                decisive += 1;
+                // The winner's last move scored, and its search said so.
+                let last = one.analyses.last().unwrap();
+                let plies = one.game.moves().len();
+                assert_eq!(one.game.positions()[plies - 1].to_move(), winner);
+                assert_eq!(
+                    (last.decision, last.score),
+                    (Decision::Scores, Score::Win { plies: 1 })
+                );
+                // Whoever was shown a loss in n lost (no search claims a
+                // forced result that the game did not have).
+                for (ply, a) in one.analyses.iter().enumerate() {
+                    let mover = one.game.positions()[ply].to_move();
+                    match a.score {
+                        Score::Win { .. } => assert_eq!(mover, winner, "ply {ply}: {a:?}"),
+                        Score::Loss { .. } => assert_ne!(mover, winner, "ply {ply}: {a:?}"),
+                        Score::Eval(_) => {}
+                    }
+                }
+            }
+        }
+        assert!(decisive > 0, "no game was decided");
+    }
+
+    #[test]
+    fn random_openings_give_game_i_opening_i() {
+        let run = SelfPlay::random_openings(Limits::nodes(100), 8, 6);
+        assert!(run.openings().is_empty());
+        let played = run.play_range(3..6, 2, &Budget::default(), |_, _| true);
+        for (i, one) in (3..6).zip(played) {
+            let one = one.unwrap();
+            assert_eq!(*one.game.start(), random_opening(run.game_seed(i), 0));
+            assert_eq!(run.opening(i), *one.game.start());
+        }
+        let given = SelfPlay::new(
+            vec![small_board(), Position::standard()],
+            Limits::nodes(10),
+            1,
+            5,
+        )
+        .unwrap();
+        assert_eq!(
+            (given.opening(2), given.opening(3)),
+            (small_board(), Position::standard())
+        );
     }
 
     #[test]

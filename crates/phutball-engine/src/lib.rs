@@ -56,6 +56,7 @@ mod deadline;
 mod error;
 mod eval;
 mod limits;
+mod openings;
 mod players;
 mod safety;
 mod score;
@@ -67,7 +68,7 @@ mod table;
 mod threats;
 
 pub use arena::{play_game, MatchError};
-pub use batch::{analyse_many, OpeningError, SelfPlay, SelfPlayGame};
+pub use batch::{analyse_many, MoveAnalysis, OpeningError, SelfPlay, SelfPlayGame};
 #[cfg(target_arch = "wasm32")]
 pub use clock::set_clock;
 pub use deadline::Deadline;
@@ -75,6 +76,7 @@ pub use deadline::Deadline;
 pub use error::every_error_named;
 pub use error::{AnyError, EngineError};
 pub use limits::{LimitError, LimitSetting, Limits, MAX_DEPTH, MAX_THREADS};
+pub use openings::{random_opening, RANDOM_OPENING_MEN, RANDOM_OPENING_RADIUS};
 /// Re-exported from the core, where every batch's default comes from.
 pub use phutball::default_jobs;
 /// The core's generator, kept at this path for the engine's users.

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use phutball::Position;
 use phutball_engine::{
-    analyse_many, default_jobs, Analysis, Decision, Engine, EngineError, LimitSetting, Limits,
-    MatchError, Score, SelfPlay, SelfPlayGame,
+    analyse_many, default_jobs, random_opening as engine_random_opening, Analysis, Engine,
+    EngineError, LimitSetting, Limits, MatchError, SelfPlay, SelfPlayGame,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -16,6 +16,10 @@ use crate::budget::{run, run_threaded, BudgetKeywords};
 use crate::classes::PyPosition;
 use crate::errors::{exception, OrRaise};
 use crate::game::PyGame;
+use crate::move_analysis::{
+    decision_name, eval_of, loss_of, score_and_decision, score_state, win_of, MoveAnalysisState,
+    PyMoveAnalysis,
+};
 use crate::move_time::move_time_arg;
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, Int};
@@ -320,28 +324,19 @@ impl PyAnalysis {
     /// to move, or ``None`` when the result is forced (see ``win_in``/``loss_in``).
     #[getter]
     fn score(&self) -> Option<i32> {
-        match self.inner.score {
-            Score::Eval(v) => Some(v),
-            _ => None,
-        }
+        eval_of(self.inner.score)
     }
 
     /// Plies until the side to move scores by force (1: this move), or ``None``.
     #[getter]
     fn win_in(&self) -> Option<u32> {
-        match self.inner.score {
-            Score::Win { plies } => Some(plies),
-            _ => None,
-        }
+        win_of(self.inner.score)
     }
 
     /// Plies until the opponent scores by force, or ``None``.
     #[getter]
     fn loss_in(&self) -> Option<u32> {
-        match self.inner.score {
-            Score::Loss { plies } => Some(plies),
-            _ => None,
-        }
+        loss_of(self.inner.score)
     }
 
     /// The score as text: ``"+0.75"``, ``"win in 3"`` or ``"loss in 2"``.
@@ -378,22 +373,13 @@ impl PyAnalysis {
     /// ``"all moves lose"`` or ``"searched"``.
     #[getter]
     fn decision(&self) -> &'static str {
-        match self.inner.decision {
-            Decision::Scores => "scores",
-            Decision::OnlyMove => "only move",
-            Decision::AllMovesLose => "all moves lose",
-            Decision::Searched => "searched",
-        }
+        decision_name(self.inner.decision)
     }
 
     /// Pickles as its figures (``Analysis._restore`` reads them back).
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (AnalysisState,))> {
         let a = &slf.get().inner;
-        let (kind, value) = match a.score {
-            Score::Win { plies } => ("win", i64::from(plies)),
-            Score::Loss { plies } => ("loss", i64::from(plies)),
-            Score::Eval(v) => ("eval", i64::from(v)),
-        };
+        let (kind, value) = score_state(a.score);
         let state = (
             a.best_move.to_string(),
             kind.to_string(),
@@ -412,20 +398,7 @@ impl PyAnalysis {
     fn _restore(state: AnalysisState) -> PyResult<Self> {
         let (best, kind, value, depth, nodes, seconds, pv, decision) = state;
         let bad = |what: &str| PyValueError::new_err(format!("not a pickled Analysis: {what}"));
-        let plies = || u32::try_from(value).map_err(|_| bad("plies"));
-        let score = match kind.as_str() {
-            "win" => Score::Win { plies: plies()? },
-            "loss" => Score::Loss { plies: plies()? },
-            "eval" => Score::Eval(i32::try_from(value).map_err(|_| bad("score"))?),
-            _ => return Err(bad("score kind")),
-        };
-        let decision = match decision.as_str() {
-            "scores" => Decision::Scores,
-            "only move" => Decision::OnlyMove,
-            "all moves lose" => Decision::AllMovesLose,
-            "searched" => Decision::Searched,
-            _ => return Err(bad("decision")),
-        };
+        let (score, decision) = score_and_decision(&kind, value, &decision, bad)?;
         let parse = |m: &str| m.parse::<phutball::Move>().or_raise();
         Ok(PyAnalysis {
             inner: Analysis {
@@ -484,7 +457,8 @@ impl PyAnalysis {
     }
 }
 
-/// One game of ``phutball.selfplay``: its index, seed, record and time.
+/// One game of ``phutball.selfplay``: its index, seed, record, each
+/// move's search and time.
 #[pyclass(name = "SelfPlayGame", module = "phutball", frozen)]
 pub(crate) struct PySelfPlayGame {
     inner: SelfPlayGame,
@@ -511,18 +485,39 @@ impl PySelfPlayGame {
         PyGame::from(self.inner.game.clone())
     }
 
+    /// The search behind each move (``MoveAnalysis``), one per move of
+    /// ``game`` in its order: score (from the mover's view), depth, nodes
+    /// and decision.
+    #[getter]
+    fn analyses(&self) -> Vec<PyMoveAnalysis> {
+        self.inner
+            .analyses
+            .iter()
+            .map(|&inner| PyMoveAnalysis { inner })
+            .collect()
+    }
+
     /// Time taken, in seconds.
     #[getter]
     fn seconds(&self) -> f64 {
         self.inner.elapsed.as_secs_f64()
     }
 
-    /// Pickles as its index, seed, game and seconds.
+    /// Pickles as its index, seed, game, seconds and each move's analysis.
     #[allow(clippy::type_complexity)]
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (usize, u64, PyGame, f64))> {
+    ) -> PyResult<(
+        Bound<'py, PyAny>,
+        (usize, u64, PyGame, f64, Vec<MoveAnalysisState>),
+    )> {
         let g = &slf.get().inner;
+        let analyses = slf
+            .get()
+            .analyses()
+            .iter()
+            .map(PyMoveAnalysis::state)
+            .collect();
         Ok((
             slf.get_type().getattr("_restore")?,
             (
@@ -530,20 +525,37 @@ impl PySelfPlayGame {
                 g.seed,
                 PyGame::from(g.game.clone()),
                 g.elapsed.as_secs_f64(),
+                analyses,
             ),
         ))
     }
 
     /// A game of a run from the parts of its pickle.
     #[staticmethod]
-    fn _restore(index: usize, seed: u64, game: &PyGame, seconds: f64) -> PyResult<Self> {
+    fn _restore(
+        index: usize,
+        seed: u64,
+        game: &PyGame,
+        seconds: f64,
+        analyses: Vec<MoveAnalysisState>,
+    ) -> PyResult<Self> {
+        let bad = |what: &str| PyValueError::new_err(format!("not a pickled SelfPlayGame: {what}"));
+        let game = game.inner().clone();
+        let analyses: Vec<_> = analyses
+            .into_iter()
+            .map(|state| PyMoveAnalysis::from_state(state).map(|a| a.inner))
+            .collect::<PyResult<_>>()?;
+        if analyses.len() != game.moves().len() {
+            return Err(bad("not one analysis per move"));
+        }
         Ok(PySelfPlayGame {
             inner: SelfPlayGame {
                 index,
                 seed,
-                game: game.inner().clone(),
+                game,
+                analyses,
                 elapsed: std::time::Duration::try_from_secs_f64(seconds)
-                    .map_err(|_| PyValueError::new_err("not a pickled SelfPlayGame: seconds"))?,
+                    .map_err(|_| bad("seconds"))?,
             },
         })
     }
@@ -563,17 +575,21 @@ impl PySelfPlayGame {
 /// (``None``: every core) and returns them in order as ``SelfPlayGame``:
 /// games ``start`` to ``start + games - 1`` of the run (so a run split into
 /// ranges plays the same games as one run). Game ``i`` starts from ``openings[i % len(openings)]`` (default: the
-/// standard start), ends at a goal or after ``move_limit`` moves (a draw),
+/// standard start), or with ``random_openings=True`` (no ``openings``) from
+/// ``random_opening(seed_i, 0)``, where ``seed_i`` is the game's
+/// ``SelfPlayGame.seed``: an opening of its own for each game. It ends at a
+/// goal or after ``move_limit`` moves (a draw),
 /// and is seeded from ``seed`` and ``i``: without ``time`` every game is
-/// reproducible and does not depend on ``jobs``. Each move uses
+/// reproducible and does not depend on ``jobs``. Each game keeps each
+/// move's search (``SelfPlayGame.analyses``). Each move uses
 /// ``time``/``depth``/``nodes`` as ``Engine`` (0.1 s when none is given;
 /// ``time_ms``, milliseconds, is the deprecated spelling of ``time``).
 /// ``timeout`` (seconds, for the whole run) raises ``SearchTimeoutError``;
 /// Ctrl-C raises ``KeyboardInterrupt``. The GIL is released.
 #[pyfunction]
 #[pyo3(
-    signature = (games, *, start=Int::of(0), jobs=None, time=None, depth=None, nodes=None, seed=Int::of(1), openings=None, move_limit=Int::of(300), timeout=None, time_ms=None),
-    text_signature = "(games, *, start=0, jobs=None, time=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None, time_ms=None)"
+    signature = (games, *, start=Int::of(0), jobs=None, time=None, depth=None, nodes=None, seed=Int::of(1), openings=None, move_limit=Int::of(300), timeout=None, time_ms=None, random_openings=false),
+    text_signature = "(games, *, start=0, jobs=None, time=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None, time_ms=None, random_openings=False)"
 )]
 #[allow(clippy::too_many_arguments)]
 fn selfplay(
@@ -589,6 +605,7 @@ fn selfplay(
     #[pyo3(from_py_with = int::move_limit)] move_limit: Int,
     timeout: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = int::time_ms_or_none)] time_ms: Option<Int>,
+    random_openings: bool,
 ) -> PyResult<Vec<PySelfPlayGame>> {
     let games: usize = games.within("games", 0, u32::MAX)? as usize;
     let start: usize = start.within("start", 0, u32::MAX)? as usize;
@@ -599,15 +616,25 @@ fn selfplay(
         (None, None, None) => Limits::time(SelfPlay::DEFAULT_MOVE_TIME),
         _ => limits_arg(time, depth.as_ref(), nodes.as_ref(), &Int::of(1))?,
     };
-    let openings = match openings {
-        None => vec![Position::standard()],
-        Some(list) => list
-            .try_iter()?
-            .map(|obj| position_arg(&obj?))
-            .collect::<PyResult<Vec<Position>>>()?,
+    let run = match (openings, random_openings) {
+        (Some(_), true) => {
+            return Err(PyValueError::new_err(
+                "give openings or random_openings=True, not both",
+            ))
+        }
+        (None, true) => SelfPlay::random_openings(limits, seed, move_limit),
+        (openings, false) => {
+            let openings = match openings {
+                None => vec![Position::standard()],
+                Some(list) => list
+                    .try_iter()?
+                    .map(|obj| position_arg(&obj?))
+                    .collect::<PyResult<Vec<Position>>>()?,
+            };
+            SelfPlay::new(openings, limits, seed, move_limit)
+                .map_err(|e| PyValueError::new_err(e.to_string()))?
+        }
     };
-    let run = SelfPlay::new(openings, limits, seed, move_limit)
-        .map_err(|e| PyValueError::new_err(e.to_string()))?;
     let end = start.checked_add(games).ok_or_else(|| {
         PyValueError::new_err(format!("start + games is too large: {start} + {games}"))
     })?;
@@ -628,9 +655,35 @@ fn selfplay(
         .collect()
 }
 
+/// Opening ``index`` of the openings seeded with ``seed``: the standard
+/// start after four random placements within three points of the ball (Ohs
+/// to move). Each placement is on a random vacant point at most three
+/// points from the ball along each axis, the sides taking turns; ``seed``
+/// and ``index`` are ints from 0 to 2**64 - 1, and the same ones give the
+/// same opening; the strength ladder's game pair ``i`` starts from
+/// ``random_opening(seed, i)``, and game ``i`` of
+/// ``selfplay(random_openings=True)`` from ``random_opening(g.seed, 0)``
+/// (``g`` its ``SelfPlayGame``). For a small ``seed`` neighbouring
+/// indices share men (with seeds 0 and 1, opening ``i + 2`` three of its
+/// four with opening ``i``): give a well-mixed seed for unrelated openings.
+#[pyfunction]
+#[pyo3(signature = (seed, index))]
+fn random_opening(
+    #[pyo3(from_py_with = int::seed)] seed: Int,
+    #[pyo3(from_py_with = int::index)] index: Int,
+) -> PyResult<PyPosition> {
+    let seed = seed_arg(&seed)?;
+    let index = index.within("index", 0, u64::MAX)?;
+    let index = usize::try_from(index)
+        .map_err(|_| PyValueError::new_err(format!("index is too large: {index}")))?;
+    Ok(PyPosition::from(engine_random_opening(seed, index)))
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyEngine>()?;
     m.add_class::<PyAnalysis>()?;
+    m.add_class::<PyMoveAnalysis>()?;
     m.add_class::<PySelfPlayGame>()?;
-    m.add_function(wrap_pyfunction!(selfplay, m)?)
+    m.add_function(wrap_pyfunction!(selfplay, m)?)?;
+    m.add_function(wrap_pyfunction!(random_opening, m)?)
 }

@@ -14,6 +14,7 @@ mod errors;
 mod frontier;
 mod game;
 mod jump_in_progress;
+mod move_analysis;
 mod move_time;
 mod moves;
 mod notation;

@@ -165,6 +165,7 @@ pub(crate) mod int {
         jobs, jobs_or_none;
         games, games_or_none;
         start, start_or_none;
+        index, index_or_none;
         move_limit, move_limit_or_none;
         moves, moves_or_none;
         num_envs, num_envs_or_none;

@@ -46,6 +46,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--games", type=int, required=True)
     common(play, "the run's seed: game i is seeded from it and i, as in `phutball selfplay` (default 0)")
     play.add_argument("--openings", help="a file of start positions, one position string a line, used in turn")
+    play.add_argument(
+        "--random-openings", action="store_true", help="each game from an opening of its own: the start with four random men near the ball"
+    )
     play.add_argument("--move-limit", type=int, default=300, help="a game reaching this many moves is a draw (default 300)")
     play.add_argument("--games-per-task", type=int, default=16)
     play.add_argument("--training", action="store_true", help="also write one row per move (out/training)")
@@ -230,6 +233,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 move_limit=args.move_limit,
                 games_per_task=args.games_per_task,
                 training=args.training,
+                random_openings=args.random_openings,
                 **limits,
                 **shared,
             )

@@ -47,16 +47,30 @@ GAMES_SCHEMA = pa.schema(
 )
 """One row per game, in ``out/games``."""
 
+# The training table of runs of schema 1 (before each move's search was
+# recorded): what ``verify`` checks such a dataset's files against.
+_TRAINING_FIELDS_1 = [
+    _required("game", pa.int64()),
+    _required("ply", pa.int32()),
+    _required("position", pa.string()),
+    _required("action", pa.string()),
+    _required("result", pa.int8()),
+]
+_TRAINING_SCHEMA_1 = pa.schema(_TRAINING_FIELDS_1)
+
 TRAINING_SCHEMA = pa.schema(
     [
-        _required("game", pa.int64()),
-        _required("ply", pa.int32()),
-        _required("position", pa.string()),
-        _required("action", pa.string()),
-        _required("result", pa.int8()),
+        *_TRAINING_FIELDS_1,
+        pa.field("score", pa.int32()),
+        pa.field("win_in", pa.int32()),
+        pa.field("loss_in", pa.int32()),
+        _required("depth", pa.int32()),
+        _required("nodes", pa.int64()),
+        _required("decision", pa.string()),
     ]
 )
-"""One row per move of every game, in ``out/training`` (``training=True``)."""
+"""One row per move of every game, in ``out/training`` (``training=True``):
+the move, the game's result and the mover's search (score, depth, nodes)."""
 
 ANALYSIS_SCHEMA = pa.schema(
     [
@@ -77,6 +91,11 @@ ANALYSIS_SCHEMA = pa.schema(
 )
 """One row per input position, in ``out/analysis``."""
 
+
+# The schema of a self-play run, in its record (``run.json`` and every
+# file's metadata): 2 added the training table's search columns and
+# ``random_openings``. A record without it is of schema 1.
+_SELFPLAY_SCHEMA = 2
 
 _MANIFEST = "run.json"
 _RANGE_NAME = re.compile(r"(games|training|analysis)-(\d{12})-(\d{12})\.parquet")
@@ -106,6 +125,33 @@ def _read_manifest(store: _Store) -> Optional[Dict[str, Any]]:
     if not isinstance(recorded, dict) or recorded.get("kind") not in ("selfplay", "analyse"):
         raise DatasetError(f"{store.shown(path)} is not a run record of phutball.distributed: repair or delete it")
     return recorded
+
+
+def _schema_version(run: Dict[str, Any]) -> int:
+    """The schema of a self-play run's record (1 when it names none)."""
+    version = run.get("schema", 1)
+    return version if isinstance(version, int) and not isinstance(version, bool) else 0
+
+
+def _older_schema(run: Dict[str, Any]) -> Optional[str]:
+    """Why a self-play run's record cannot be resumed by this version
+    (``None``: it can): it was written by an older one, whose training
+    table lacked the search's columns (the files stay readable, and
+    ``verify`` still checks them)."""
+    if run.get("kind") != "selfplay" or _schema_version(run) == _SELFPLAY_SCHEMA:
+        return None
+    return (
+        f"was written by another version of phutball.distributed (self-play schema {_schema_version(run)}, "
+        f"this version writes schema {_SELFPLAY_SCHEMA}: its training table has each move's score, depth and nodes); "
+        "its files are not mixed with this version's: choose another out (verify still checks it)"
+    )
+
+
+def _schemas(run: Dict[str, Any]) -> Dict[str, pa.Schema]:
+    """The tables' schemas of a run: a self-play run of schema 1 has the old training table."""
+    if run.get("kind") == "selfplay" and _schema_version(run) == 1:
+        return {**_SCHEMAS, "training": _TRAINING_SCHEMA_1}
+    return _SCHEMAS
 
 
 def _differ(a: Dict[str, Any], b: Dict[str, Any]) -> List[str]:
@@ -212,11 +258,14 @@ def _check_range(
     if wrong is not None or table is None or record is None:
         return wrong, None, False
     differ = _differ(record["run"], run)
+    older = _older_schema(record["run"]) if _older_schema(run) is None else None
+    if differ and older is not None:
+        raise _Foreign(older)
     if differ:
         raise _Foreign(f"belongs to another run ({', '.join(differ)} differ from this run's): rerun with that run's arguments")
     if (record.get("table"), record.get("start"), record.get("end")) != (kind, start, end):
         return f"its metadata names {record.get('table')} {record.get('start')} to {record.get('end')}", None, False
-    if not table.schema.remove_metadata().equals(_SCHEMAS[kind]):
+    if not table.schema.remove_metadata().equals(_schemas(run)[kind]):
         return "has another schema", None, False
     if table.num_rows != record.get("rows"):
         return f"holds {table.num_rows} rows, its metadata says {record.get('rows')}", None, False

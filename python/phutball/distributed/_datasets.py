@@ -21,12 +21,14 @@ import ray
 
 from ._dataset_files import (
     _MANIFEST,
+    _SELFPLAY_SCHEMA,
     ANALYSIS_SCHEMA,
     GAMES_SCHEMA,
     TRAINING_SCHEMA,
     DatasetReport,
     _differ,
     _normal,
+    _older_schema,
     _read_manifest,
     _refuse,
     _result,
@@ -70,6 +72,9 @@ def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, List[st
     tables, ranges = _run_tables(run)
     store.make_dirs(*tables)
     recorded = _read_manifest(store)
+    older = None if recorded is None else _older_schema(recorded)
+    if recorded is not None and older is not None:
+        raise DatasetError(f"{store.shown(store.path(_MANIFEST))}: {store.out} {older}")
     if recorded is not None:
         differ = _differ(recorded, run)
         if differ:
@@ -167,12 +172,15 @@ def _selfplay_task(store: _Store, start: int, end: int, tables: List[str], run: 
         ply_rows: Dict[str, List[Any]] = {name: [] for name in TRAINING_SCHEMA.names}
         for one in played:
             winner = one.game.winner
-            for ply, (position, move) in enumerate(zip(one.game.positions, one.game.moves)):
+            for ply, (position, move, search) in enumerate(zip(one.game.positions, one.game.moves, one.analyses)):
                 ply_rows["game"].append(one.index)
                 ply_rows["ply"].append(ply)
                 ply_rows["position"].append(str(position))
                 ply_rows["action"].append(str(move))
                 ply_rows["result"].append(0 if winner is None else 1 if winner == position.to_move else -1)
+                # The mover's search, as phutball.Analysis gives it.
+                for column in ("score", "win_in", "loss_in", "depth", "nodes", "decision"):
+                    ply_rows[column].append(getattr(search, column))
         store.write_range(pa.Table.from_pydict(ply_rows, schema=TRAINING_SCHEMA), "training", start, end, run)
     if "games" in todo:
         columns = {
@@ -257,19 +265,24 @@ def selfplay(
     progress: bool = False,
     timeout: Optional[float] = None,
     time_ms: Optional[int] = None,
+    random_openings: bool = False,
 ) -> RunSummary:
     """Plays ``games`` engine games on Ray, ``games_per_task`` a task, and
     writes them as a Parquet dataset under ``out/games`` (``out/training``
     too with ``training=True``): game ``i`` is game ``i`` of
     ``phutball.selfplay(games, nodes=, depth=, time=, seed=, openings=,
-    move_limit=)`` (``time``, seconds a search, is kept to the millisecond;
+    move_limit=, random_openings=)`` (``time``, seconds a search, is kept to the millisecond;
     ``time_ms=`` still works for one release, with a ``DeprecationWarning``). ``out`` is a directory or an object-store URI
     (``s3://bucket/prefix``). Every range file already there is opened and
     checked first: whole ranges are skipped, damaged and missing ones
     written; other arguments than the run's raise ``ValueError``, and files
     of another run, junk and overlapping files ``DatasetError``. ``timeout``
     (seconds, for the whole run) raises ``SearchTimeoutError`` and Ctrl-C
-    ``KeyboardInterrupt``, both after cancelling the tasks still running."""
+    ``KeyboardInterrupt``, both after cancelling the tasks still running.
+    The training rows carry the mover's search (``score``, ``win_in``,
+    ``loss_in``, ``depth``, ``nodes``, ``decision``); a dataset written
+    before them (self-play schema 1) is refused with a ``DatasetError``
+    saying so, never mixed."""
     time_ms = _run_time_ms(time, time_ms)
     if games < 0 or games_per_task < 1:
         raise ValueError(f"games must be 0 or more and games_per_task 1 or more, not {games} and {games_per_task}")
@@ -279,12 +292,13 @@ def selfplay(
         "time_ms": time_ms,
         "seed": seed,
         "openings": None if openings is None else [_position_string(p) for p in openings],
+        "random_openings": random_openings,
         "move_limit": move_limit,
     }
     # The engine checks the arguments now (no game is played), not in a task.
     phutball.selfplay(0, jobs=1, **_in_seconds(settings))
     store = _Store(out)
-    run = _normal({"kind": "selfplay", "games": games, "games_per_task": games_per_task, "training": training, **settings})
+    run = _normal({"kind": "selfplay", "schema": _SELFPLAY_SCHEMA, "games": games, "games_per_task": games_per_task, "training": training, **settings})
     return _run(_selfplay_task, store, run, lambda: (settings,), address, progress, "game", timeout)
 
 
