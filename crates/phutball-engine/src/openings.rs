@@ -17,8 +17,9 @@ pub const RANDOM_OPENING_RADIUS: i32 = 3;
 /// is legal and unfinished.
 ///
 /// It depends on `seed` and `index` alone: the core's generator is seeded
-/// with `seed ^ index * 0x9E3779B97F4A7C15`, as the strength ladder always
-/// did (its game pair `i` starts from `random_opening(seed, i)`). That seed
+/// with `seed ^ index * 0x9E3779B97F4A7C15`, as the strength ladder's
+/// openings were until 2026-12-06 (its pair `i` started from
+/// `random_opening(seed, i)`; it now mixes the two first). That seed
 /// is not mixed, so for a small `seed` the openings of neighbouring indices
 /// draw from overlapping streams: with seeds 0 and 1, opening `i + 2`
 /// shares three of its four men with opening `i`, and one in ten is
