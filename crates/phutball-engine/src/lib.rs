@@ -55,7 +55,9 @@ mod clock;
 mod deadline;
 mod error;
 mod eval;
+mod evaluation;
 mod limits;
+mod net;
 mod players;
 mod safety;
 mod score;
@@ -74,7 +76,12 @@ pub use deadline::Deadline;
 #[cfg(feature = "test-support")]
 pub use error::every_error_named;
 pub use error::{AnyError, EngineError};
+pub use evaluation::{EvalSpec, EvalSpecError, Evaluation};
 pub use limits::{LimitError, LimitSetting, Limits, MAX_DEPTH, MAX_THREADS};
+pub use net::{
+    BoardNetwork, Features, Network, NetworkError, MAX_DESCRIPTION, MAX_FILE_BYTES, MAX_HIDDEN,
+    MAX_NETWORKS,
+};
 /// Re-exported from the core, where every batch's default comes from.
 pub use phutball::default_jobs;
 /// The core's generator, kept at this path for the engine's users.
