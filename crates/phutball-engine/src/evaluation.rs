@@ -114,8 +114,9 @@ impl Evaluator<'_> {
 /// assert_eq!(none_built_in.to_string(), "no network is built in yet: give net:FILE");
 /// # Ok::<(), phutball_engine::EvalSpecError>(())
 /// ```
+// Not `non_exhaustive`: a new kind (the built-in network) must be handled
+// by every wrapper that reads one.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[non_exhaustive]
 pub enum EvalSpec {
     /// `hand`: the hand evaluation.
     Hand,

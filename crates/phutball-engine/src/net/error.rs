@@ -9,9 +9,10 @@ use thiserror::Error;
 #[non_exhaustive]
 pub enum NetworkError {
     /// More bytes than a weights file may have ([`MAX_FILE_BYTES`](crate::net::MAX_FILE_BYTES)).
-    #[error("the weights file has {len} bytes, over the limit of 64 MiB ({max} bytes)")]
+    #[error("the weights file is too large: over the limit of 64 MiB ({max} bytes)")]
     TooLarge {
-        /// Its length (at least; a reader stops one byte past the limit).
+        /// Its length, or as much of it as was read (a reader stops one
+        /// byte past the limit).
         len: usize,
         /// The limit.
         max: usize,
