@@ -37,6 +37,8 @@ from ._phutball import (
     MemoryLimitError,
     Move,
     MoveList,
+    Network,
+    NetworkError,
     ParseError,
     Position,
     Proof,
@@ -52,6 +54,7 @@ from ._phutball import (
     check_proof,
     combine_proofs,
     frontier,
+    network_features,
     selfplay,
 )
 from ._vector import VecEnv
@@ -75,6 +78,8 @@ __all__ = [
     "MemoryLimitError",
     "Move",
     "MoveList",
+    "Network",
+    "NetworkError",
     "ParseError",
     "Position",
     "Proof",
@@ -91,6 +96,7 @@ __all__ = [
     "check_proof",
     "combine_proofs",
     "frontier",
+    "network_features",
     "selfplay",
     "svg",
 ]
