@@ -16,6 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 use crate::budget::{run, BudgetKeywords};
+use crate::classes::reduce_to_bytes;
 use crate::engine::{position_arg, type_name};
 use crate::errors::NetworkError;
 use crate::solver::os_error;
@@ -124,11 +125,7 @@ impl PyNetwork {
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let py = slf.py();
-        Ok((
-            slf.get_type().getattr("from_bytes")?,
-            (PyBytes::new(py, &slf.get().inner.to_bytes()),),
-        ))
+        reduce_to_bytes(slf.as_any(), &slf.get().inner.to_bytes())
     }
 
     fn __repr__(&self) -> String {
