@@ -33,6 +33,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! The search evaluates its leaves with three hand-written terms, or with
+//! a learned value [`Network`] read from its weights file
+//! ([`Engine::with_evaluation`], [`Evaluation`]; the file and the
+//! arithmetic are specified in `docs/network.md`).
+//!
 //! The reference is `docs/engine.md`: what the engine guarantees, how it
 //! searches, how it bounds its work (each cap is a constant, stated once in
 //! `src/caps.rs`, `src/candidates.rs` and `src/eval.rs`, and the docs
