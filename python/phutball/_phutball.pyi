@@ -17,6 +17,7 @@ __all__ = [
     "SearchTimeoutError",
     "CertificateError",
     "TablebaseFileError",
+    "NetworkError",
     "Rules",
     "Move",
     "MoveList",
@@ -32,6 +33,8 @@ __all__ = [
     "SelfPlayGame",
     "selfplay",
     "random_opening",
+    "Network",
+    "network_features",
     "Proof",
     "Certificate",
     "CheckedProof",
@@ -82,6 +85,11 @@ class CertificateError(ValueError):
 class TablebaseFileError(ValueError):
     """Bytes that are not a tablebase file this version reads (damaged, truncated, another
     version or board); the message says what is wrong."""
+
+class NetworkError(ValueError):
+    """A weights file or network refused (damaged, truncated, another version, a weight that is
+    not finite, ...), or a position it cannot judge (a board size it has no network for, a finished
+    game); the message says which."""
 
 # Seconds (an int or a float, at least 0) or None for no timeout.
 _Timeout = Optional[float]
@@ -618,10 +626,14 @@ class Engine:
         threads: int = 1,
         *,
         time: Optional[float] = None,
+        eval: Union[str, "Network", None] = "hand",
     ) -> "Engine":
-        """An engine with these limits (``None``: not limited by it): ``time`` seconds per move (at least 0.001), ``depth``, ``nodes``, ``threads``. ``time_ms`` (milliseconds; the first positional argument) is deprecated: it gives the same engine with a ``DeprecationWarning``, and with ``time`` too raises ``TypeError``. Raises ``ValueError`` for a limit that is not positive."""
-    def __getnewargs_ex__(self) -> Tuple[Tuple[None, Optional[int], Optional[int], int, int], Dict[str, Optional[float]]]:
-        """Pickles as its settings, ``Engine(None, depth, nodes, seed, threads, time=time)`` (an engine keeps nothing between searches that changes its answers): the arguments by position, ``time`` by keyword."""
+        """An engine with these limits (``None``: not limited by it): ``time`` seconds per move (at least 0.001), ``depth``, ``nodes``, ``threads``; ``eval`` its evaluation, ``"hand"``, ``"net:PATH"`` (a weights file, read now) or a ``Network``. ``time_ms`` (milliseconds; the first positional argument) is deprecated: it gives the same engine with a ``DeprecationWarning``, and with ``time`` too raises ``TypeError``. Raises ``ValueError`` for a limit that is not positive or an ``eval`` that names no evaluation, ``OSError`` or ``NetworkError`` for a weights file that cannot be read or is refused."""
+    @property
+    def eval(self) -> Union[str, "Network"]:
+        """Its evaluation: ``"hand"`` or its ``Network``."""
+    def __getnewargs_ex__(self) -> Tuple[Tuple[None, Optional[int], Optional[int], int, int], Dict[str, Any]]:
+        """Pickles as its settings, ``Engine(None, depth, nodes, seed, threads, time=time, eval=eval)`` (an engine keeps nothing between searches that changes its answers): the arguments by position, ``time`` and ``eval`` (``"hand"`` or the ``Network``) by keyword."""
     def best_move(self, pos: Union[Game, _PositionLike], *, timeout: _Timeout = None) -> Move:
         """The move to play in ``pos``: a ``Game`` (then the positions it has been through count as a slight loss, so the engine avoids going round in circles), a ``Position`` or a position string. Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
     def analyse(self, pos: Union[Game, _PositionLike], *, timeout: _Timeout = None) -> Analysis:
@@ -631,7 +643,7 @@ class Engine:
     def analyse_many(
         self, positions: Iterable[_PositionLike], jobs: Optional[int] = None, *, timeout: _Timeout = None
     ) -> List[Union[Analysis, ValueError]]:
-        """Analyses every position of ``positions`` (``Position`` objects or position strings) on ``jobs`` threads (``None``: every core), each with an engine of its own with these limits and seed, and answers per position, in input order: its ``Analysis``, or, in the place of a position with no move to choose, the ``ValueError`` that ``analyse`` would raise for it (returned, not raised, as ``asyncio.gather(return_exceptions=True)`` does). Raises ``TypeError`` or ``ParseError`` for something that is not a position, before any search; ``SearchTimeoutError`` or ``KeyboardInterrupt`` for the whole batch."""
+        """Analyses every position of ``positions`` (``Position`` objects or position strings) on ``jobs`` threads (``None``: every core), each with an engine of its own with these limits, seed and evaluation, and answers per position, in input order: its ``Analysis``, or, in the place of a position with no move to choose, the ``ValueError`` that ``analyse`` would raise for it (returned, not raised, as ``asyncio.gather(return_exceptions=True)`` does). Raises ``TypeError`` or ``ParseError`` for something that is not a position, before any search; ``SearchTimeoutError`` or ``KeyboardInterrupt`` for the whole batch."""
 
 @final
 class MoveAnalysis:
@@ -700,10 +712,44 @@ def selfplay(
     timeout: _Timeout = None,
     time_ms: Optional[int] = None,
     random_openings: bool = False,
+    eval: Union[str, "Network", None] = "hand",
 ) -> List[SelfPlayGame]:
     """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``, each move's search kept (``analyses``): games ``start`` to ``start + games - 1`` of the run, from ``openings`` in turn (or, with ``random_openings=True``, each from an opening of its own: ``random_opening(g.seed, 0)``), each move within ``time`` seconds, ``depth`` or ``nodes`` (0.1 s when none is given; ``time_ms``, milliseconds, is deprecated)."""
 
 _Path = Union[str, "PathLike[str]"]
+
+@final
+class Network:
+    """A learned evaluation: a small value network for each board size it serves, read from a weights file (``.phbnet``)."""
+
+    def __new__(cls, path: _Path) -> "Network":
+        """Reads the weights file ``path`` (``load``)."""
+    def __eq__(self, other: object, /) -> bool:
+        """Equal networks: the same description and weights."""
+    def __ne__(self, other: object, /) -> bool:
+        """Not ``==``."""
+    __hash__: None  # type: ignore[assignment]
+    @staticmethod
+    def load(path: _Path) -> "Network":
+        """Reads the weights file ``path``: ``OSError`` when it cannot be read, ``NetworkError`` (naming the file and what is wrong: damaged, truncated, another version, over 64 MiB, ...) when it is refused."""
+    @staticmethod
+    def from_bytes(data: bytes) -> "Network":
+        """Reads a network from the bytes of its weights file (``to_bytes()``). Raises ``NetworkError`` for bytes that are not one."""
+    def to_bytes(self) -> bytes:
+        """The network's weights file, as ``from_bytes`` reads it."""
+    @property
+    def sizes(self) -> List[Tuple[int, int]]:
+        """The board sizes it serves, as ``(cols, rows)``, in the file's order."""
+    @property
+    def description(self) -> str:
+        """How it was made (the trainer's command, seed, generation)."""
+    def evaluate(self, position: _PositionLike) -> int:
+        """Its value of ``position`` (a ``Position`` or a position string) for the side to move, in hundredths of a row (-30000 to 30000), as the engine's search uses it. Raises ``NetworkError`` for a board size it does not serve or a finished game."""
+
+def network_features(
+    positions: Iterable[_PositionLike], *, timeout: _Timeout = None
+) -> Tuple[npt.NDArray[np.int64], npt.NDArray[np.int32], npt.NDArray[np.float32]]:
+    """The inputs of the network for every position of ``positions``, as three numpy arrays ``(offsets, indices, dense)``: position ``i``'s sparse features are ``indices[offsets[i]:offsets[i + 1]]``, its dense ones ``dense[i]``."""
 
 @final
 class CheckedProof:

@@ -9,7 +9,9 @@ import ast
 import copy
 import pathlib
 import pickle
+import struct
 import threading
+import zlib
 
 import numpy as np
 import pytest
@@ -62,6 +64,14 @@ def an_episode():
     return episode
 
 
+def a_network():
+    """A network of 3x5 boards, two hidden units, its weights a pattern (docs/network.md)."""
+    weights = [i / 64 for i in range((2 * 3 * 5 + 3) * 2 + 2 + 2 + 1)]
+    body = b"phbnet\n\0" + struct.pack("<II", 1, 4) + b"tiny" + struct.pack("<I", 1)
+    body += struct.pack("<BBH", 3, 5, 2) + struct.pack(f"<{len(weights)}f", *weights)
+    return phutball.Network.from_bytes(body + struct.pack("<I", zlib.crc32(body)))
+
+
 def example(name: str):
     """One instance of each class the extension exports."""
     pos = phutball.Position.from_points("H10", ["H9"])
@@ -87,6 +97,7 @@ def example(name: str):
         "Episode": an_episode,
         "Transition": lambda: an_episode().step(1),
         "_Deadline": lambda: _phutball._Deadline(60),
+        "Network": a_network,
     }
     return makers[name]()
 
@@ -127,6 +138,12 @@ def test_a_pickled_engine_searches_as_the_original():
     pos = phutball.Position.from_points("H10", ["H9", "G9"])
     assert again.analyse(pos).best_move == engine.analyse(pos).best_move
     assert repr(again) == repr(engine)
+    # With its network.
+    small = phutball.Position.start(3, 5)
+    engine = phutball.Engine(nodes=200, seed=5, eval=a_network())
+    again = pickle.loads(pickle.dumps(engine))
+    assert again.eval == engine.eval
+    assert again.analyse(small).best_move == engine.analyse(small).best_move
 
 
 def test_six_threads_stepping_one_vec_env_take_turns():

@@ -4,6 +4,8 @@ exception for which error") is raised for an example input, bad input is a
 
 import builtins
 import re
+import struct
+import zlib
 from pathlib import Path
 
 import pytest
@@ -31,7 +33,17 @@ EXAMPLES = {
     "KeyboardInterrupt": None,
     # The engine asked to move in a finished game (the ball on Ohs's goal strip).
     "ValueError": lambda: phutball.Engine(depth=1).best_move(FINISHED),
+    # An engine whose network has no network of the position's board size
+    # (a network of the standard board only, all its weights zero).
+    "phutball.NetworkError": lambda: phutball.Engine(depth=1, eval=standard_network()).best_move("start:9x9"),
 }
+
+
+def standard_network():
+    """A network of the standard board, one hidden unit, its weights zero (docs/network.md)."""
+    floats = (2 * 15 * 19 + 3) + 3
+    body = b"phbnet\n\0" + struct.pack("<III", 1, 0, 1) + struct.pack("<BBH", 15, 19, 1) + bytes(4 * floats)
+    return phutball.Network.from_bytes(body + struct.pack("<I", zlib.crc32(body)))
 
 
 def documented_classes():
@@ -58,7 +70,7 @@ def test_each_documented_class_is_raised_for_an_example_input(name):
 
 
 def test_bad_input_is_a_value_error_and_a_limit_is_not():
-    for cls in (phutball.ParseError, phutball.InvalidPositionError, phutball.IllegalMoveError):
+    for cls in (phutball.ParseError, phutball.InvalidPositionError, phutball.IllegalMoveError, phutball.NetworkError):
         assert issubclass(cls, ValueError)
     # The input was fine; the caller's limit was too small for it.
     assert issubclass(phutball.TooManyOutcomesError, RuntimeError)
@@ -69,7 +81,7 @@ def test_bad_input_is_a_value_error_and_a_limit_is_not():
 
 def test_every_exception_class_name_ends_in_error():
     classes = [v for v in vars(phutball).values() if isinstance(v, type) and issubclass(v, BaseException)]
-    assert len(classes) == 8
+    assert len(classes) == 9
     for cls in classes:
         assert cls.__name__.endswith("Error"), cls
         assert cls.__module__ == "phutball" and getattr(phutball, cls.__name__) is cls

@@ -5,15 +5,16 @@
 //! written out).
 
 use std::fs::{self, OpenOptions};
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Args;
 use phutball::{Budget, Game, GameResult, Move, Position, Rules, Side};
 use phutball_engine::{
-    analyse_many, default_jobs, Decision, Engine, LimitSetting, Limits, OpeningError, SelfPlay,
-    SelfPlayGame,
+    default_jobs, Decision, Engine, EvalSpec, Evaluation, LimitSetting, Limits, Network,
+    OpeningError, SelfPlay, SelfPlayGame, MAX_FILE_BYTES,
 };
 
 use crate::budget::{
@@ -77,11 +78,55 @@ impl LimitArgs {
     }
 }
 
+/// `--eval hand|net:FILE`: the evaluation of the engine's search.
+#[derive(Args)]
+pub struct EvalArg {
+    /// The engine's evaluation: `hand` (the hand-written terms, the
+    /// default) or `net:FILE`, the learned network of a weights file
+    /// (docs/network.md; its board sizes only).
+    #[arg(long = "eval", default_value = "hand", value_name = "hand|net:FILE",
+          value_parser = |t: &str| t.parse::<EvalSpec>().map_err(|e| e.to_string()))]
+    spec: EvalSpec,
+}
+
+impl EvalArg {
+    /// The evaluation named, its weights file read (at most
+    /// [`MAX_FILE_BYTES`] and one more byte) and checked: a file that
+    /// cannot be read or is refused is bad input naming it.
+    fn evaluation(&self) -> CliResult<Evaluation> {
+        match &self.spec {
+            EvalSpec::NetFile(file) => {
+                let bytes = read_weights(file)?;
+                let network = Network::from_bytes(&bytes)
+                    .map_err(|e| CliError::Input(format!("{}: {e}", file.display())))?;
+                Ok(Evaluation::Net(Arc::new(network)))
+            }
+            EvalSpec::Hand => Ok(Evaluation::Hand),
+        }
+    }
+}
+
+/// The bytes of the weights file `file`: at most [`MAX_FILE_BYTES`] and one
+/// more, so that a file too large (or an endless stream) is refused by
+/// [`Network::from_bytes`] without being read whole.
+fn read_weights(file: &Path) -> CliResult<Vec<u8>> {
+    let cannot = |e: io::Error| CliError::Input(format!("cannot read {}: {e}", file.display()));
+    let mut bytes = Vec::new();
+    fs::File::open(file)
+        .map_err(cannot)?
+        .take(MAX_FILE_BYTES as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(cannot)?;
+    Ok(bytes)
+}
+
 /// Arguments of `phutball best`.
 #[derive(Args)]
 pub struct BestArgs {
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    eval: EvalArg,
     /// Seed for breaking ties between equal moves.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
@@ -112,6 +157,8 @@ pub struct SolveArgs {
 pub struct AnalyseArgs {
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    eval: EvalArg,
     /// Positions analysed at once, each on a thread (default: every core).
     #[arg(long, value_name = "J", value_parser = |t: &str| parse_jobs(t, any_jobs))]
     jobs: Option<usize>,
@@ -133,6 +180,8 @@ pub struct GameArgs {
     /// Engine time per move in milliseconds.
     #[arg(long, default_value_t = 1000, value_name = "MS", value_parser = parse_time_ms)]
     time: u64,
+    #[command(flatten)]
+    eval: EvalArg,
     /// Seed for the engine's tie-breaking.
     #[arg(long, default_value_t = 1, value_name = "S")]
     seed: u64,
@@ -159,6 +208,8 @@ pub struct SelfplayArgs {
     games: u32,
     #[command(flatten)]
     limits: LimitArgs,
+    #[command(flatten)]
+    eval: EvalArg,
     /// Games played at once, each on a thread (default: every core). With
     /// --nodes or --depth, no --time and one --threads the games do not
     /// depend on it.
@@ -241,8 +292,9 @@ fn parse_engine_side(text: &str) -> Result<EngineSide, String> {
 /// `phutball best`: the chosen move on stdout, the analysis on stderr.
 pub fn best(args: &BestArgs, out: &mut dyn Write) -> CliResult {
     let limits = args.limits.limits().with_threads(args.jobs.jobs);
+    let engine = Engine::new(limits, args.seed).with_evaluation(args.eval.evaluation()?);
     for pos in positions_of(&args.position, args.rules.rules()?)? {
-        let analysis = Engine::new(limits, args.seed)
+        let analysis = engine
             .analyse(&pos)
             .map_err(|e| CliError::Input(e.to_string()))?;
         writeln!(out, "{}", analysis.best_move).map_err(CliError::output)?;
@@ -282,7 +334,11 @@ pub fn game(args: &GameArgs, out: &mut dyn Write) -> CliResult {
         (None, None) => Game::new(standard_start(rules)?),
     };
     let limits = Limits::time(Duration::from_millis(args.time)).with_threads(args.jobs.jobs);
-    let engine = Engine::new(limits, args.seed);
+    let engine = Engine::new(limits, args.seed).with_evaluation(args.eval.evaluation()?);
+    engine
+        .evaluation()
+        .check_size(game.position().size())
+        .map_err(|e| CliError::Input(format!("--eval: {e}")))?;
     let mut session = Session {
         game,
         engine,
@@ -466,17 +522,13 @@ impl Session {
 /// the engine cannot analyse (a finished game) gets `error: why` in its
 /// place, and the exit status is 1.
 pub fn analyse(args: &AnalyseArgs, out: &mut dyn Write) -> CliResult {
+    let engine =
+        Engine::new(args.limits.limits(), args.seed).with_evaluation(args.eval.evaluation()?);
     let records = read_positions(&args.file, args.rules.rules()?)?;
     let positions: Vec<Position> = records.iter().map(|(_, pos)| *pos).collect();
     let jobs = args.jobs.unwrap_or_else(default_jobs);
     let started = Instant::now();
-    let results = analyse_many(
-        &positions,
-        args.limits.limits(),
-        args.seed,
-        jobs,
-        &Budget::default(),
-    );
+    let results = engine.analyse_many(&positions, jobs, &Budget::default());
     let mut failed = 0;
     for ((line, _), result) in records.iter().zip(&results) {
         let text = match result {
@@ -525,6 +577,7 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
         .limits
         .limits_or(SelfPlay::DEFAULT_MOVE_TIME)
         .with_threads(args.threads.threads);
+    let evaluation = args.eval.evaluation()?;
     let run = if args.random_openings {
         if rules != Rules::default() {
             return Err(CliError::Input(
@@ -532,11 +585,12 @@ pub fn selfplay(args: &SelfplayArgs, out: &mut dyn Write) -> CliResult {
                     .to_string(),
             ));
         }
-        SelfPlay::random_openings(limits, args.seed, args.limit)
+        SelfPlay::random_openings(limits, args.seed, args.limit).with_evaluation(evaluation)
     } else {
         SelfPlay::new(openings, limits, args.seed, args.limit)
-            .map_err(|e| opening_error(args.openings.as_deref(), &lines, &e))?
-    };
+            .and_then(|run| run.with_evaluation(evaluation))
+    }
+    .map_err(|e| opening_error(args.openings.as_deref(), &lines, &e))?;
     let games = args.games as usize;
     let mut jsonl = open_outputs(args)?;
     let jobs = args.jobs.unwrap_or_else(default_jobs);
@@ -634,6 +688,12 @@ fn opening_error(file: Option<&Path>, lines: &[usize], error: &OpeningError) -> 
             lines[*index],
             &"the game is already over in this position",
         ),
+        (Some(file), OpeningError::NotServed { index, source }) if *index < lines.len() => {
+            at_line(file, lines[*index], &format!("--eval: {source}"))
+        }
+        (None, OpeningError::NotServed { source, .. }) => {
+            CliError::Input(format!("--eval: {source}"))
+        }
         _ => CliError::Input(error.to_string()),
     }
 }

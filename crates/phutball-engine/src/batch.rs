@@ -19,7 +19,9 @@ use thiserror::Error;
 use crate::arena::{play_game, MatchError};
 use crate::clock::Instant;
 use crate::error::EngineError;
+use crate::evaluation::Evaluation;
 use crate::limits::Limits;
+use crate::net::NetworkError;
 use crate::openings::random_opening;
 use crate::players::Player;
 use crate::score::Score;
@@ -109,16 +111,31 @@ pub fn analyse_many(
     jobs: usize,
     stop: &Budget<'_>,
 ) -> Vec<Result<Analysis, EngineError>> {
-    run_parallel(
-        positions.len(),
-        jobs,
-        || Engine::new(limits, seed),
-        |engine, i| engine.analyse_within(&positions[i], stop),
-        |_, _| true,
-    )
-    .into_iter()
-    .map(|r| r.unwrap_or(Err(EngineError::Interrupted(SearchError::Cancelled))))
-    .collect()
+    Engine::new(limits, seed).analyse_many(positions, jobs, stop)
+}
+
+impl Engine {
+    /// [`analyse_many`] with this engine's settings (its limits, seed and
+    /// [evaluation](Engine::with_evaluation)): every position of
+    /// `positions` analysed on `jobs` threads, each with a clone of this
+    /// engine; the results are in input order.
+    pub fn analyse_many(
+        &self,
+        positions: &[Position],
+        jobs: usize,
+        stop: &Budget<'_>,
+    ) -> Vec<Result<Analysis, EngineError>> {
+        run_parallel(
+            positions.len(),
+            jobs,
+            || self.clone(),
+            |engine, i| engine.analyse_within(&positions[i], stop),
+            |_, _| true,
+        )
+        .into_iter()
+        .map(|r| r.unwrap_or(Err(EngineError::Interrupted(SearchError::Cancelled))))
+        .collect()
+    }
 }
 
 /// The settings of a self-play run: engine against engine from the
@@ -132,6 +149,7 @@ pub struct SelfPlay {
     limits: Limits,
     seed: u64,
     move_limit: u32,
+    evaluation: Evaluation,
 }
 
 /// Where a self-play run's games start.
@@ -159,6 +177,15 @@ pub enum OpeningError {
         index: usize,
         /// The side that has scored.
         winner: Side,
+    },
+    /// An opening of a board size the evaluation's network does not serve
+    /// ([`SelfPlay::with_evaluation`]).
+    #[error("openings[{index}]: {source}")]
+    NotServed {
+        /// Its index in the openings, from 0.
+        index: usize,
+        /// The network's refusal, naming the sizes it serves.
+        source: NetworkError,
     },
 }
 
@@ -290,7 +317,34 @@ impl SelfPlay {
             limits,
             seed,
             move_limit,
+            evaluation: Evaluation::Hand,
         })
+    }
+
+    /// This run with `evaluation` for both engines of every game (the hand
+    /// evaluation by default).
+    ///
+    /// # Errors
+    ///
+    /// [`OpeningError::NotServed`] naming the first opening of a board size
+    /// the evaluation's network does not serve.
+    pub fn with_evaluation(self, evaluation: Evaluation) -> Result<SelfPlay, OpeningError> {
+        // Random openings are all of the standard board: the first stands for them.
+        let starts = match &self.openings {
+            Openings::Given(openings) => openings.as_slice(),
+            Openings::Random => &[Position::standard()],
+        };
+        for (index, opening) in starts.iter().enumerate() {
+            evaluation
+                .check_size(opening.size())
+                .map_err(|source| OpeningError::NotServed { index, source })?;
+        }
+        Ok(SelfPlay { evaluation, ..self })
+    }
+
+    /// The engines' evaluation.
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
     }
 
     /// Self-play as [`SelfPlay::new`] does, with game `i` from
@@ -302,6 +356,7 @@ impl SelfPlay {
             limits,
             seed,
             move_limit,
+            evaluation: Evaluation::Hand,
         }
     }
 
@@ -364,7 +419,7 @@ impl SelfPlay {
         let seed = self.game_seed(index);
         let analyses = RefCell::new(Vec::new());
         let engine = |seed| Stoppable {
-            engine: Engine::new(self.limits, seed),
+            engine: Engine::new(self.limits, seed).with_evaluation(self.evaluation.clone()),
             stop,
             analyses: &analyses,
         };

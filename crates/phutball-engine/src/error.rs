@@ -11,6 +11,8 @@ use phutball::{
 };
 use thiserror::Error;
 
+use crate::net::NetworkError;
+
 /// The engine was given a position it cannot move in, or its caller stopped it.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
@@ -30,6 +32,12 @@ pub enum EngineError {
     /// [`source`](std::error::Error::source).
     #[error("the search was stopped: {0}")]
     Interrupted(#[source] SearchError),
+    /// The engine's network cannot judge the position: it has no network
+    /// of its board size ([`NetworkError::NotServed`], naming the sizes it
+    /// has), checked as the search starts. The network's error is the
+    /// [`source`](std::error::Error::source).
+    #[error("the engine's network cannot judge this position: {0}")]
+    Network(#[source] NetworkError),
 }
 
 /// Any error of the core or the engine, for code that handles them all in
@@ -72,6 +80,10 @@ fn every_engine_error() -> Vec<EngineError> {
     let mut every = vec![
         EngineError::Finished { winner: Side::Ohs },
         EngineError::NoLegalMove,
+        EngineError::Network(NetworkError::NotServed {
+            size: phutball::BoardSize::new(9, 9).unwrap_or_default(),
+            served: vec![phutball::BoardSize::STANDARD],
+        }),
     ];
     let stops = phutball::error_examples::every_error().search;
     every.extend(stops.into_iter().map(EngineError::Interrupted));
@@ -138,10 +150,10 @@ mod tests {
     }
 
     #[test]
-    fn errors_of_the_engine_itself_have_no_source() {
+    fn errors_of_the_engine_itself_have_no_source_and_wrapped_ones_have_theirs() {
         for e in every_engine_error() {
-            let is_a_stop = matches!(e, EngineError::Interrupted(_));
-            assert_eq!(e.source().is_some(), is_a_stop, "{e}");
+            let wraps_one = matches!(e, EngineError::Interrupted(_) | EngineError::Network(_));
+            assert_eq!(e.source().is_some(), wraps_one, "{e}");
         }
     }
 

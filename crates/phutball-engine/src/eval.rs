@@ -73,15 +73,46 @@ pub(crate) fn best_jump_progress(pos: &Position, budget: &Budget<'_>) -> (i32, i
     (mine, theirs)
 }
 
-/// The evaluation of a position whose side to move cannot score now (as
-/// far as the search knows); the jump outcomes are looked for within `budget`.
-pub(crate) fn evaluate(pos: &Position, budget: &Budget<'_>) -> i32 {
+/// The three terms of the evaluation of a position, from its side to
+/// move's point of view, in hundredths of a row: what the hand evaluation
+/// weighs ([`Terms::hand_value`]) and the learned one's dense inputs
+/// (`crate::net`, docs/network.md).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Terms {
+    /// The ball's progress from the centre towards the mover's goal.
+    pub(crate) here: i32,
+    /// The progress the mover's best jump adds, capped at
+    /// [`MAX_COUNTED_GAIN`].
+    pub(crate) my_gain: i32,
+    /// The same for the opponent were it to move now (capped).
+    pub(crate) their_gain: i32,
+}
+
+impl Terms {
+    /// The hand evaluation: the ball's progress, plus three quarters of the
+    /// mover's jump threat, minus half of the opponent's.
+    pub(crate) fn hand_value(self) -> i32 {
+        self.here + self.my_gain * 3 / 4 - self.their_gain / 2
+    }
+}
+
+/// The evaluation's terms of `pos`, the jump outcomes looked for within
+/// `budget`.
+pub(crate) fn terms(pos: &Position, budget: &Budget<'_>) -> Terms {
     let me = pos.to_move();
     let here = progress(pos, me, pos.ball().row());
     let (mine, theirs) = best_jump_progress(pos, budget);
-    let my_gain = (mine - here).min(MAX_COUNTED_GAIN);
-    let their_gain = (theirs + here).min(MAX_COUNTED_GAIN);
-    here + my_gain * 3 / 4 - their_gain / 2
+    Terms {
+        here,
+        my_gain: (mine - here).min(MAX_COUNTED_GAIN),
+        their_gain: (theirs + here).min(MAX_COUNTED_GAIN),
+    }
+}
+
+/// The evaluation of a position whose side to move cannot score now (as
+/// far as the search knows); the jump outcomes are looked for within `budget`.
+pub(crate) fn evaluate(pos: &Position, budget: &Budget<'_>) -> i32 {
+    terms(pos, budget).hand_value()
 }
 
 #[cfg(test)]

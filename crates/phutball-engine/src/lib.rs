@@ -33,6 +33,11 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! The search evaluates its leaves with three hand-written terms, or with
+//! a learned value [`Network`] read from its weights file
+//! ([`Engine::with_evaluation`], [`Evaluation`]; the file and the
+//! arithmetic are specified in `docs/network.md`).
+//!
 //! The reference is `docs/engine.md`: what the engine guarantees, how it
 //! searches, how it bounds its work (each cap is a constant, stated once in
 //! `src/caps.rs`, `src/candidates.rs` and `src/eval.rs`, and the docs
@@ -55,7 +60,9 @@ mod clock;
 mod deadline;
 mod error;
 mod eval;
+mod evaluation;
 mod limits;
+mod net;
 mod openings;
 mod players;
 mod safety;
@@ -75,7 +82,12 @@ pub use deadline::Deadline;
 #[cfg(feature = "test-support")]
 pub use error::every_error_named;
 pub use error::{AnyError, EngineError};
+pub use evaluation::{EvalSpec, EvalSpecError, Evaluation};
 pub use limits::{LimitError, LimitSetting, Limits, MAX_DEPTH, MAX_THREADS};
+pub use net::{
+    BoardNetwork, Features, Network, NetworkError, MAX_DESCRIPTION, MAX_FILE_BYTES, MAX_HIDDEN,
+    MAX_NETWORKS,
+};
 pub use openings::{random_opening, RANDOM_OPENING_MEN, RANDOM_OPENING_RADIUS};
 /// Re-exported from the core, where every batch's default comes from.
 pub use phutball::default_jobs;

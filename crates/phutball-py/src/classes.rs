@@ -7,6 +7,7 @@
 use phutball::{JumpInProgress, Position, StepState};
 use phutball_solver::Tablebase;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 
 /// A position: board size, men, ball, side to move and rules. Immutable,
 /// hashable and comparable with ``==``; playing returns a new position.
@@ -75,4 +76,16 @@ impl PyJumpInProgress {
 #[pyclass(name = "Tablebase", module = "phutball", frozen)]
 pub(crate) struct PyTablebase {
     pub(crate) inner: Tablebase,
+}
+
+/// What a class that pickles as its bytes (`Tablebase`, `Network`)
+/// answers to `__reduce__`: its class's `from_bytes` and `bytes`.
+pub(crate) fn reduce_to_bytes<'py>(
+    slf: &Bound<'py, PyAny>,
+    bytes: &[u8],
+) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
+    Ok((
+        slf.get_type().getattr("from_bytes")?,
+        (PyBytes::new(slf.py(), bytes),),
+    ))
 }

@@ -6,8 +6,8 @@ use std::time::Duration;
 
 use phutball::Position;
 use phutball_engine::{
-    analyse_many, default_jobs, random_opening as engine_random_opening, Analysis, Engine,
-    EngineError, LimitSetting, Limits, MatchError, SelfPlay, SelfPlayGame,
+    default_jobs, random_opening as engine_random_opening, Analysis, Engine, EngineError,
+    Evaluation, LimitSetting, Limits, MatchError, OpeningError, SelfPlay, SelfPlayGame,
 };
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -22,6 +22,7 @@ use crate::move_analysis::{
 };
 use crate::move_time::move_time_arg;
 use crate::moves::{moves_to_py, PyMove};
+use crate::network::{evaluation_arg, evaluation_to_py};
 use crate::notation::{int, Int};
 
 /// A Phutball engine. ``Engine(time=None, depth=None, nodes=None, seed=1,
@@ -35,20 +36,24 @@ use crate::notation::{int, Int};
 /// choice depends only on the position, the limits and ``seed``. The GIL is
 /// released while it searches. ``time_ms`` (milliseconds, the first
 /// positional argument) is the deprecated spelling of ``time``.
+///
+/// ``eval`` is its evaluation: ``"hand"`` (the default), ``"net:PATH"``
+/// (the weights file PATH, read now) or a ``phutball.Network``; a position
+/// of a board size the network does not serve raises ``NetworkError``.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
 }
 
 /// The name of `obj`'s type, for the `TypeError`s of bad arguments.
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map_or_else(|_| "that".to_string(), |n| n.to_string())
 }
 
 /// The position argument: a `phutball.Position` or a position string.
-fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+pub(crate) fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
     if let Ok(p) = obj.cast::<PyPosition>() {
         return Ok(p.get().inner);
     }
@@ -139,9 +144,10 @@ impl PyEngine {
 impl PyEngine {
     #[new]
     #[pyo3(
-        signature = (time_ms=None, depth=None, nodes=None, seed=Int::of(1), threads=Int::of(1), *, time=None),
-        text_signature = "(time_ms=None, depth=None, nodes=None, seed=1, threads=1, *, time=None)"
+        signature = (time_ms=None, depth=None, nodes=None, seed=Int::of(1), threads=Int::of(1), *, time=None, eval=None),
+        text_signature = "(time_ms=None, depth=None, nodes=None, seed=1, threads=1, *, time=None, eval='hand')"
     )]
+    #[allow(clippy::too_many_arguments)]
     fn new(
         py: Python<'_>,
         #[pyo3(from_py_with = int::time_ms_or_none)] time_ms: Option<Int>,
@@ -150,17 +156,25 @@ impl PyEngine {
         #[pyo3(from_py_with = int::seed)] seed: Int,
         #[pyo3(from_py_with = int::threads)] threads: Int,
         time: Option<&Bound<'_, PyAny>>,
+        eval: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let time = move_time_arg(py, time, time_ms.as_ref(), ("time", "time_ms"))?;
         let limits = limits_arg(time, depth.as_ref(), nodes.as_ref(), &threads)?;
+        let evaluation = evaluation_arg(py, eval)?;
         Ok(PyEngine {
-            inner: Engine::new(limits, seed_arg(&seed)?),
+            inner: Engine::new(limits, seed_arg(&seed)?).with_evaluation(evaluation),
         })
+    }
+
+    /// Its evaluation: ``"hand"`` or its ``Network``.
+    #[getter]
+    fn eval(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        evaluation_to_py(py, self.inner.evaluation())
     }
 
     /// Analyses every position of ``positions`` (``Position`` objects or
     /// position strings) on ``jobs`` threads (``None``: every core), each
-    /// with an engine of its own with these limits and seed, and answers
+    /// with an engine of its own with these limits, seed and evaluation, and answers
     /// per position, in input order: its ``Analysis``, or, in the place of
     /// a position with no move to choose, the ``ValueError`` that
     /// ``analyse`` would raise for it (returned, not raised, as
@@ -183,9 +197,9 @@ impl PyEngine {
             .map(|obj| position_arg(&obj?))
             .collect::<PyResult<Vec<Position>>>()?;
         let jobs = jobs_arg(jobs.as_ref())?;
-        let (limits, seed) = (self.inner.limits(), self.inner.seed());
+        let engine = &self.inner;
         let answers = run_threaded(py, BudgetKeywords::timeout(timeout)?, |budget| {
-            analyse_many(&batch, limits, seed, jobs, budget)
+            engine.analyse_many(&batch, jobs, budget)
         })?;
         // The caller's stop ended the whole batch: it raises.
         if let Some(stop) = answers.iter().find_map(|answer| match answer {
@@ -265,12 +279,16 @@ impl PyEngine {
     }
 
     /// Pickles as its settings, ``Engine(None, depth, nodes, seed, threads,
-    /// time=time)`` (an engine keeps nothing between searches that changes
-    /// its answers): the arguments by position, ``time`` by keyword.
-    fn __getnewargs_ex__(&self) -> (EngineArgs, HashMap<&'static str, Option<f64>>) {
+    /// time=time, eval=eval)`` (an engine keeps nothing between searches
+    /// that changes its answers): the arguments by position, ``time`` and
+    /// ``eval`` (``"hand"`` or the ``Network``) by keyword.
+    fn __getnewargs_ex__(
+        &self,
+        py: Python<'_>,
+    ) -> PyResult<(EngineArgs, HashMap<&'static str, Py<PyAny>>)> {
         let limits = self.inner.limits();
         let time = limits.time.map(|t| t.as_secs_f64());
-        (
+        Ok((
             (
                 None,
                 limits.depth,
@@ -278,16 +296,29 @@ impl PyEngine {
                 self.inner.seed(),
                 limits.threads,
             ),
-            [("time", time)].into_iter().collect(),
-        )
+            [
+                ("time", time.into_pyobject(py)?.into_any().unbind()),
+                ("eval", evaluation_to_py(py, self.inner.evaluation())?),
+            ]
+            .into_iter()
+            .collect(),
+        ))
     }
 
     fn __repr__(&self) -> String {
         let limits = self.inner.limits();
         let seconds = limits.time.map(|t| format!("{:?}", t.as_secs_f64()));
         let show = |v: Option<String>| v.unwrap_or_else(|| "None".to_string());
+        // The hand evaluation, the default, is left out.
+        let eval = match self.inner.evaluation() {
+            Evaluation::Net(network) => {
+                let sizes: Vec<String> = network.sizes().iter().map(ToString::to_string).collect();
+                format!(", eval=<Network {}>", sizes.join(", "))
+            }
+            Evaluation::Hand => String::new(),
+        };
         format!(
-            "Engine(time={}, depth={}, nodes={}, seed={}, threads={})",
+            "Engine(time={}, depth={}, nodes={}, seed={}, threads={}{eval})",
             show(seconds),
             show(limits.depth.map(|d| d.to_string())),
             show(limits.nodes.map(|n| n.to_string())),
@@ -584,12 +615,15 @@ impl PySelfPlayGame {
 /// move's search (``SelfPlayGame.analyses``). Each move uses
 /// ``time``/``depth``/``nodes`` as ``Engine`` (0.1 s when none is given;
 /// ``time_ms``, milliseconds, is the deprecated spelling of ``time``).
+/// ``eval`` is both engines' evaluation, as ``Engine``'s (``"hand"``,
+/// ``"net:PATH"`` or a ``Network``); an opening of a board size its network
+/// does not serve raises ``NetworkError`` before any game is played.
 /// ``timeout`` (seconds, for the whole run) raises ``SearchTimeoutError``;
 /// Ctrl-C raises ``KeyboardInterrupt``. The GIL is released.
 #[pyfunction]
 #[pyo3(
-    signature = (games, *, start=Int::of(0), jobs=None, time=None, depth=None, nodes=None, seed=Int::of(1), openings=None, move_limit=Int::of(300), timeout=None, time_ms=None, random_openings=false),
-    text_signature = "(games, *, start=0, jobs=None, time=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None, time_ms=None, random_openings=False)"
+    signature = (games, *, start=Int::of(0), jobs=None, time=None, depth=None, nodes=None, seed=Int::of(1), openings=None, move_limit=Int::of(300), timeout=None, time_ms=None, random_openings=false, eval=None),
+    text_signature = "(games, *, start=0, jobs=None, time=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None, time_ms=None, random_openings=False, eval='hand')"
 )]
 #[allow(clippy::too_many_arguments)]
 fn selfplay(
@@ -606,6 +640,7 @@ fn selfplay(
     timeout: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = int::time_ms_or_none)] time_ms: Option<Int>,
     random_openings: bool,
+    eval: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<PySelfPlayGame>> {
     let games: usize = games.within("games", 0, u32::MAX)? as usize;
     let start: usize = start.within("start", 0, u32::MAX)? as usize;
@@ -635,6 +670,11 @@ fn selfplay(
                 .map_err(|e| PyValueError::new_err(e.to_string()))?
         }
     };
+    let evaluation = evaluation_arg(py, eval)?;
+    let run = run.with_evaluation(evaluation).map_err(|e| match e {
+        OpeningError::NotServed { .. } => crate::errors::NetworkError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    })?;
     let end = start.checked_add(games).ok_or_else(|| {
         PyValueError::new_err(format!("start + games is too large: {start} + {games}"))
     })?;

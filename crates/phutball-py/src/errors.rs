@@ -65,6 +65,15 @@ version or board); the message says what is wrong."
 
 create_exception!(
     phutball,
+    NetworkError,
+    PyValueError,
+    "A weights file or network refused (damaged, truncated, another version, a weight that is \
+not finite, ...), or a position it cannot judge (a board size it has no network for, a finished \
+game); the message says which."
+);
+
+create_exception!(
+    phutball,
     SearchTimeoutError,
     PyTimeoutError,
     "A search ran out of the time (or work) it was given before it could answer."
@@ -122,6 +131,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MemoryLimitError", memory_limit_error(py)?)?;
     m.add("CertificateError", py.get_type::<CertificateError>())?;
     m.add("TablebaseFileError", py.get_type::<TablebaseFileError>())?;
+    m.add("NetworkError", py.get_type::<NetworkError>())?;
     Ok(())
 }
 
@@ -138,6 +148,7 @@ enum ExceptionClass {
     ValueError,
     CertificateError,
     TablebaseFileError,
+    NetworkError,
     RuntimeError,
 }
 
@@ -154,6 +165,7 @@ impl ExceptionClass {
             ExceptionClass::ValueError => PyValueError::new_err(message),
             ExceptionClass::CertificateError => CertificateError::new_err(message),
             ExceptionClass::TablebaseFileError => TablebaseFileError::new_err(message),
+            ExceptionClass::NetworkError => NetworkError::new_err(message),
             ExceptionClass::RuntimeError => PyRuntimeError::new_err(message),
         }
     }
@@ -204,6 +216,8 @@ fn class_of(error: &AnyError) -> ExceptionClass {
         AnyError::Engine(EngineError::Interrupted(stop)) => {
             class_of(&AnyError::Search(stop.clone()))
         }
+        // A board size the engine's network has no network for.
+        AnyError::Engine(EngineError::Network(_)) => C::NetworkError,
         // A position the engine cannot move in.
         AnyError::Engine(_) => C::ValueError,
     }

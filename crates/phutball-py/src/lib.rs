@@ -17,6 +17,7 @@ mod jump_in_progress;
 mod move_analysis;
 mod move_time;
 mod moves;
+mod network;
 mod notation;
 mod opponent;
 mod position;
@@ -39,6 +40,7 @@ fn _phutball(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     episode::register(m)?;
     engine::register(m)?;
+    network::register(m)?;
     vec_env::register(m)?;
     solver::register(m)?;
     frontier::register(m)?;

@@ -11,7 +11,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::budget::{run, run_threaded, BudgetKeywords, MemoryLimit};
-use crate::classes::{PyPosition, PyTablebase};
+use crate::classes::{reduce_to_bytes, PyPosition, PyTablebase};
 use crate::errors::{solver_exception, tablebase_file_exception, tablebase_read_exception};
 use crate::moves::{moves_to_py, PyMove};
 use crate::notation::{int, limit_arg, size_arg, Int};
@@ -307,11 +307,7 @@ impl PyTablebase {
     fn __reduce__<'py>(
         slf: &Bound<'py, Self>,
     ) -> PyResult<(Bound<'py, PyAny>, (Bound<'py, PyBytes>,))> {
-        let py = slf.py();
-        Ok((
-            slf.get_type().getattr("from_bytes")?,
-            (PyBytes::new(py, &slf.get().inner.to_bytes()),),
-        ))
+        reduce_to_bytes(slf.as_any(), &slf.get().inner.to_bytes())
     }
 
     fn __repr__(&self) -> String {

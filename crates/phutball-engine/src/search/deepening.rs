@@ -10,7 +10,6 @@ use super::{Analysis, Decision};
 use crate::candidates::all_moves;
 use crate::caps::{DEPTH0_EVALUATIONS, NODE_SCORE_WORK};
 use crate::clock::Instant;
-use crate::eval::evaluate;
 use crate::score::{DECIDED, INFINITY};
 
 /// The principal variation shown is at most this long.
@@ -88,7 +87,7 @@ impl Search<'_> {
         let budget = self.shared.budget(u64::MAX, &hook);
         let mut best = (0, -INFINITY);
         for (i, (_, child)) in roots.iter().enumerate().take(DEPTH0_EVALUATIONS) {
-            let value = -evaluate(child, &budget);
+            let value = -self.evaluate(child, &budget);
             if value > best.1 {
                 best = (i, value);
             }

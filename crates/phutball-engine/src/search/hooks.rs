@@ -14,7 +14,6 @@ use crate::caps::{
 };
 use crate::deadline::Deadline;
 use crate::error::EngineError;
-use crate::eval::evaluate;
 use crate::limits::Limits;
 
 /// The caps of the root's first checks for one move.
@@ -178,7 +177,7 @@ impl Search<'_> {
     /// work caps, the caller's stop and [`Search::after_deadline`].
     pub(super) fn evaluate_after_deadline(&self, pos: &phutball::Position) -> i32 {
         let hook = self.shared.clock(self.after_deadline());
-        evaluate(pos, &self.shared.budget(u64::MAX, &hook))
+        self.evaluate(pos, &self.shared.budget(u64::MAX, &hook))
     }
 }
 

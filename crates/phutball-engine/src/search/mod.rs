@@ -32,6 +32,7 @@ use std::time::Duration;
 use phutball::{Budget, Game, Move, Position};
 
 use crate::error::EngineError;
+use crate::evaluation::Evaluation;
 use crate::limits::Limits;
 use crate::score::Score;
 use crate::table::{Table, TableCache};
@@ -157,15 +158,19 @@ impl fmt::Display for Analysis {
 /// The engine keeps its transposition table between searches (each starts
 /// from an empty one all the same, so results do not depend on earlier
 /// searches): a second call costs no allocation. A clone starts without one.
+///
+/// It evaluates with the hand evaluation unless
+/// [`Engine::with_evaluation`] gives it a network.
 pub struct Engine {
     limits: Limits,
     seed: u64,
+    evaluation: Evaluation,
     tables: TableCache,
 }
 
 impl Clone for Engine {
     fn clone(&self) -> Engine {
-        Engine::new(self.limits, self.seed)
+        Engine::new(self.limits, self.seed).with_evaluation(self.evaluation.clone())
     }
 }
 
@@ -174,6 +179,7 @@ impl std::fmt::Debug for Engine {
         f.debug_struct("Engine")
             .field("limits", &self.limits)
             .field("seed", &self.seed)
+            .field("evaluation", &self.evaluation)
             .finish_non_exhaustive()
     }
 }
@@ -184,8 +190,25 @@ impl Engine {
         Engine {
             limits,
             seed,
+            evaluation: Evaluation::Hand,
             tables: TableCache::default(),
         }
+    }
+
+    /// This engine with `evaluation` where its search evaluates
+    /// (the hand evaluation by default). A search of a board size the
+    /// evaluation's network does not serve is refused with
+    /// [`EngineError::Network`] as it starts. The guarantees
+    /// ([`Engine::analyse`]) come from the root's checks: they hold with
+    /// any evaluation.
+    #[must_use]
+    pub fn with_evaluation(self, evaluation: Evaluation) -> Engine {
+        Engine { evaluation, ..self }
+    }
+
+    /// The evaluation its search uses.
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
     }
 
     /// The limits in force.
@@ -203,7 +226,8 @@ impl Engine {
     /// # Errors
     ///
     /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
-    /// if the side to move has no legal move.
+    /// if the side to move has no legal move, [`EngineError::Network`] as
+    /// in [`Engine::analyse`].
     pub fn best_move(&self, pos: &Position) -> Result<Move, EngineError> {
         self.analyse(pos).map(|a| a.best_move)
     }
@@ -221,7 +245,9 @@ impl Engine {
     /// # Errors
     ///
     /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
-    /// if the side to move has no legal move.
+    /// if the side to move has no legal move, [`EngineError::Network`] if
+    /// its [evaluation](Engine::with_evaluation) has no network of the
+    /// position's board size.
     pub fn analyse(&self, pos: &Position) -> Result<Analysis, EngineError> {
         self.analyse_within(pos, &Budget::default())
     }
@@ -239,8 +265,9 @@ impl Engine {
     /// # Errors
     ///
     /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
-    /// if the side to move has no legal move, [`EngineError::Interrupted`]
-    /// when `stop` stopped the search.
+    /// if the side to move has no legal move, [`EngineError::Network`] as
+    /// in [`Engine::analyse`], [`EngineError::Interrupted`] when `stop`
+    /// stopped the search.
     pub fn analyse_within(
         &self,
         pos: &Position,
@@ -257,7 +284,8 @@ impl Engine {
     /// # Errors
     ///
     /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
-    /// if the side to move has no legal move.
+    /// if the side to move has no legal move, [`EngineError::Network`] as
+    /// in [`Engine::analyse`].
     pub fn analyse_game(&self, game: &Game) -> Result<Analysis, EngineError> {
         self.analyse_game_within(game, &Budget::default())
     }
@@ -267,8 +295,9 @@ impl Engine {
     /// # Errors
     ///
     /// [`EngineError::Finished`] if the game is over, [`EngineError::NoLegalMove`]
-    /// if the side to move has no legal move, [`EngineError::Interrupted`]
-    /// when `stop` stopped the search.
+    /// if the side to move has no legal move, [`EngineError::Network`] as
+    /// in [`Engine::analyse`], [`EngineError::Interrupted`] when `stop`
+    /// stopped the search.
     pub fn analyse_game_within(
         &self,
         game: &Game,
@@ -309,9 +338,14 @@ impl Engine {
         if let Some(winner) = pos.winner() {
             return Err(EngineError::Finished { winner });
         }
+        let evaluator = self
+            .evaluation
+            .evaluator(pos.size())
+            .map_err(EngineError::Network)?;
         let team = Team::default();
         let history: HashSet<u64> = history.iter().map(Position::zobrist).collect();
-        let shared = Shared::new(self.limits, pos.to_move(), stop, table, &team, &history);
+        let shared = Shared::new(self.limits, pos.to_move(), stop, table, &team, &history)
+            .with_evaluator(evaluator);
         Search::new(shared).decide(pos, self.seed)
     }
 }

@@ -10,6 +10,7 @@ use phutball::{Budget, Move, Position, SearchError, Side};
 use super::{Analysis, Decision};
 use crate::clock::Instant;
 use crate::deadline::Deadline;
+use crate::evaluation::Evaluator;
 use crate::limits::Limits;
 use crate::score::Score;
 use crate::table::Table;
@@ -44,10 +45,13 @@ pub(super) struct Shared<'s> {
     pub(super) started: Instant,
     /// The end of the move's time (none without a time limit).
     pub(super) deadline: Deadline,
+    /// The evaluation, for the searched board size.
+    pub(super) evaluator: Evaluator<'s>,
 }
 
 impl<'s> Shared<'s> {
-    /// The state of a search for `engine_side` that starts now.
+    /// The state of a search for `engine_side` that starts now, with the
+    /// hand evaluation ([`Shared::with_evaluator`] sets another).
     pub(super) fn new(
         limits: Limits,
         engine_side: Side,
@@ -57,6 +61,7 @@ impl<'s> Shared<'s> {
         history: &'s HashSet<u64>,
     ) -> Shared<'s> {
         Shared {
+            evaluator: Evaluator::Hand,
             stop,
             table,
             team,
@@ -66,6 +71,11 @@ impl<'s> Shared<'s> {
             started: Instant::now(),
             deadline: Deadline::after_opt(limits.time),
         }
+    }
+
+    /// This state with `evaluator` as its evaluation.
+    pub(super) fn with_evaluator(self, evaluator: Evaluator<'s>) -> Shared<'s> {
+        Shared { evaluator, ..self }
     }
 }
 
@@ -113,6 +123,12 @@ impl<'s> Search<'s> {
             pv,
             decision,
         }
+    }
+
+    /// The search's evaluation of `pos` (not known to be won by its side to
+    /// move), the jump outcomes looked for within `budget`.
+    pub(super) fn evaluate(&self, pos: &Position, budget: &Budget<'_>) -> i32 {
+        self.shared.evaluator.evaluate(pos, budget)
     }
 
     /// Whether the game has been through `pos` already.

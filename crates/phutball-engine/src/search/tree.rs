@@ -8,7 +8,7 @@ use phutball::{Budget, Move, Position};
 use super::state::Search;
 use crate::candidates::{all_moves, blocking_moves, quiet_moves};
 use crate::caps::{INNER_JUMPS, NODE_SCORE_WORK};
-use crate::eval::{evaluate, progress};
+use crate::eval::progress;
 use crate::safety::is_safe_within;
 use crate::score::{loss_in, win_in, DECIDED, INFINITY};
 use crate::table::{from_table, to_table, Bound, Entry};
@@ -203,13 +203,13 @@ impl Search<'_> {
         budget: &Budget<'_>,
     ) -> i32 {
         let threat = match threat {
-            Some(None) => return evaluate(pos, budget),
-            None => return evaluate(pos, budget) - THREAT_PENALTY,
+            Some(None) => return self.evaluate(pos, budget),
+            None => return self.evaluate(pos, budget) - THREAT_PENALTY,
             Some(Some(threat)) => threat,
         };
         // Every jump is a possible defence: a list cut short proves nothing.
         let Some(Some(jumps)) = self.known(all_jump_moves(pos, budget)) else {
-            return evaluate(pos, budget) - THREAT_PENALTY;
+            return self.evaluate(pos, budget) - THREAT_PENALTY;
         };
         let mut defences = blocking_moves(pos, &threat, 0, budget);
         defences.extend(jumps);
@@ -217,14 +217,14 @@ impl Search<'_> {
         for m in defences {
             self.nodes += 1;
             match self.known(is_safe_within(pos, &m, budget)) {
-                Some(true) => return evaluate(pos, budget) - THREAT_PENALTY,
+                Some(true) => return self.evaluate(pos, budget) - THREAT_PENALTY,
                 Some(false) => {}
                 None if self.aborted => return 0,
                 None => undecided = true,
             }
         }
         if undecided {
-            evaluate(pos, budget) - THREAT_PENALTY
+            self.evaluate(pos, budget) - THREAT_PENALTY
         } else {
             loss_in(ply + 2)
         }
