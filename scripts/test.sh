@@ -50,9 +50,9 @@ Installs what is missing, each install announced as it starts:
     when the system has no pkg-config, cmake or make;
   - with rustup: the aarch64-unknown-linux-gnu target (the aarch64 wheel);
   - into target/python-wheel-check (pip): the built wheel with its extras
-    env, png, notebook, ray and test (numpy, PettingZoo, Gymnasium,
-    cairosvg, anywidget, Ray, pyarrow, pytest, selenium, JupyterLab,
-    nbclient), mypy, and pdoc 16.0.0 for the Python API reference;
+    env, png, notebook, ray, train and test (numpy, PettingZoo, Gymnasium,
+    cairosvg, anywidget, Ray, pyarrow, JAX, Optax, pytest, selenium,
+    JupyterLab, nbclient), mypy, and pdoc 16.0.0 for the Python API reference;
   - into target/readme-installs: the README's `cargo install` (its own
     --root) and `pip install -v ".[notebook]" jupyterlab` (a new venv);
   - with apt-get (root), only if missing: gcc, g++, valgrind, and chromium

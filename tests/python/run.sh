@@ -89,8 +89,8 @@ check_venv="$CARGO_TARGET_DIR/python-wheel-check"
 [ -x "$check_venv/bin/python" ] || "$python" -m venv "$check_venv"
 # pdoc builds the API reference (tests/python/api_reference.py reads its
 # private stub helpers: the version is pinned; pdoc 16 needs Python 3.10+).
-say "installing the wheel with [env,png,notebook,ray,test], mypy and pdoc 16.0.0 into $check_venv (pip)"
-"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,notebook,ray,test]" mypy "pdoc==16.0.0"
+say "installing the wheel with [env,png,notebook,ray,test,train], mypy and pdoc 16.0.0 into $check_venv (pip)"
+"$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check "$wheel[env,png,notebook,ray,test,train]" mypy "pdoc==16.0.0"
 "$check_venv/bin/python" -m pip install --quiet --disable-pip-version-check --force-reinstall --no-deps "$wheel"
 no_rust_path=""
 IFS=: read -ra path_dirs <<<"$PATH"

@@ -1,0 +1,153 @@
+"""The value network's trainer (issue 36): ``python -m phutball.train`` on a
+self-play dataset made on a local Ray cluster. A seed reproduces a run; a
+run stopped by its timeout and resumed from its checkpoint gives the
+weights of an uninterrupted one; the exported file is what the engine reads,
+and its values are the JAX network's; damaged datasets, checkpoints of
+another run and bad arguments are refused, saying why."""
+
+import json
+import shutil
+import struct
+import zlib
+
+import numpy as np
+import pytest
+import ray
+
+import phutball
+from phutball import distributed
+from phutball.distributed import DatasetError
+from phutball.train import BoardWeights, train, weights_bytes
+from phutball.train.__main__ import main as command
+from phutball.train._features import inputs_of
+from phutball.train._model import ENGINE_UNITS, init_params, jax, value_in_rows
+
+RUN = {"nodes": 60, "seed": 5, "move_limit": 40, "games_per_task": 4, "training": True, "random_openings": True}
+GAMES = 16
+SMALL = {"hidden": 8, "epochs": 3, "batch_size": 64, "seed": 11, "validation": 0.25, "progress": False}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def cluster():
+    ray.init(address="local", num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+@pytest.fixture(scope="module")
+def dataset(tmp_path_factory):
+    out = tmp_path_factory.mktemp("selfplay") / "d"
+    distributed.selfplay(GAMES, out=out, **RUN)
+    return out
+
+
+def test_a_seed_reproduces_the_weights_and_the_engine_reads_them(dataset, tmp_path):
+    first, second = tmp_path / "a.phbnet", tmp_path / "b.phbnet"
+    summary = train(dataset, first, **SMALL)
+    train(dataset, second, **SMALL)
+    assert first.read_bytes() == second.read_bytes()
+    assert summary.finished and summary.epochs == 3 and summary.board == (15, 19)
+    assert summary.training_positions > 0 and summary.validation_positions > 0
+    assert len(summary.training_losses) == len(summary.validation_losses) == 3
+    network = phutball.Network(str(first))
+    assert network.sizes == [(15, 19)]
+    assert json.loads(network.description)["seed"] == 11
+    assert network.to_bytes() == first.read_bytes()
+    # Another seed, other weights.
+    other = tmp_path / "c.phbnet"
+    train(dataset, other, **{**SMALL, "seed": 12})
+    assert other.read_bytes() != first.read_bytes()
+
+
+def test_training_lowers_the_loss(dataset, tmp_path):
+    summary = train(dataset, tmp_path / "n.phbnet", **{**SMALL, "epochs": 12, "learning_rate": 3e-3})
+    assert summary.training_losses[-1] < summary.training_losses[0]
+
+
+def test_the_engine_computes_what_the_trainer_trained(tmp_path):
+    """The exported network's values in the engine are the JAX network's,
+    times 100, rounded: the features, their order and the arithmetic agree."""
+    params = init_params(jax.random.PRNGKey(3), 15, 19, 16)
+    # Weights large enough that the output moves well away from zero.
+    params = {**params, "w2": params["w2"] * 4000.0, "b2": params["b2"] + 0.25}
+    from phutball.train._model import export
+
+    path = tmp_path / "n.phbnet"
+    path.write_bytes(weights_bytes("test", [export(params, 15, 19)]))
+    network = phutball.Network(str(path))
+    game = phutball.Game(phutball.Position.start())
+    positions = []
+    for move in ["H11", "H12", "G9", "J11", "H9"]:
+        game.push(move)
+        positions.append(str(game.position))
+    inputs = inputs_of(positions, 15, 19)
+    expected = np.asarray(value_in_rows(params, inputs.batch(np.arange(len(positions))))) * ENGINE_UNITS
+    got = [network.evaluate(p) for p in positions]
+    assert len(set(got)) > 1, got
+    for value, want in zip(got, expected):
+        assert abs(value - want) <= 1.0, (got, expected)
+
+
+def test_a_stopped_run_resumes_to_the_same_weights(dataset, tmp_path):
+    whole = tmp_path / "whole.phbnet"
+    train(dataset, whole, **SMALL)
+    resumed, saved = tmp_path / "resumed.phbnet", tmp_path / "state.npz"
+    stopped = train(dataset, resumed, **{**SMALL, "epochs": 1}, checkpoint=saved)
+    assert stopped.finished and stopped.epochs == 1 and saved.exists()
+    # A timeout of 0 stops before the first batch of the next epoch: nothing
+    # is written, the checkpoint keeps its epoch.
+    timed_out = train(dataset, tmp_path / "never.phbnet", **SMALL, checkpoint=saved, timeout=0)
+    assert not timed_out.finished and timed_out.epochs == 1
+    assert not (tmp_path / "never.phbnet").exists()
+    finished = train(dataset, resumed, **SMALL, checkpoint=saved)
+    assert finished.epochs == 3
+    assert resumed.read_bytes() == whole.read_bytes()
+
+
+def test_a_checkpoint_of_another_run_is_refused_and_kept(dataset, tmp_path):
+    saved = tmp_path / "state.npz"
+    train(dataset, tmp_path / "a.phbnet", **{**SMALL, "epochs": 1}, checkpoint=saved)
+    before = saved.read_bytes()
+    with pytest.raises(ValueError, match=r"another run \(hidden differ\)"):
+        train(dataset, tmp_path / "b.phbnet", **{**SMALL, "hidden": 9}, checkpoint=saved)
+    saved.write_bytes(before[: len(before) // 2])
+    with pytest.raises(ValueError, match="not a checkpoint of phutball.train, or damaged"):
+        train(dataset, tmp_path / "b.phbnet", **SMALL, checkpoint=saved)
+    assert saved.read_bytes() == before[: len(before) // 2]
+
+
+def test_a_damaged_dataset_is_refused(dataset, tmp_path):
+    copy = tmp_path / "d"
+    shutil.copytree(dataset, copy)
+    victim = sorted((copy / "training").glob("*.parquet"))[0]
+    data = bytearray(victim.read_bytes())
+    data[len(data) // 2] ^= 0x10
+    victim.write_bytes(bytes(data))
+    with pytest.raises(DatasetError, match="not complete"):
+        train(copy, tmp_path / "n.phbnet", **SMALL)
+
+
+def test_the_command(dataset, tmp_path, capsys):
+    out = tmp_path / "n.phbnet"
+    assert command([str(dataset), "--out", str(out), "--hidden", "8", "--epochs", "2", "--quiet"]) == 0
+    assert phutball.Network(str(out)).sizes == [(15, 19)]
+    assert "15x19" in capsys.readouterr().out
+    assert command([str(dataset), "--out", str(out), "--board", "9x9", "--quiet"]) == 1
+    assert "no positions of the 9x9 board" in capsys.readouterr().err
+    assert command([str(dataset), "--out", str(out), "--hidden", "0", "--quiet"]) == 1
+    assert "hidden must be a whole number, 1 or more" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit:
+        command([str(dataset)])
+    assert exit.value.code == 2
+
+
+def test_the_weights_writer_refuses_what_the_format_cannot_hold():
+    w = BoardWeights(3, 3, np.zeros((21, 2)), np.zeros(2), np.zeros(2), 0.0)
+    data = weights_bytes("x", [w])
+    assert data[:8] == b"phbnet\n\0" and struct.unpack("<I", data[-4:])[0] == zlib.crc32(data[:-4])
+    with pytest.raises(ValueError, match="same board size"):
+        weights_bytes("x", [w, w])
+    with pytest.raises(ValueError, match="not finite"):
+        weights_bytes("x", [BoardWeights(3, 3, np.full((21, 2), np.nan), np.zeros(2), np.zeros(2), 0.0)])
+    with pytest.raises(ValueError, match="shapes"):
+        weights_bytes("x", [BoardWeights(3, 3, np.zeros((20, 2)), np.zeros(2), np.zeros(2), 0.0)])
