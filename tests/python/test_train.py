@@ -151,3 +151,45 @@ def test_the_weights_writer_refuses_what_the_format_cannot_hold():
         weights_bytes("x", [BoardWeights(3, 3, np.full((21, 2), np.nan), np.zeros(2), np.zeros(2), 0.0)])
     with pytest.raises(ValueError, match="shapes"):
         weights_bytes("x", [BoardWeights(3, 3, np.zeros((20, 2)), np.zeros(2), np.zeros(2), 0.0)])
+
+
+def test_selfplay_on_ray_plays_with_the_network_it_is_given(dataset, tmp_path):
+    weights = tmp_path / "n.phbnet"
+    train(dataset, weights, **SMALL)
+    network = phutball.Network(str(weights))
+    run = {"nodes": 60, "seed": 9, "move_limit": 12, "games_per_task": 2}
+    out = tmp_path / "with-net"
+    distributed.selfplay(4, out=out, eval=f"net:{weights}", **run)
+    record = json.loads((out / "run.json").read_text())
+    assert record["eval"].startswith("net:sha256:")
+    import pyarrow.parquet as pq
+
+    moves = [row["moves"] for row in pq.read_table(out / "games").sort_by("game").to_pylist()]
+    alone = phutball.selfplay(4, nodes=60, seed=9, move_limit=12, eval=network, jobs=1)
+    assert moves == [[str(m) for m in g.game.moves] for g in alone]
+    hand = phutball.selfplay(4, nodes=60, seed=9, move_limit=12, jobs=1)
+    assert moves != [[str(m) for m in g.game.moves] for g in hand], "the network changed no move"
+    # The same out with the hand evaluation is another run.
+    with pytest.raises(ValueError, match="eval"):
+        distributed.selfplay(4, out=out, **run)
+
+
+def test_the_generation_loop_gates_resumes_and_refuses_other_settings(tmp_path):
+    from phutball.train.loop import loop
+
+    settings = {"games": 6, "nodes": 60, "gate_pairs": 2, "epochs": 2, "hidden": 8, "move_limit": 24, "seed": 2, "progress": False}
+    first = loop(str(tmp_path), generations=1, **settings)
+    assert [g.number for g in first.generations] == [1]
+    one = first.generations[0]
+    assert one.played_with == "hand" and one.gate["games"] == 4
+    assert one.promoted == (one.gate["score"] > 0.5)
+    assert (tmp_path / "best.phbnet").exists() == one.promoted
+    second = loop(str(tmp_path), generations=2, **settings)
+    assert second.generations[0] == one
+    two = second.generations[1]
+    assert two.played_with == ("gen-1" if one.promoted else "hand")
+    assert two.trained_on == ["gen-1/data", "gen-2/data"]
+    recorded = json.loads((tmp_path / "loop.json").read_text())
+    assert [g["number"] for g in recorded["generations"]] == [1, 2]
+    with pytest.raises(ValueError, match=r"other settings \(games differ\)"):
+        loop(str(tmp_path), generations=3, **{**settings, "games": 7})

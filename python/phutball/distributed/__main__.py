@@ -52,6 +52,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--move-limit", type=int, default=300, help="a game reaching this many moves is a draw (default 300)")
     play.add_argument("--games-per-task", type=int, default=16)
     play.add_argument("--training", action="store_true", help="also write one row per move (out/training)")
+    play.add_argument("--eval", default="hand", help='the engines\' evaluation: "hand" (default) or "net:FILE", a weights file (docs/network.md)')
 
     study = commands.add_parser("analyse", help="one row per position of FILE, in order (out/analysis)")
     study.add_argument("file", help="position strings, one a line (blank lines and '# ...' comments skipped)")
@@ -234,6 +235,7 @@ def main(argv: Optional[List[str]] = None) -> int:
                 games_per_task=args.games_per_task,
                 training=args.training,
                 random_openings=args.random_openings,
+                eval=args.eval,
                 **limits,
                 **shared,
             )

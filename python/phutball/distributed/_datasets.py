@@ -237,6 +237,19 @@ def _seconds(time_ms: Optional[int]) -> Optional[float]:
     return ms / 1000
 
 
+def _network_arg(value: Union[str, "phutball.Network", None]) -> Optional["phutball.Network"]:
+    """The network of an ``eval=`` argument (``None``: the hand evaluation)."""
+    if value is None or isinstance(value, phutball.Network):
+        return value
+    if not isinstance(value, str):
+        raise TypeError(f"eval must be \"hand\", \"net:PATH\" or a phutball.Network, not {type(value).__name__}")
+    if value == "hand":
+        return None
+    if not value.startswith("net:") or value == "net:":
+        raise ValueError(f"eval must be \"hand\", \"net:PATH\" or a phutball.Network, not {value!r}")
+    return phutball.Network(value[len("net:") :])
+
+
 def _in_seconds(settings: Dict[str, Any]) -> Dict[str, Any]:
     """A selfplay run's settings as ``phutball.selfplay``'s keywords: its
     ``time_ms`` as ``time`` (seconds)."""
@@ -266,6 +279,7 @@ def selfplay(
     timeout: Optional[float] = None,
     time_ms: Optional[int] = None,
     random_openings: bool = False,
+    eval: Union[str, "phutball.Network", None] = None,
 ) -> RunSummary:
     """Plays ``games`` engine games on Ray, ``games_per_task`` a task, and
     writes them as a Parquet dataset under ``out/games`` (``out/training``
@@ -282,7 +296,11 @@ def selfplay(
     The training rows carry the mover's search (``score``, ``win_in``,
     ``loss_in``, ``depth``, ``nodes``, ``decision``); a dataset written
     before them (self-play schema 1) is refused with a ``DatasetError``
-    saying so, never mixed."""
+    saying so, never mixed. ``eval`` is the engines' evaluation, as
+    ``phutball.Engine(eval=)`` takes it (``"hand"``, ``"net:PATH"`` or a
+    ``phutball.Network``): the network goes to the tasks as its bytes, so
+    the workers need no file of it, and the run's record names it by its
+    SHA-256."""
     time_ms = _run_time_ms(time, time_ms)
     if games < 0 or games_per_task < 1:
         raise ValueError(f"games must be 0 or more and games_per_task 1 or more, not {games} and {games_per_task}")
@@ -295,10 +313,15 @@ def selfplay(
         "random_openings": random_openings,
         "move_limit": move_limit,
     }
+    network = _network_arg(eval)
+    # A run with the hand evaluation keeps the record it had before eval=.
+    named = {} if network is None else {"eval": f"net:sha256:{hashlib.sha256(network.to_bytes()).hexdigest()}"}
+    store = _Store(out)
+    run = _normal({"kind": "selfplay", "schema": _SELFPLAY_SCHEMA, "games": games, "games_per_task": games_per_task, "training": training, **settings, **named})
+    if network is not None:
+        settings["eval"] = network
     # The engine checks the arguments now (no game is played), not in a task.
     phutball.selfplay(0, jobs=1, **_in_seconds(settings))
-    store = _Store(out)
-    run = _normal({"kind": "selfplay", "schema": _SELFPLAY_SCHEMA, "games": games, "games_per_task": games_per_task, "training": training, **settings})
     return _run(_selfplay_task, store, run, lambda: (settings,), address, progress, "game", timeout)
 
 
