@@ -35,6 +35,8 @@ MODULES = [
     "phutball.widget",
     "phutball.distributed",
     "phutball.distributed.jobs",
+    "phutball.train",
+    "phutball.train.loop",
 ]
 EXTENSION = "phutball._phutball"
 PDOC_DIR = str(Path(pdoc.__file__).parent)
