@@ -287,21 +287,27 @@ mod tests {
     /// table, so its status is chosen, not left to a default arm unseen.
     #[test]
     fn the_solver_status_table_in_the_docs_is_the_mapping() {
-        let mapped: Vec<(String, String)> = every_solver_error_named()
+        let failures = every_solver_error_named()
             .into_iter()
-            .map(|(name, e)| {
-                let failure = example_failure(&e);
-                assert_eq!(
-                    failure.message,
-                    e.to_string(),
-                    "{name} keeps the solver's message"
-                );
+            .map(|(name, e)| (name, example_failure(&e), e.to_string()));
+        assert_failure_table("### Which status for which solver error", failures);
+    }
+
+    /// Checks `failures` (an error's name, its failure and its own message)
+    /// against the docs table under `heading`: each failure keeps its
+    /// error's message, and the table's rows are the names and statuses.
+    fn assert_failure_table(
+        heading: &str,
+        failures: impl Iterator<Item = (String, Failure, String)>,
+    ) {
+        let mapped: Vec<(String, String)> = failures
+            .map(|(name, failure, message)| {
+                assert_eq!(failure.message, message, "{name} keeps its own message");
                 (name, c_name(failure.status))
             })
             .collect();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
         let markdown = std::fs::read_to_string(path).unwrap();
-        let heading = "### Which status for which solver error";
         assert_docs_table("docs/c-api.md", &markdown, heading, &mapped);
     }
 
@@ -310,22 +316,10 @@ mod tests {
     /// table, so its status is chosen, not left to the default arm unseen.
     #[test]
     fn the_network_status_table_in_the_docs_is_the_mapping() {
-        let mapped: Vec<(String, String)> = every_network_error_named()
+        let failures = every_network_error_named()
             .into_iter()
-            .map(|(name, e)| {
-                let failure = network_failure(&e);
-                assert_eq!(
-                    failure.message,
-                    e.to_string(),
-                    "{name} keeps the engine's message"
-                );
-                (name, c_name(failure.status))
-            })
-            .collect();
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
-        let markdown = std::fs::read_to_string(path).unwrap();
-        let heading = "### Which status for which network error";
-        assert_docs_table("docs/c-api.md", &markdown, heading, &mapped);
+            .map(|(name, e)| (name, network_failure(&e), e.to_string()));
+        assert_failure_table("### Which status for which network error", failures);
     }
 
     #[test]
