@@ -5,12 +5,9 @@
 // network, read but not taken, and refuse a board size it does not serve.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
 import { crc32 } from "node:zlib";
+import { throwsNamed, wasm } from "./support.mjs";
 
-const pkg = new URL("../../web/pkg/", import.meta.url);
-const wasm = await import(new URL("phutball.js", pkg));
-wasm.initSync({ module: readFileSync(new URL("phutball_bg.wasm", pkg)) });
 const { Network, Position, analyse, bestMove } = wasm;
 
 // The weights file of one network of one hidden unit for cols x rows
@@ -34,15 +31,6 @@ function weightsFile({ cols = 5, rows = 7, description = "", wBall = 0, b1 = 0, 
   for (const weight of [b1, w2, b2]) { view.setFloat32(at, weight, true); at += 4; }
   view.setUint32(at, crc32(bytes.subarray(0, at)), true);
   return bytes;
-}
-
-function throwsNamed(call, name, pattern) {
-  assert.throws(call, (error) => {
-    assert.ok(error instanceof Error, `an Error, not ${error}`);
-    assert.equal(error.name, name);
-    assert.match(error.message, pattern);
-    return true;
-  });
 }
 
 test("a weights file built by hand is read, evaluated and written back", () => {
