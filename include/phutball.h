@@ -30,12 +30,14 @@
  * Ownership. A handle made by a function of this library (stored through a
  * `Phutball... **out` parameter: PhutballPosition, PhutballGame,
  * PhutballEngine, PhutballMoveList, PhutballCancelToken,
- * PhutballJumpInProgress, PhutballProof, PhutballTablebase) belongs to the
- * caller, who frees it exactly once with the matching phutball_*_free() (each
- * accepts NULL). A function that
+ * PhutballJumpInProgress, PhutballProof, PhutballTablebase, PhutballNetwork)
+ * belongs to the caller, who frees it exactly once with the matching
+ * phutball_*_free() (each accepts NULL). A function that
  * makes one handle from another (phutball_jump_in_progress_end, say) leaves
  * the first one the caller's. The library never keeps a pointer
  * the caller passed in: strings and arrays are read during the call only.
+ * An engine given a network (phutball_engine_set_network) shares the
+ * network's weights, not the handle, which the caller may free at once.
  * Pointers handed to a visitor callback are valid during that callback only.
  * Strings returned as `const char *` (phutball_status_name, phutball_version)
  * are static and must not be freed.
@@ -170,6 +172,12 @@ enum PhutballStatus
    */
   PHUTBALL_STATUS_INVALID_TABLEBASE = 14,
   /**
+   * Bytes that are not a weights file of a network this library reads
+   * (damaged: its checksum; truncated, another version, a weight that is
+   * not finite, ...): the message says what is wrong.
+   */
+  PHUTBALL_STATUS_INVALID_NETWORK = 15,
+  /**
    * A bug in the library: it panicked, or a proof the prover built failed
    * its own check (it is reported, never claimed). A panic is caught at
    * the boundary; the handles passed to the call are unchanged.
@@ -199,10 +207,11 @@ typedef uint32_t PhutballStatus;
 typedef struct PhutballCancelToken PhutballCancelToken;
 
 /**
- * An engine: its search limits and seed. An opaque handle owned by the
- * caller, made by `phutball_engine_new` and freed with `phutball_engine_free`.
- * Searching does not change it, so one engine may search on several threads
- * at once.
+ * An engine: its search limits, seed and evaluation (the hand evaluation,
+ * or a network given by `phutball_engine_set_network`). An opaque handle
+ * owned by the caller, made by `phutball_engine_new` and freed with
+ * `phutball_engine_free`. Searching does not change it, so one engine may
+ * search on several threads at once.
  */
 typedef struct PhutballEngine PhutballEngine;
 
@@ -231,6 +240,17 @@ typedef struct PhutballJumpInProgress PhutballJumpInProgress;
  * position it was made from. Read-only: several threads may read one list.
  */
 typedef struct PhutballMoveList PhutballMoveList;
+
+/**
+ * A learned evaluation: a small value network for each board size it
+ * serves, and a description of how it was made, read from a weights file
+ * (docs/network.md). An opaque handle owned by the caller, made by
+ * `phutball_network_from_bytes` and freed with `phutball_network_free`.
+ * Read-only: several threads may use one network at once. An engine given
+ * it (`phutball_engine_set_network`) shares its weights, so the handle may
+ * be freed while the engine searches with them.
+ */
+typedef struct PhutballNetwork PhutballNetwork;
 
 /**
  * A position: board size, rules, men, ball, side to move. An opaque handle
@@ -884,6 +904,36 @@ PhutballStatus phutball_engine_new(const struct PhutballEngineLimits *limits,
                                    struct PhutballEngine **out);
 
 /**
+ * Makes `engine` evaluate with `network` (docs/network.md) where its search
+ * would use the hand evaluation, or with the hand evaluation again when
+ * `network` is NULL. The engine keeps a reference of its own to the
+ * network's weights: the caller still owns the handle and may free it at
+ * once. A search of a position of a board size the network does not
+ * serve then fails with `PHUTBALL_STATUS_INVALID_ARGUMENT` (`the engine's
+ * network cannot judge this position: the network serves 15x19, not 9x9`),
+ * never evaluated with another size's weights. The engine's limits and seed
+ * are kept; its table is dropped (each search starts from an empty one
+ * all the same).
+ *
+ * # Safety
+ * `engine` NULL or live, and used by no other thread during the call
+ * (it is changed); `network` NULL or live.
+ */
+PhutballStatus phutball_engine_set_network(struct PhutballEngine *engine,
+                                           const struct PhutballNetwork *network);
+
+/**
+ * Stores in `*out` a new handle of the network `engine` evaluates with
+ * (the caller's to free; it shares the engine's weights), or NULL when it
+ * uses the hand evaluation.
+ *
+ * # Safety
+ * `engine` NULL or live; `out` NULL or writable.
+ */
+PhutballStatus phutball_engine_network(const struct PhutballEngine *engine,
+                                       struct PhutballNetwork **out);
+
+/**
  * Frees an engine handle. NULL is ignored. The handle must not be used again.
  *
  * # Safety
@@ -895,7 +945,8 @@ void phutball_engine_free(struct PhutballEngine *engine);
  * Chooses a move for the side to move of `pos` and writes it in notation
  * into `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the
  * position has no move to choose (the game is over, a jump move is under
- * way, or no move is legal). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL` the search
+ * way, or no move is legal) or is of a board size the engine's network
+ * does not serve. On `PHUTBALL_STATUS_BUFFER_TOO_SMALL` the search
  * is lost: call again with a larger buffer (4096 bytes fit any move of the
  * standard board); with a time limit the second search may choose differently.
  *
@@ -990,8 +1041,8 @@ PhutballStatus phutball_engine_analyse_game_within(const struct PhutballEngine *
                                                    size_t *written);
 
 /**
- * Analyses `count` positions with `engine`'s limits and seed on `jobs`
- * threads (0: every core), each thread with an engine of its own, and
+ * Analyses `count` positions with `engine`'s limits, seed and evaluation
+ * on `jobs` threads (0: every core), each thread with an engine of its own, and
  * writes one `PhutballBatchAnalysis` per position to `results`, in input
  * order. The best moves go into `moves` (buffer convention, for all of
  * them at once: each NUL-terminated, at its result's `move_offset`;
@@ -1436,6 +1487,90 @@ PhutballStatus phutball_move_list_points(const struct PhutballMoveList *list,
  * `list` must be NULL or a live list from this library, not freed before.
  */
 void phutball_move_list_free(struct PhutballMoveList *list);
+
+/**
+ * Reads a network from `len` bytes of its weights file (a `.phbnet` file,
+ * as `python -m phutball.train` writes it, or what
+ * `phutball_network_to_bytes` writes) and stores a new handle in `*out`.
+ * `PHUTBALL_STATUS_INVALID_NETWORK`, with a message saying what is wrong,
+ * for bytes that are not one: a wrong magic, version or checksum (a
+ * damaged file), truncated, bytes after the checksum, a size or count out
+ * of range, two networks for one board size, a weight that is not finite,
+ * more than 64 MiB. A caller reading a file needs at most 64 MiB and one
+ * byte of it (67108865 bytes): more is refused whatever it holds.
+ *
+ * # Safety
+ * `bytes` NULL or `len` readable bytes; `out` NULL or writable.
+ */
+PhutballStatus phutball_network_from_bytes(const uint8_t *bytes,
+                                           size_t len,
+                                           struct PhutballNetwork **out);
+
+/**
+ * Writes the network's weights file into `buf` (room for `capacity`
+ * bytes) and its size into `*count` (buffer convention for arrays: NULL
+ * with capacity 0 asks for the size). `phutball_network_from_bytes` reads
+ * it back as it is; a file read in is written out byte for byte.
+ *
+ * # Safety
+ * `network` NULL or live; `buf` NULL or `capacity` writable bytes; `count` NULL or writable.
+ */
+PhutballStatus phutball_network_to_bytes(const struct PhutballNetwork *network,
+                                         uint8_t *buf,
+                                         size_t capacity,
+                                         size_t *count);
+
+/**
+ * Writes the network's description (how it was made: the trainer's
+ * command, seed, generation; at most 4096 bytes of UTF-8, possibly empty)
+ * into `buf` (buffer convention for text). A NUL inside it, which the
+ * format allows, ends it for C's string functions; `*written` is its whole
+ * length.
+ *
+ * # Safety
+ * `network` NULL or live; `buf` NULL or `len` writable bytes; `written` NULL or writable.
+ */
+PhutballStatus phutball_network_description(const struct PhutballNetwork *network,
+                                            char *buf,
+                                            size_t len,
+                                            size_t *written);
+
+/**
+ * Writes to `*out` whether the network has a network for boards of `cols`
+ * columns and `rows` rows: an engine with it searches only positions of
+ * the sizes it serves. `PHUTBALL_STATUS_INVALID_POSITION` for a size no
+ * board has.
+ *
+ * # Safety
+ * `network` NULL or live; `out` NULL or writable.
+ */
+PhutballStatus phutball_network_serves(const struct PhutballNetwork *network,
+                                       uint8_t cols,
+                                       uint8_t rows,
+                                       bool *out);
+
+/**
+ * Writes the network's value of `pos` for its side to move to `*out`, in
+ * hundredths of a row (-30000 to 30000): what an engine with it uses where
+ * the hand evaluation would be. `PHUTBALL_STATUS_INVALID_ARGUMENT` for a
+ * position of a board size it does not serve (the message names the sizes
+ * it serves) or one where the game is over.
+ *
+ * # Safety
+ * `network` and `pos` NULL or live; `out` NULL or writable.
+ */
+PhutballStatus phutball_network_evaluate(const struct PhutballNetwork *network,
+                                         const struct PhutballPosition *pos,
+                                         int32_t *out);
+
+/**
+ * Frees a network handle. NULL is ignored. The handle must not be used
+ * again; an engine given the network keeps its weights.
+ *
+ * # Safety
+ * `network` must be NULL or a live network from this library, not freed before.
+ */
+void phutball_network_free(struct PhutballNetwork *network);
 
 /**
  * Writes the points a man may be placed on (every vacant point of rows 1 to

@@ -961,8 +961,9 @@ class VecEnv:
         opponent: Optional[str] = None,
         opponent_limits: Optional[Dict[str, int]] = None,
         agent_side: Optional[str] = "O",
+        opponent_eval: Union[str, Network, None] = None,
     ) -> "VecEnv":
-        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). ``opponent``: ``None`` (self-play), ``"random"``, ``"engine"`` (``opponent_limits``: a dict of ``time`` (seconds), ``depth``, ``nodes``; default ``{"nodes": 100}``; ``time_ms`` is deprecated) or ``"external"`` (``step_waiting_into``; ``phutball.VecEnv`` takes a callable); ``agent_side`` ``"O"`` or ``"X"``. Raises ``ValueError`` for a bad size, board, move limit, job count or opponent, ``TypeError`` for an argument of the wrong type."""
+        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). ``opponent``: ``None`` (self-play), ``"random"``, ``"engine"`` (``opponent_limits``: a dict of ``time`` (seconds), ``depth``, ``nodes``; default ``{"nodes": 100}``; ``time_ms`` is deprecated; ``opponent_eval``: its evaluation, as ``Engine(eval=...)`` takes it, ``"hand"`` (the default), ``"net:PATH"`` or a ``Network``) or ``"external"`` (``step_waiting_into``; ``phutball.VecEnv`` takes a callable); ``agent_side`` ``"O"`` or ``"X"``. Raises ``ValueError`` for a bad size, board, move limit, job count or opponent (``opponent_eval`` with another opponent than ``"engine"`` too), ``TypeError`` for an argument of the wrong type, ``NetworkError`` for a weights file refused or a network without one for the board's size, ``OSError`` for a weights file that cannot be read."""
     def __len__(self) -> int:
         """The number of games."""
     @property
@@ -980,6 +981,9 @@ class VecEnv:
     @property
     def opponent(self) -> Optional[str]:
         """The opponent: ``None`` (self-play), ``"random"``, ``"engine"`` or ``"external"`` (a callable's, stepped by ``step_waiting_into``)."""
+    @property
+    def opponent_eval(self) -> Union[str, Network, None]:
+        """The engine opponent's evaluation: ``"hand"`` or its ``Network`` (``None`` for the other opponents)."""
     @property
     def agent_side(self) -> str:
         """The agent's side, ``"O"`` or ``"X"`` (``"O"`` in self-play, where it plays both)."""

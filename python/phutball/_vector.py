@@ -56,7 +56,9 @@ class VecEnv(_RustVecEnv):
     spaces are made once, so seeding one (``env.action_space.seed(1)``) lasts.
 
     ``opponent=`` makes it single-agent: ``"random"``, ``"engine"`` (with
-    ``opponent_limits=``, a dict such as ``{"nodes": 100}``) or a callable
+    ``opponent_limits=``, a dict such as ``{"nodes": 100}``, and
+    ``opponent_eval=``, ``"hand"``, ``"net:PATH"`` or a ``Network``, as
+    ``Engine(eval=...)`` takes it) or a callable
     ``policy(obs, mask) -> actions`` on the batch of games where the
     opponent is to act (float32 ``(k, C, rows + 2, cols)``, bool ``(k, A)``,
     ``k`` ints back), called until no game waits for it (a jump move is

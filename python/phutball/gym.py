@@ -31,7 +31,8 @@ keep ``to_move`` before the step: Ohs' reward is ``rewards`` where the mover
 was 0 and ``-rewards`` where it was 1.
 
 Single-agent play: ``opponent="random"``, ``"engine"`` (``opponent_limits=``,
-e.g. ``{"nodes": 100}``, the default) or a callable ``policy(obs, mask) ->
+e.g. ``{"nodes": 100}``, the default; ``opponent_eval=``, ``"hand"``, the
+default, ``"net:PATH"`` or a ``phutball.Network``) or a callable ``policy(obs, mask) ->
 actions`` on the batch of games where the opponent is to act, with
 ``agent_side="O"`` (default) or ``"X"``. Each step then takes the agent's
 action and, when it passes the turn, the opponent's whole move; every
@@ -50,7 +51,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
-from ._phutball import Episode, IllegalMoveError, JumpInProgress, Position, Rules
+from ._phutball import Episode, IllegalMoveError, JumpInProgress, Network, Position, Rules
 from ._renamed import old_names
 from ._vector import VecEnv as _RustVecEnv
 
@@ -115,8 +116,8 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
     seeds the batch's generator (``sample_actions``) and the action spaces;
     ``reset(seed=)`` reseeds them. ``jobs`` is the threads a step may use
     (``None``: every core; one per 128 games at most). ``opponent``,
-    ``opponent_limits`` and ``agent_side`` make it single-agent (see the
-    module docs).
+    ``opponent_limits``, ``opponent_eval`` and ``agent_side`` make it
+    single-agent (see the module docs).
     """
 
     metadata: Dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": ["ansi"]}
@@ -136,6 +137,7 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
         opponent: Any = None,
         opponent_limits: Optional[Dict[str, int]] = None,
         agent_side: str = "O",
+        opponent_eval: Union[str, Network, None] = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
@@ -151,6 +153,7 @@ class PhutballVectorEnv(gymnasium.vector.VectorEnv):
             opponent=opponent,
             opponent_limits=opponent_limits,
             agent_side=agent_side,
+            opponent_eval=opponent_eval,
         )
         self.num_envs = n = self._env.num_envs
         self.render_mode = render_mode
@@ -282,7 +285,7 @@ class PhutballGymEnv(gymnasium.Env):
     raises ``IllegalMoveError`` until ``reset()``.
 
     With ``opponent=`` (as ``PhutballVectorEnv``'s: ``"random"``,
-    ``"engine"`` with ``opponent_limits=``, or a callable on batches, here
+    ``"engine"`` with ``opponent_limits=`` and ``opponent_eval=``, or a callable on batches, here
     of one game) the agent plays ``agent_side`` and the opponent replies in
     the same step; the game is a one-game ``phutball.VecEnv`` then, and
     ``state`` is ``None`` once the episode is over.
@@ -303,12 +306,13 @@ class PhutballGymEnv(gymnasium.Env):
         opponent: Any = None,
         opponent_limits: Optional[Dict[str, int]] = None,
         agent_side: str = "O",
+        opponent_eval: Union[str, Network, None] = None,
     ) -> None:
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None or 'ansi', not {render_mode!r}")
         self._batch: Optional[_RustVecEnv] = None
         self._over = False
-        if opponent is not None or opponent_limits is not None or agent_side != "O":
+        if opponent is not None or opponent_limits is not None or opponent_eval is not None or agent_side != "O":
             # The extension checks every argument (ValueError, TypeError).
             self._batch = _RustVecEnv(
                 1,
@@ -320,6 +324,7 @@ class PhutballGymEnv(gymnasium.Env):
                 opponent=opponent,
                 opponent_limits=opponent_limits,
                 agent_side=agent_side,
+                opponent_eval=opponent_eval,
             )
         self._start = Position.start(cols=cols, rows=rows, rules=rules)
         # The episode checks the move limit (ValueError, TypeError).

@@ -15,8 +15,9 @@ so a numpy policy is called in batches.
 - ``elo_vs_engine(policy, nodes=(100, 1000), games=20, seed=0)``: score
   and Elo difference against the engine at each node budget, on 15x19.
 - ``random_policy(seed)``: a uniform choice among the legal actions, the
-  baseline; ``engine_policy(nodes)``: the engine at a node budget, a rung
-  of a ladder to rate policies against.
+  baseline; ``engine_policy(nodes, eval=...)``: the engine at a node
+  budget (with the hand evaluation or a learned ``Network``), a rung of a
+  ladder to rate policies against.
 
 Tablebases are built once per board and rule and kept in this module
 (``tablebase(board)``). Every long call takes ``timeout=`` (seconds;
@@ -35,7 +36,7 @@ import numpy as np
 
 # _Deadline: one timeout= across a run's many calls, read and kept as every
 # call's own timeout= is (crates/phutball-py/src/deadline.rs).
-from ._phutball import Engine, Episode, JumpInProgress, Position, Rules, Tablebase, _Deadline
+from ._phutball import Engine, Episode, JumpInProgress, Network, Position, Rules, Tablebase, _Deadline
 
 __all__ = [
     "Policy",
@@ -171,17 +172,24 @@ def _runs(cells: str) -> Iterable[str]:
         yield str(empty)
 
 
-def engine_policy(nodes: int = 10, *, seed: int = 0, rules: Optional[Rules] = None) -> Policy:
+def engine_policy(
+    nodes: int = 10, *, seed: int = 0, rules: Optional[Rules] = None, eval: Union[str, Network, None] = None
+) -> Policy:
     """The engine at a node budget as a policy (``Engine(nodes=nodes,
-    seed=seed)``, one thread): a rung of a ladder to rate policies
-    against, and a baseline that scores against the engine where
-    ``random_policy`` does not. At the start of a move it reads the
+    seed=seed, eval=eval)``, one thread): a rung of a ladder to rate
+    policies against, and a baseline that scores against the engine where
+    ``random_policy`` does not. ``eval`` is its evaluation, as ``Engine``
+    takes it: ``"hand"`` (the default), ``"net:PATH"`` (the weights file,
+    read once, now) or a ``Network``, so a learned network plays as a
+    policy too. At the start of a move it reads the
     position from the planes (``position_from_planes``, under ``rules``)
     and plays the engine's move, whose later actions it answers when it
     sees their planes (a jump under way that is not the engine's it ends
     at once). Raises ``ValueError`` if the engine's move is not legal in
-    the mask it was given (other rules than ``rules``)."""
-    engine = Engine(nodes=nodes, seed=seed)
+    the mask it was given (other rules than ``rules``), ``NetworkError``
+    for a weights file refused or, at a move, a board size the network
+    does not serve, ``OSError`` for a weights file that cannot be read."""
+    engine = Engine(nodes=nodes, seed=seed, eval=eval)
     # Each state inside a move it chose, by its planes: the move's next
     # action (the newest plans last; the oldest go first past the cap).
     planned: Dict[bytes, int] = {}
@@ -440,12 +448,20 @@ def _policy_round(policy: Policy, episodes: Sequence[Episode], deadline: _Deadli
         episode.step(int(action))
 
 
-def _play_games(policy: Policy, nodes: int, games: int, seed: int, move_limit: int, deadline: _Deadline) -> EloRow:
-    """``games`` games on 15x19 against ``Engine(nodes=nodes)``, the policy
-    Ohs (first to move) in the even ones and Eks in the odd ones, all
-    stepped together."""
+def _play_games(
+    policy: Policy,
+    nodes: int,
+    games: int,
+    seed: int,
+    move_limit: int,
+    deadline: _Deadline,
+    evaluation: Union[str, Network],
+) -> EloRow:
+    """``games`` games on 15x19 against ``Engine(nodes=nodes,
+    eval=evaluation)``, the policy Ohs (first to move) in the even ones and
+    Eks in the odd ones, all stepped together."""
     episodes = [Episode(move_limit=move_limit) for _ in range(games)]
-    engines = [Engine(nodes=nodes, seed=seed + i) for i in range(games)]
+    engines = [Engine(nodes=nodes, seed=seed + i, eval=evaluation) for i in range(games)]
     policy_side = ["O" if i % 2 == 0 else "X" for i in range(games)]
     while True:
         live = [i for i in range(games) if not episodes[i].is_over]
@@ -474,19 +490,31 @@ def elo_vs_engine(
     seed: int = 0,
     move_limit: int = 200,
     timeout: Optional[float] = None,
+    eval: Union[str, Network, None] = None,
 ) -> List[EloRow]:
     """Plays ``games`` games of the standard board (15x19, the standard
     start) against the engine at each node budget of ``nodes``
-    (``Engine(nodes=n, seed=seed + game)``, one thread), the policy with
+    (``Engine(nodes=n, seed=seed + game, eval=eval)``, one thread), the policy with
     each colour in half of them (Ohs in the even games), and returns an
     ``EloRow`` a budget: wins, draws (``move_limit`` whole moves without a
     goal), losses, score (draws counted half) and the Elo difference.
     The policy is called on all the games where it is to act, together.
+    ``eval`` is the engine's evaluation, as ``Engine`` takes it:
+    ``"hand"`` (the default), ``"net:PATH"`` (read once) or a ``Network``
+    (serving 15x19).
 
     Raises ``SearchTimeoutError`` past ``timeout`` seconds (every engine
     search gets what is left), ``KeyboardInterrupt`` on Ctrl-C,
-    ``ValueError`` for an illegal action of the policy or a count below 1."""
+    ``ValueError`` for an illegal action of the policy or a count below 1,
+    ``NetworkError`` for a weights file refused or a network without one for
+    15x19, ``OSError`` for a weights file that cannot be read."""
     if games < 1 or move_limit < 1 or any(n < 1 for n in nodes):
         raise ValueError(f"games, move_limit and nodes must be at least 1: {games}, {move_limit}, {list(nodes)}")
+    # The engine reads eval (a "net:PATH" file once, here); a network
+    # without a 15x19 one is refused before any game is played, by its own
+    # NetworkError naming the sizes it serves.
+    evaluation = Engine(nodes=1, eval=eval).eval
+    if isinstance(evaluation, Network):
+        evaluation.evaluate(Position())
     deadline = _Deadline(timeout)
-    return [_play_games(policy, n, games, seed, move_limit, deadline) for n in nodes]
+    return [_play_games(policy, n, games, seed, move_limit, deadline, evaluation) for n in nodes]

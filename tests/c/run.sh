@@ -18,7 +18,8 @@
 # failed (shared and static); valgrind (shared): clean").
 # test_solver proves and checks certificates (phutball_prove_within,
 # phutball_check_proof), good and mutated; test_tablebase builds, probes and
-# reads back tablebases.
+# reads back tablebases; test_network reads a weights file it builds byte by
+# byte (and damaged ones) and searches with it.
 # test_budget and test_engine start searches on a second thread and cancel them
 # from the first (pthreads: -pthread in CFLAGS; the static link's -lpthread
 # comes with the rest of Libs.private from phutball.pc).
@@ -166,6 +167,7 @@ build CFLAGS gcc tests/c/test_engine.c test_engine
 build CFLAGS gcc tests/c/test_budget.c test_budget
 build CFLAGS gcc tests/c/test_solver.c test_solver
 build CFLAGS gcc tests/c/test_tablebase.c test_tablebase
+build CFLAGS gcc tests/c/test_network.c test_network
 build CXXFLAGS g++ examples/cpp/outcomes.cpp outcomes
 build CXXFLAGS g++ tests/c/test_cpp.cpp test_cpp
 # The README's first C program, as a new user copies it (its "Start here").
@@ -248,6 +250,7 @@ for linkage in shared static; do
     step "test_budget ($linkage)" logged test_budget "$linkage" "$FIXTURES"
     step "test_solver ($linkage)" logged test_solver "$linkage"
     step "test_tablebase ($linkage)" logged test_tablebase "$linkage"
+    step "test_network ($linkage)" logged test_network "$linkage"
     step "examples/c/play ($linkage)" plays_to_a_win "$WORK/play-$linkage"
     step "the README's C program ($linkage) prints 3 jump moves" prints_three_jump_moves "$WORK/readme_first-$linkage"
 done
@@ -381,6 +384,7 @@ step "valgrind test_engine" under_valgrind test_engine shared
 step "valgrind test_budget" under_valgrind test_budget static "$FIXTURES"
 step "valgrind test_solver" under_valgrind test_solver shared
 step "valgrind test_tablebase" under_valgrind test_tablebase static
+step "valgrind test_network" under_valgrind test_network shared
 step "valgrind play" under_valgrind play shared
 step "valgrind jumps" under_valgrind jumps static "${WORKED[0]}"
 

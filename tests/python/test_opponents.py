@@ -2,8 +2,11 @@
 ``PhutballVectorEnv`` and ``PhutballGymEnv``: random, engine and callable
 opponents, the agent's turn in every observation and its rewards."""
 
+import re
+
 import numpy as np
 import pytest
+from test_network import weights_file
 
 import phutball
 
@@ -17,6 +20,9 @@ except ImportError:  # the tests of the extension's VecEnv run without it
 needs_gymnasium = pytest.mark.skipif(gymnasium is None, reason="gymnasium is not installed (pip install 'phutball[env]')")
 
 SMALL = {"cols": 5, "rows": 7}
+# A board whose start the engine searches (it finds 5x7's win in 23 at
+# once, whatever its evaluation): where a network changes its moves.
+SEARCHED = {"cols": 7, "rows": 7}
 OHS_CHANNEL = 2
 
 
@@ -94,12 +100,27 @@ def test_a_callable_opponent_is_asked_for_the_waiting_games_only():
     assert calls and max(calls) <= 16
 
 
-def test_a_callable_that_plays_the_engines_moves_plays_as_the_engine_opponent():
-    # The engine opponent is an Engine with the batch's seed, on positions
-    # without history: a callable playing that engine's moves action by
-    # action must give the same games.
+def ball_network(cols=5, rows=7, ball_weight=-0.25):
+    """A network of one hidden unit for ``cols`` x ``rows`` boards that
+    values the ball's progress (input ``2 * cols * rows``, in rows) at
+    ``ball_weight`` times 100: negative, it likes the ball going back, far
+    from the hand evaluation."""
+    inputs = 2 * cols * rows + 3
+    w1 = [0.0] * inputs
+    w1[2 * cols * rows] = ball_weight
+    return phutball.Network.from_bytes(weights_file(b"ball", layers=[(cols, rows, 1, w1 + [0.5, 100.0, 0.0])]))
+
+
+@pytest.mark.parametrize("evaluation", ["hand", "network", "file"])
+def test_a_callable_that_plays_the_engines_moves_plays_as_the_engine_opponent(evaluation, tmp_path):
+    # The engine opponent is an Engine with the batch's seed and evaluation,
+    # on positions without history: a callable playing that engine's moves
+    # action by action must give the same games.
     seed, nodes = 5, 60
-    engine = phutball.Engine(nodes=nodes, seed=seed)
+    net = ball_network(**SEARCHED)
+    (tmp_path / "ball.phbnet").write_bytes(net.to_bytes())
+    eval_arg = {"hand": None, "network": net, "file": f"net:{tmp_path / 'ball.phbnet'}"}[evaluation]
+    engine = phutball.Engine(nodes=nodes, seed=seed, eval=eval_arg)
     pending = {}
 
     def as_engine(obs, mask):
@@ -111,8 +132,12 @@ def test_a_callable_that_plays_the_engines_moves_plays_as_the_engine_opponent():
         return actions
 
     for side in ("O", "X"):
-        env = phutball.VecEnv(6, **SMALL, seed=seed, opponent=as_engine, agent_side=side)
-        rust = phutball.VecEnv(6, **SMALL, seed=seed, opponent="engine", opponent_limits={"nodes": nodes}, agent_side=side)
+        env = phutball.VecEnv(6, **SEARCHED, seed=seed, opponent=as_engine, agent_side=side)
+        rust = phutball.VecEnv(
+            6, **SEARCHED, seed=seed, opponent="engine", opponent_limits={"nodes": nodes}, agent_side=side,
+            opponent_eval=eval_arg,
+        )
+        assert rust.opponent_eval == ("hand" if eval_arg is None else net)
         pending.clear()
         env.reset()
         rust.reset()
@@ -125,6 +150,39 @@ def test_a_callable_that_plays_the_engines_moves_plays_as_the_engine_opponent():
             assert [str(s) for s in env.states()] == [str(s) for s in rust.states()]
             for a, b in zip(got[:5], want[:5]):
                 assert np.array_equal(a, b)
+
+
+def test_the_engine_opponents_network_changes_its_play():
+    # Where the engine opens (the agent is Eks), the network's opening is
+    # the engine's with that network, not the hand evaluation's.
+    start = phutball.Position.start(**SEARCHED)
+    net = ball_network(**SEARCHED)
+    openings = {}
+    for evaluation in ("hand", net):
+        env = phutball.VecEnv(2, **SEARCHED, seed=1, opponent="engine", opponent_eval=evaluation, agent_side="X")
+        env.reset()
+        engine = phutball.Engine(nodes=100, seed=1, eval=evaluation)
+        assert [str(s) for s in env.states()] == [str(start.play(engine.best_move(start)))] * 2
+        openings[str(evaluation)] = str(env.states()[0])
+    assert len(set(openings.values())) == 2, openings
+    assert phutball.VecEnv(2, **SMALL, opponent="random").opponent_eval is None
+
+
+def test_bad_opponent_evaluations_are_refused_by_name(tmp_path):
+    cases = [
+        ({"opponent": "random", "opponent_eval": "hand"}, ValueError, "opponent_eval is for opponent='engine' only"),
+        ({"opponent": lambda obs, mask: mask.argmax(axis=1), "opponent_eval": ball_network()}, ValueError, "opponent_eval"),
+        ({"opponent_eval": ball_network()}, ValueError, "opponent_eval"),
+        ({"opponent": "engine", "opponent_eval": 3}, TypeError, "opponent_eval must be"),
+        ({"opponent": "engine", "opponent_eval": "net"}, ValueError, "opponent_eval: no network is built in"),
+        ({"opponent": "engine", "opponent_eval": "minimax"}, ValueError, "opponent_eval: unknown evaluation"),
+        ({"opponent": "engine", "opponent_eval": ball_network(9, 9)}, phutball.NetworkError,
+         "the engine opponent's network cannot judge this batch's board: the network serves 9x9, not 5x7"),
+        ({"opponent": "engine", "opponent_eval": f"net:{tmp_path / 'missing.phbnet'}"}, OSError, "missing.phbnet"),
+    ]
+    for kwargs, error, message in cases:
+        with pytest.raises(error, match=re.escape(message)):
+            phutball.VecEnv(2, **SMALL, **kwargs)
 
 
 def test_a_callable_returning_illegal_actions_raises_and_changes_no_game():
@@ -184,7 +242,8 @@ def test_gymnasium_checks_pass_with_an_opponent():
     from gymnasium.utils.env_checker import check_env
 
     for opponent in ["random", "engine", lambda obs, mask: mask.argmax(axis=1)]:
-        env = pgym.PhutballGymEnv(**SMALL, opponent=opponent, agent_side="X", move_limit=20)
+        evaluation = ball_network() if opponent == "engine" else None
+        env = pgym.PhutballGymEnv(**SMALL, opponent=opponent, agent_side="X", move_limit=20, opponent_eval=evaluation)
         check_env(env, skip_render_check=True)
         obs, info = env.reset(seed=1)
         assert obs[OHS_CHANNEL, 0, 0] == 0.0
@@ -202,7 +261,9 @@ def test_gymnasium_checks_pass_with_an_opponent():
 def test_make_vec_takes_the_opponent():
     import phutball.gym  # noqa: F401  (registers Phutball-v0)
 
-    envs = gymnasium.make_vec("Phutball-v0", num_envs=8, **SMALL, opponent="engine", opponent_limits={"nodes": 50})
+    envs = gymnasium.make_vec(
+        "Phutball-v0", num_envs=8, **SMALL, opponent="engine", opponent_limits={"nodes": 50}, opponent_eval=ball_network()
+    )
     obs, infos = envs.reset(seed=0)
     rng = np.random.default_rng(0)
     for _ in range(20):

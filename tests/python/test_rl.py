@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 import pytest
+from test_opponents import ball_network
 
 import phutball
 from phutball import rl
@@ -259,6 +260,32 @@ def test_the_engine_policy_plays_the_engines_move_action_by_action():
     mask[0, first] = False
     with pytest.raises(ValueError, match="not legal here"):
         rl.engine_policy(1, seed=0)(pos.planes()[None], mask)
+
+
+def test_the_engine_policy_and_elo_take_an_evaluation(tmp_path):
+    # A 9x9 network that likes the ball going back: the policy plays the
+    # engine's move with it (a jump back, where the hand evaluation's jumps
+    # forward), action by action.
+    net = ball_network(9, 9)
+    path = tmp_path / "ball.phbnet"
+    path.write_bytes(net.to_bytes())
+    pos = phutball.Position.from_points("E5", ["E4", "E3", "D5", "F6"], "O", cols=9, rows=9)
+    assert str(phutball.Engine(nodes=50, seed=1).best_move(pos)) == "E5-G7"
+    for evaluation in (net, f"net:{path}"):
+        move = phutball.Engine(nodes=50, seed=1, eval=evaluation).best_move(pos)
+        assert str(move) != "E5-G7"
+        assert play_policy_move(rl.engine_policy(50, seed=1, eval=evaluation), pos) == pos.play(move)
+    # On a board the network does not serve, the engine's refusal.
+    with pytest.raises(phutball.NetworkError, match="the network serves 9x9, not 15x19"):
+        rl.engine_policy(1, eval=net)(phutball.Position().planes()[None], phutball.Position().legal_action_mask()[None])
+    with pytest.raises(phutball.NetworkError, match="the network serves 9x9, not 15x19"):
+        rl.elo_vs_engine(rl.random_policy(0), nodes=(1,), games=2, eval=net)
+    with pytest.raises(ValueError, match="eval: no network is built in"):
+        rl.engine_policy(1, eval="net")
+    # Elo against the engine with a 15x19 network (every position level).
+    level = ball_network(15, 19, 0.0)
+    rows = rl.elo_vs_engine(rl.engine_policy(1, seed=2), nodes=(1,), games=2, move_limit=10, timeout=120, eval=level)
+    assert rows[0].wins + rows[0].draws + rows[0].losses == 2
 
 
 def test_the_engine_policy_is_a_rung_elo_can_rate():

@@ -7,9 +7,8 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 
-const pkg = new URL("../../web/pkg/", import.meta.url);
-const wasm = await import(new URL("phutball.js", pkg));
-wasm.initSync({ module: readFileSync(new URL("phutball_bg.wasm", pkg)) });
+import { throwsNamed, wasm } from "./support.mjs";
+
 const { Position, Game, analyse, bestMove, solve, prove } = wasm;
 // hard-32's boards, where the can-score search ran for seconds to minutes.
 const dense = readFileSync(new URL("../../crates/phutball/tests/data/hard-32.fixture", import.meta.url), "utf8")
@@ -179,15 +178,6 @@ test("new Game(pos) leaves pos usable; a freed object says so by name", () => {
   assert.throws(() => pos.toString(), /null pointer passed to rust/);
   assert.throws(() => new Game(pos), /null pointer passed to rust/);
 });
-
-function throwsNamed(call, name, pattern) {
-  assert.throws(call, (error) => {
-    assert.ok(error instanceof Error, `an Error, not ${error}`);
-    assert.equal(error.name, name);
-    assert.match(error.message, pattern);
-    return true;
-  });
-}
 
 test("bad input throws named errors, and the module still works", () => {
   throwsNamed(() => new Position("not a position"), "ParseError", /./);

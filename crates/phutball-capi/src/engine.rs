@@ -1,23 +1,26 @@
 //! The engine handle: choosing and analysing moves with the phutball engine.
 
 use core::ffi::c_char;
+use std::sync::Arc;
 
 use phutball::Position;
-use phutball_engine::{analyse_many, default_jobs, Analysis, Engine, EngineError, Limits, Score};
+use phutball_engine::{default_jobs, Analysis, Engine, EngineError, Evaluation, Limits, Score};
 
 use crate::budget::{budget_arg, PhutballBudget};
 use crate::buffers::{
-    copy_items, copy_text, free_handle, ref_arg, require_out, write_new_handle, write_out,
+    copy_items, copy_text, free_handle, mut_arg, ref_arg, require_out, write_new_handle, write_out,
 };
 use crate::game::{game_arg, PhutballGame};
 use crate::guard::ffi_call;
+use crate::network::{network_arg, PhutballNetwork};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{Failure, FfiResult, PhutballStatus};
 
-/// An engine: its search limits and seed. An opaque handle owned by the
-/// caller, made by `phutball_engine_new` and freed with `phutball_engine_free`.
-/// Searching does not change it, so one engine may search on several threads
-/// at once.
+/// An engine: its search limits, seed and evaluation (the hand evaluation,
+/// or a network given by `phutball_engine_set_network`). An opaque handle
+/// owned by the caller, made by `phutball_engine_new` and freed with
+/// `phutball_engine_free`. Searching does not change it, so one engine may
+/// search on several threads at once.
 pub struct PhutballEngine(Engine);
 
 /// Search limits; 0 in `time_ms`, `depth` or `nodes` means "no limit of
@@ -189,6 +192,66 @@ pub unsafe extern "C" fn phutball_engine_new(
     })
 }
 
+/// Makes `engine` evaluate with `network` (docs/network.md) where its search
+/// would use the hand evaluation, or with the hand evaluation again when
+/// `network` is NULL. The engine keeps a reference of its own to the
+/// network's weights: the caller still owns the handle and may free it at
+/// once. A search of a position of a board size the network does not
+/// serve then fails with `PHUTBALL_STATUS_INVALID_ARGUMENT` (`the engine's
+/// network cannot judge this position: the network serves 15x19, not 9x9`),
+/// never evaluated with another size's weights. The engine's limits and seed
+/// are kept; its table is dropped (each search starts from an empty one
+/// all the same).
+///
+/// # Safety
+/// `engine` NULL or live, and used by no other thread during the call
+/// (it is changed); `network` NULL or live.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_set_network(
+    engine: *mut PhutballEngine,
+    network: *const PhutballNetwork,
+) -> PhutballStatus {
+    ffi_call(|| {
+        // SAFETY: the caller's promise about engine.
+        let engine = unsafe { mut_arg(engine, "engine") }?;
+        let evaluation = if network.is_null() {
+            Evaluation::Hand
+        } else {
+            // SAFETY: not NULL, and the caller promises a live network.
+            Evaluation::Net(Arc::clone(unsafe { network_arg(network) }?))
+        };
+        engine.0 = engine.0.clone().with_evaluation(evaluation);
+        Ok(())
+    })
+}
+
+/// Stores in `*out` a new handle of the network `engine` evaluates with
+/// (the caller's to free; it shares the engine's weights), or NULL when it
+/// uses the hand evaluation.
+///
+/// # Safety
+/// `engine` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_network(
+    engine: *const PhutballEngine,
+    out: *mut *mut PhutballNetwork,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promise about engine.
+        let engine = unsafe { engine_arg(engine) }?;
+        match engine.evaluation() {
+            Evaluation::Net(network) => {
+                let handle = PhutballNetwork(Arc::clone(network));
+                // SAFETY: the caller's promise about out.
+                unsafe { write_new_handle(out, handle, "out") }
+            }
+            // SAFETY: the caller's promise about out.
+            Evaluation::Hand => unsafe { write_out(out, core::ptr::null_mut(), "out") },
+        }
+    })
+}
+
 /// Frees an engine handle. NULL is ignored. The handle must not be used again.
 ///
 /// # Safety
@@ -202,7 +265,8 @@ pub unsafe extern "C" fn phutball_engine_free(engine: *mut PhutballEngine) {
 /// Chooses a move for the side to move of `pos` and writes it in notation
 /// into `buf` (buffer convention). `PHUTBALL_STATUS_INVALID_ARGUMENT` when the
 /// position has no move to choose (the game is over, a jump move is under
-/// way, or no move is legal). On `PHUTBALL_STATUS_BUFFER_TOO_SMALL` the search
+/// way, or no move is legal) or is of a board size the engine's network
+/// does not serve. On `PHUTBALL_STATUS_BUFFER_TOO_SMALL` the search
 /// is lost: call again with a larger buffer (4096 bytes fit any move of the
 /// standard board); with a time limit the second search may choose differently.
 ///
@@ -365,8 +429,8 @@ pub struct PhutballBatchAnalysis {
     pub move_offset: usize,
 }
 
-/// Analyses `count` positions with `engine`'s limits and seed on `jobs`
-/// threads (0: every core), each thread with an engine of its own, and
+/// Analyses `count` positions with `engine`'s limits, seed and evaluation
+/// on `jobs` threads (0: every core), each thread with an engine of its own, and
 /// writes one `PhutballBatchAnalysis` per position to `results`, in input
 /// order. The best moves go into `moves` (buffer convention, for all of
 /// them at once: each NUL-terminated, at its result's `move_offset`;
@@ -416,8 +480,7 @@ pub unsafe extern "C" fn phutball_engine_analyse_many(
         };
         // SAFETY: the caller's promise about budget.
         let call = unsafe { budget_arg(budget) };
-        let answers =
-            call.run(|budget| analyse_many(&batch, engine.limits(), engine.seed(), jobs, budget));
+        let answers = call.run(|budget| engine.analyse_many(&batch, jobs, budget));
         let (text, items) = batch_items(&answers);
         // The moves first: if they do not fit, no result is written.
         // SAFETY: the caller's promises about moves, moves_len and moves_written.

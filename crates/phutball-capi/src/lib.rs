@@ -23,6 +23,7 @@ pub mod game;
 pub mod jump_in_progress;
 pub mod jumps;
 pub mod move_list;
+pub mod network;
 pub mod play;
 pub mod position;
 pub mod proof_result;

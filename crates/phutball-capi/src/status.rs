@@ -1,7 +1,7 @@
 //! Status codes returned by every fallible function, and the failures they stand for.
 
 use phutball::{ActionError, GameError, ParseError, SearchError};
-use phutball_engine::{AnyError, EngineError};
+use phutball_engine::{AnyError, EngineError, NetworkError};
 use phutball_solver::{CertificateError, SolverError, TablebaseFileError};
 
 /// What a call did. Every fallible function returns one; anything but
@@ -50,6 +50,10 @@ pub enum PhutballStatus {
     /// Bytes that are not a tablebase file this library reads (damaged,
     /// truncated, another version or board): the message says what is wrong.
     InvalidTablebase = 14,
+    /// Bytes that are not a weights file of a network this library reads
+    /// (damaged: its checksum; truncated, another version, a weight that is
+    /// not finite, ...): the message says what is wrong.
+    InvalidNetwork = 15,
     /// A bug in the library: it panicked, or a proof the prover built failed
     /// its own check (it is reported, never claimed). A panic is caught at
     /// the boundary; the handles passed to the call are unchanged.
@@ -75,6 +79,7 @@ impl PhutballStatus {
             12 => "work limit reached\0",
             13 => "invalid certificate\0",
             14 => "invalid tablebase\0",
+            15 => "invalid network\0",
             100 => "internal error (panic)\0",
             _ => "unknown status\0",
         }
@@ -216,10 +221,27 @@ pub(crate) fn tablebase_file_failure(error: &TablebaseFileError) -> Failure {
     Failure::new(status, error.to_string())
 }
 
+/// A network's error as a failure: the table in docs/c-api.md ("Which
+/// status for which network error"), checked against it by a test.
+/// `InvalidNetwork` for weights refused; `InvalidArgument` for a position
+/// the network cannot judge, as for a tablebase that does not cover one.
+pub(crate) fn network_failure(error: &NetworkError) -> Failure {
+    use PhutballStatus as S;
+    let status = match error {
+        // A position of a board size it has no network for, or a finished
+        // game: the position is the argument it cannot take.
+        NetworkError::NotServed { .. } | NetworkError::Finished { .. } => S::InvalidArgument,
+        // The weights file or network refused (every other variant, and
+        // any the engine adds later: the enum is non-exhaustive).
+        _ => S::InvalidNetwork,
+    };
+    Failure::new(status, error.to_string())
+}
+
 #[cfg(test)]
 mod tests {
     use phutball::error_examples::assert_docs_table;
-    use phutball_engine::every_error_named;
+    use phutball_engine::{every_error_named, every_network_error_named};
     use phutball_solver::error_examples::{
         every_error_named as every_solver_error_named, SolverErrorExample,
     };
@@ -265,22 +287,39 @@ mod tests {
     /// table, so its status is chosen, not left to a default arm unseen.
     #[test]
     fn the_solver_status_table_in_the_docs_is_the_mapping() {
-        let mapped: Vec<(String, String)> = every_solver_error_named()
+        let failures = every_solver_error_named()
             .into_iter()
-            .map(|(name, e)| {
-                let failure = example_failure(&e);
-                assert_eq!(
-                    failure.message,
-                    e.to_string(),
-                    "{name} keeps the solver's message"
-                );
+            .map(|(name, e)| (name, example_failure(&e), e.to_string()));
+        assert_failure_table("### Which status for which solver error", failures);
+    }
+
+    /// Checks `failures` (an error's name, its failure and its own message)
+    /// against the docs table under `heading`: each failure keeps its
+    /// error's message, and the table's rows are the names and statuses.
+    fn assert_failure_table(
+        heading: &str,
+        failures: impl Iterator<Item = (String, Failure, String)>,
+    ) {
+        let mapped: Vec<(String, String)> = failures
+            .map(|(name, failure, message)| {
+                assert_eq!(failure.message, message, "{name} keeps its own message");
                 (name, c_name(failure.status))
             })
             .collect();
         let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/c-api.md");
         let markdown = std::fs::read_to_string(path).unwrap();
-        let heading = "### Which status for which solver error";
         assert_docs_table("docs/c-api.md", &markdown, heading, &mapped);
+    }
+
+    /// Every network error variant (the engine's examples: a new variant
+    /// has one, or the engine's own test fails) needs its row in the docs
+    /// table, so its status is chosen, not left to the default arm unseen.
+    #[test]
+    fn the_network_status_table_in_the_docs_is_the_mapping() {
+        let failures = every_network_error_named()
+            .into_iter()
+            .map(|(name, e)| (name, network_failure(&e), e.to_string()));
+        assert_failure_table("### Which status for which network error", failures);
     }
 
     #[test]

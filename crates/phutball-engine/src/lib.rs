@@ -47,10 +47,10 @@
 //! # Cargo features
 //!
 //! - `test-support` (off by default): the module `suites` (generated
-//!   tactical test positions) and `every_error_named` (every error, named as
-//!   the wrappers' error tables name it), for tests, examples and
-//!   measurements; not part of the stable interface. It turns on the core's
-//!   `test-support`.
+//!   tactical test positions), `every_error_named` and
+//!   `every_network_error_named` (every error, named as the wrappers' error
+//!   tables name it), for tests, examples and measurements; not part of the
+//!   stable interface. It turns on the core's `test-support`.
 
 mod arena;
 mod batch;
@@ -84,6 +84,8 @@ pub use error::every_error_named;
 pub use error::{AnyError, EngineError};
 pub use evaluation::{EvalSpec, EvalSpecError, Evaluation};
 pub use limits::{LimitError, LimitSetting, Limits, MAX_DEPTH, MAX_THREADS};
+#[cfg(feature = "test-support")]
+pub use net::every_network_error_named;
 pub use net::{
     BoardNetwork, Features, Network, NetworkError, MAX_DESCRIPTION, MAX_FILE_BYTES, MAX_HIDDEN,
     MAX_NETWORKS,

@@ -3,6 +3,7 @@
 //! moves (`opponent.rs`) all give.
 
 use phutball::{ActionError, EpisodeError, SearchError};
+use phutball_engine::NetworkError;
 use thiserror::Error;
 
 /// Why a batch could not be made or stepped. A step that fails changes no game.
@@ -46,6 +47,13 @@ pub enum VecEnvError {
         /// The game's index in the batch.
         game: usize,
     },
+    /// The engine opponent's evaluation is a network without a network
+    /// for the batch's board size
+    /// ([`VecEnv::with_opponent_evaluation`](crate::VecEnv::with_opponent_evaluation));
+    /// the network's error, naming the sizes it serves, is the
+    /// [`source`](std::error::Error::source).
+    #[error("the engine opponent's network cannot judge this batch's board: {0}")]
+    Network(#[source] NetworkError),
     /// The opponent could not move in game `game` (the engine found no
     /// move, or its move was not the episode's): a bug, reported.
     #[error("game {game}: the opponent could not move: {message}")]

@@ -31,7 +31,7 @@
 use std::sync::{Mutex, PoisonError};
 
 use phutball::{Budget, Episode, Position, SearchError, Side, StepState};
-use phutball_engine::Engine;
+use phutball_engine::{Engine, Evaluation, Limits};
 
 use crate::blocks::{draw, merge, run_blocks, Block, Shared, BLOCK_GAMES, POLL_GAMES};
 use crate::buffers::{FinalObservation, StepBuffers};
@@ -73,6 +73,8 @@ pub struct VecEnv {
     seat: Seat,
     /// An engine opponent's engines, one per job (each keeps its table).
     engines: Vec<Engine>,
+    /// The evaluation an engine opponent searches with.
+    opponent_evaluation: Evaluation,
     /// The threads of the steps on more than one job.
     workers: Workers,
     /// The games' last states but one (or nothing yet): a step writes the
@@ -119,6 +121,7 @@ impl VecEnv {
             next_draws: NextDraws::default(),
             seat: Seat::self_play(seed),
             engines: Vec::new(),
+            opponent_evaluation: Evaluation::Hand,
             workers: Workers::default(),
             spare: Vec::new(),
         })
@@ -142,7 +145,7 @@ impl VecEnv {
         self.seat.check_start(&self.start)?;
         self.engines = match opponent {
             // The seed breaks the engine's ties: each engine plays the same moves.
-            Opponent::Engine(limits) => vec![Engine::new(limits, self.seat.seed)],
+            Opponent::Engine(limits) => vec![self.opponent_engine(limits, self.seat.seed)],
             _ => Vec::new(),
         };
         if let Opponent::Engine(_) = opponent {
@@ -151,6 +154,45 @@ impl VecEnv {
             self.min_games_per_job = self.min_games_per_job.min(BLOCK_GAMES);
         }
         Ok(self)
+    }
+
+    /// The same batch with an [`Opponent::Engine`] searching with
+    /// `evaluation` where it would use the hand evaluation (a learned
+    /// network: docs/network.md), before or after
+    /// [`VecEnv::with_opponent`]; the other opponents do not use it. Where
+    /// the engine moves first, [`VecEnv::reset`] plays its opening with it.
+    ///
+    /// # Errors
+    ///
+    /// [`VecEnvError::Network`] if `evaluation` is a network without a
+    /// network for the start's board size (checked now, not at the first
+    /// search of a step).
+    pub fn with_opponent_evaluation(
+        mut self,
+        evaluation: Evaluation,
+    ) -> Result<VecEnv, VecEnvError> {
+        evaluation
+            .check_size(self.start.state().position().size())
+            .map_err(VecEnvError::Network)?;
+        self.opponent_evaluation = evaluation;
+        for engine in &mut self.engines {
+            *engine = engine
+                .clone()
+                .with_evaluation(self.opponent_evaluation.clone());
+        }
+        Ok(self)
+    }
+
+    /// The evaluation an [`Opponent::Engine`] searches with (the hand
+    /// evaluation unless [`VecEnv::with_opponent_evaluation`] gave another).
+    pub fn opponent_evaluation(&self) -> &Evaluation {
+        &self.opponent_evaluation
+    }
+
+    /// An engine opponent of these `limits` and `seed`, with the batch's
+    /// opponent evaluation.
+    fn opponent_engine(&self, limits: Limits, seed: u64) -> Engine {
+        Engine::new(limits, seed).with_evaluation(self.opponent_evaluation.clone())
     }
 
     /// The opponent.
@@ -273,7 +315,9 @@ impl VecEnv {
         }
         // A new seed is the engine opponent's too (it breaks the engine's ties).
         let engines = match (seed, seat.opponent) {
-            (Some(seed), Opponent::Engine(limits)) => Some(vec![Engine::new(limits, seed)]),
+            (Some(seed), Opponent::Engine(limits)) => {
+                Some(vec![self.opponent_engine(limits, seed)])
+            }
             _ => None,
         };
         let engine = engines.as_ref().unwrap_or(&self.engines).first();

@@ -278,3 +278,98 @@ fn a_reset_with_a_seed_reseeds_the_opponent() {
         assert_eq!(runs[0], runs[1], "{opponent:?}");
     }
 }
+
+/// A network of one hidden unit for `size` that values the ball's progress
+/// (input `2 * C * R`, in rows) at `rows_weight` times 100.
+fn ball_network(size: BoardSize, rows_weight: f32) -> phutball_engine::Evaluation {
+    use phutball_engine::{BoardNetwork, Evaluation, Network};
+    let mut w1 = vec![0.0; BoardNetwork::input_count(size)];
+    w1[2 * size.cols() as usize * size.rows() as usize] = rows_weight;
+    let layer = BoardNetwork {
+        size,
+        w1,
+        b1: vec![0.5],
+        w2: vec![100.0],
+        b2: 0.0,
+    };
+    let network = Network::new("ball", vec![layer]).unwrap();
+    Evaluation::Net(std::sync::Arc::new(network))
+}
+
+#[test]
+fn an_engine_opponent_searches_with_its_evaluation_from_the_opening_on() {
+    use phutball_engine::{Engine, Evaluation};
+    // 7x7: the engine searches its start (it finds 5x7's win in 23 at
+    // once, whatever its evaluation).
+    let start = Position::start_with(BoardSize::new(7, 7).unwrap(), Rules::default()).unwrap();
+    let limits = Limits::nodes(60);
+    // A network that likes the ball going back: far from the hand evaluation.
+    let net = ball_network(start.size(), -0.25);
+    let opening = |seed: u64, evaluation: &Evaluation| -> Position {
+        let engine = Engine::new(limits, seed).with_evaluation(evaluation.clone());
+        start
+            .play(&engine.analyse(&start).unwrap().best_move)
+            .unwrap()
+    };
+    assert_ne!(opening(9, &net), opening(9, &Evaluation::Hand));
+    // The evaluation before or after the opponent: the same batch.
+    let made = [
+        VecEnv::new(start, 4, Some(30), 9, 1)
+            .unwrap()
+            .with_opponent(Opponent::Engine(limits), Side::Eks)
+            .unwrap()
+            .with_opponent_evaluation(net.clone())
+            .unwrap(),
+        VecEnv::new(start, 4, Some(30), 9, 1)
+            .unwrap()
+            .with_opponent_evaluation(net.clone())
+            .unwrap()
+            .with_opponent(Opponent::Engine(limits), Side::Eks)
+            .unwrap(),
+    ];
+    for mut env in made {
+        assert_eq!(env.opponent_evaluation(), &net);
+        let mut out = Outputs::new(4, start.size());
+        env.reset(None, &mut out.planes, &mut out.masks).unwrap();
+        for state in env.states() {
+            assert_eq!(state.position(), opening(9, &net));
+        }
+        // A new seed is a new engine, with the same evaluation.
+        env.reset(Some(5), &mut out.planes, &mut out.masks).unwrap();
+        for state in env.states() {
+            assert_eq!(state.position(), opening(5, &net));
+        }
+        for _ in 0..10 {
+            let actions = env.sample_actions();
+            env.step(&actions, &mut out.buffers()).unwrap();
+        }
+    }
+    // Without it, the hand evaluation's opening.
+    let mut env = VecEnv::new(start, 2, Some(30), 9, 1)
+        .unwrap()
+        .with_opponent(Opponent::Engine(limits), Side::Eks)
+        .unwrap();
+    assert_eq!(env.opponent_evaluation(), &Evaluation::Hand);
+    let mut out = Outputs::new(2, start.size());
+    env.reset(None, &mut out.planes, &mut out.masks).unwrap();
+    assert_eq!(
+        env.states().next().unwrap().position(),
+        opening(9, &Evaluation::Hand)
+    );
+}
+
+#[test]
+fn a_network_without_the_batchs_board_size_is_refused_at_once() {
+    let other = ball_network(BoardSize::new(9, 9).unwrap(), 0.25);
+    let refused = VecEnv::new(small_start(), 2, Some(30), 1, 1)
+        .unwrap()
+        .with_opponent(Opponent::Engine(Limits::nodes(50)), Side::Ohs)
+        .unwrap()
+        .with_opponent_evaluation(other)
+        .unwrap_err();
+    assert!(matches!(refused, VecEnvError::Network(_)));
+    assert_eq!(
+        refused.to_string(),
+        "the engine opponent's network cannot judge this batch's board: the network serves 9x9, not 5x7"
+    );
+}

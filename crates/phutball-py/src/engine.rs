@@ -160,7 +160,7 @@ impl PyEngine {
     ) -> PyResult<Self> {
         let time = move_time_arg(py, time, time_ms.as_ref(), ("time", "time_ms"))?;
         let limits = limits_arg(time, depth.as_ref(), nodes.as_ref(), &threads)?;
-        let evaluation = evaluation_arg(py, eval)?;
+        let evaluation = evaluation_arg(py, eval, "eval")?;
         Ok(PyEngine {
             inner: Engine::new(limits, seed_arg(&seed)?).with_evaluation(evaluation),
         })
@@ -670,7 +670,7 @@ fn selfplay(
                 .map_err(|e| PyValueError::new_err(e.to_string()))?
         }
     };
-    let evaluation = evaluation_arg(py, eval)?;
+    let evaluation = evaluation_arg(py, eval, "eval")?;
     let run = run.with_evaluation(evaluation).map_err(|e| match e {
         OpeningError::NotServed { .. } => crate::errors::NetworkError::new_err(e.to_string()),
         _ => PyValueError::new_err(e.to_string()),

@@ -143,12 +143,13 @@ impl PyNetwork {
     }
 }
 
-/// The `eval=` argument of the engine: `None` or `"hand"` (the hand
-/// evaluation), `"net:PATH"` (the weights file PATH, read now) or a
-/// `phutball.Network`.
+/// The `eval=` argument of the engine (`name` in messages: `eval`,
+/// `opponent_eval`): `None` or `"hand"` (the hand evaluation),
+/// `"net:PATH"` (the weights file PATH, read now) or a `phutball.Network`.
 pub(crate) fn evaluation_arg(
     py: Python<'_>,
     obj: Option<&Bound<'_, PyAny>>,
+    name: &str,
 ) -> PyResult<Evaluation> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
         return Ok(Evaluation::Hand);
@@ -158,14 +159,14 @@ pub(crate) fn evaluation_arg(
     }
     let Ok(text) = obj.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
-            "eval must be \"hand\", \"net:PATH\" or a phutball.Network, not {}",
+            "{name} must be \"hand\", \"net:PATH\" or a phutball.Network, not {}",
             type_name(obj)
         )));
     };
     let spec: EvalSpec = text
         .to_cow()?
         .parse()
-        .map_err(|e| PyValueError::new_err(format!("eval: {e}")))?;
+        .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
     Ok(match spec {
         EvalSpec::Hand => Evaluation::Hand,
         EvalSpec::NetFile(path) => Evaluation::Net(Arc::new(read_network(py, &path)?)),

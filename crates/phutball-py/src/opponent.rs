@@ -1,14 +1,16 @@
-//! The `opponent=`, `opponent_limits=` and `agent_side=` arguments of
-//! `phutball.VecEnv`: which `phutball_env::Opponent` the agent plays.
+//! The `opponent=`, `opponent_limits=`, `opponent_eval=` and `agent_side=`
+//! arguments of `phutball.VecEnv`: which `phutball_env::Opponent` the agent
+//! plays, and the engine opponent's evaluation.
 
 use phutball::Side;
-use phutball_engine::{LimitSetting, Limits};
+use phutball_engine::{Evaluation, LimitSetting, Limits};
 use phutball_env::Opponent;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyStringMethods};
 
 use crate::move_time::move_time_arg;
+use crate::network::evaluation_arg;
 use crate::notation::{parse_side, Int};
 
 /// The engine opponent's limits when `opponent_limits` is not given: a node
@@ -43,6 +45,23 @@ pub(crate) fn opponent_arg(
             "opponent must be None, 'random', 'engine' or a callable policy, not {other:?}"
         ))),
     }
+}
+
+/// The engine opponent's `opponent_eval=`: what `Engine(eval=...)` takes
+/// (`None` or `"hand"`, `"net:PATH"`, a `Network`), refused for the other
+/// opponents (it is the engine's, as `opponent_limits=` is).
+pub(crate) fn opponent_eval_arg(
+    py: Python<'_>,
+    opponent: Opponent,
+    eval: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Evaluation> {
+    let eval = eval.filter(|e| !e.is_none());
+    if eval.is_some() && !matches!(opponent, Opponent::Engine(_)) {
+        return Err(PyValueError::new_err(
+            "opponent_eval is for opponent='engine' only",
+        ));
+    }
+    evaluation_arg(py, eval, "opponent_eval")
 }
 
 /// `opponent`, refusing limits (they are the engine's).

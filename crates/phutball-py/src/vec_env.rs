@@ -20,9 +20,10 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 use crate::actions::step_to_py;
 use crate::budget::{run, BudgetKeywords};
 use crate::buffers::{buffer_arg, writable, write_to_move};
-use crate::errors::{exception, IllegalMoveError, OrRaise};
+use crate::errors::{exception, IllegalMoveError, NetworkError, OrRaise};
+use crate::network::evaluation_to_py;
 use crate::notation::{int, size_arg, Int};
-use crate::opponent::{agent_side_arg, opponent_arg};
+use crate::opponent::{agent_side_arg, opponent_arg, opponent_eval_arg};
 use crate::rules::{rules_arg, PyRules};
 
 /// ``num_envs`` games of step-by-step play stepped together in Rust (see
@@ -58,6 +59,7 @@ fn raise(e: &VecEnvError) -> PyErr {
     match e {
         VecEnvError::Action { .. } => IllegalMoveError::new_err(e.to_string()),
         VecEnvError::Config(_) | VecEnvError::Length { .. } => PyValueError::new_err(e.to_string()),
+        VecEnvError::Network(_) => NetworkError::new_err(e.to_string()),
         VecEnvError::Waiting { .. } | VecEnvError::Opponent { .. } => {
             PyRuntimeError::new_err(e.to_string())
         }
@@ -397,11 +399,12 @@ where
 impl PyVecEnv {
     #[new]
     #[pyo3(
-        signature = (num_envs, *, cols=Int::of(15), rows=Int::of(19), rules=None, move_limit=Some(Int::of(200)), seed=None, jobs=None, opponent=None, opponent_limits=None, agent_side=None),
-        text_signature = "(num_envs, *, cols=15, rows=19, rules=None, move_limit=200, seed=None, jobs=None, opponent=None, opponent_limits=None, agent_side='O')"
+        signature = (num_envs, *, cols=Int::of(15), rows=Int::of(19), rules=None, move_limit=Some(Int::of(200)), seed=None, jobs=None, opponent=None, opponent_limits=None, agent_side=None, opponent_eval=None),
+        text_signature = "(num_envs, *, cols=15, rows=19, rules=None, move_limit=200, seed=None, jobs=None, opponent=None, opponent_limits=None, agent_side='O', opponent_eval=None)"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
+        py: Python<'_>,
         #[pyo3(from_py_with = int::num_envs)] num_envs: Int,
         #[pyo3(from_py_with = int::cols)] cols: Int,
         #[pyo3(from_py_with = int::rows)] rows: Int,
@@ -412,8 +415,10 @@ impl PyVecEnv {
         opponent: Option<&Bound<'_, PyAny>>,
         opponent_limits: Option<&Bound<'_, PyAny>>,
         agent_side: Option<&Bound<'_, PyAny>>,
+        opponent_eval: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let opponent = opponent_arg(opponent, opponent_limits)?;
+        let evaluation = opponent_eval_arg(py, opponent, opponent_eval)?;
         let agent = agent_side.map(agent_side_arg).transpose()?;
         if opponent == Opponent::SelfPlay && agent == Some(phutball::Side::Eks) {
             return Err(PyValueError::new_err(
@@ -434,6 +439,7 @@ impl PyVecEnv {
             None => random_seed(),
         };
         let env = VecEnv::new(start, count, move_limit, seed, jobs)
+            .and_then(|env| env.with_opponent_evaluation(evaluation))
             .and_then(|env| env.with_opponent(opponent, agent.unwrap_or(phutball::Side::Ohs)))
             .map_err(|e| raise(&e))?;
         Ok(PyVecEnv {
@@ -479,6 +485,17 @@ impl PyVecEnv {
             Opponent::Engine(_) => Some("engine"),
             Opponent::External => Some("external"),
         }
+    }
+
+    /// The engine opponent's evaluation: ``"hand"`` or its ``Network``
+    /// (``None`` for the other opponents).
+    #[getter]
+    fn opponent_eval(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {
+        if !matches!(self.opponent, Opponent::Engine(_)) {
+            return Ok(None);
+        }
+        let env = self.lock(py);
+        evaluation_to_py(py, env.opponent_evaluation()).map(Some)
     }
 
     /// The agent's side, ``"O"`` or ``"X"`` (``"O"`` in self-play, where it plays both).

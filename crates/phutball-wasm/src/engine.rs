@@ -1,16 +1,18 @@
 //! The engine from JavaScript: its analysis and best move within limits
-//! (a time limit in milliseconds, a depth, a node count), and `solve`:
+//! (a time limit in milliseconds, a depth, a node count), with the hand
+//! evaluation or a `Network` (`network.rs`), and `solve`:
 //! who wins, proved within a time limit, or "unknown".
 
 use std::time::Duration;
 
 use phutball::Budget;
-use phutball_engine::{Engine, Limits, Solution};
+use phutball_engine::{Engine, EngineError, Limits, Solution};
 use wasm_bindgen::prelude::*;
 
 use crate::budget::{timeout, whole};
 use crate::classes::WasmPosition;
 use crate::errors;
+use crate::network::WasmNetwork;
 use crate::texts::texts;
 
 /// What the engine found: its move, score, line and work.
@@ -47,24 +49,44 @@ fn limits(time_ms: Option<f64>, depth: Option<f64>, nodes: Option<f64>) -> Resul
     Limits::checked(ms, depth, nodes, 1).map_err(|e| errors::value(e.named("the limit")))
 }
 
+/// An engine error as JavaScript's: `NetworkError` for a position of a
+/// board size the engine's network does not serve, else `EngineError`.
+fn engine_error(error: &EngineError) -> JsValue {
+    let name = match error {
+        EngineError::Network(_) => "NetworkError",
+        _ => "EngineError",
+    };
+    errors::named(name, error)
+}
+
 /// The engine's analysis of `position` within `timeMs` milliseconds,
 /// `depth` plies and `nodes` nodes (at least one given), its choices among
-/// equal moves drawn from `seed` (default 0). Throws `ValueError` for a
-/// limit out of range, `EngineError` for a finished position or one
-/// without a legal move.
+/// equal moves drawn from `seed` (default 0), evaluating with `network`
+/// (a `Network`; `undefined`: the hand evaluation). The network is read,
+/// not taken (through its `toBytes()`: a copy of its weights a call). Throws
+/// `ValueError` for a limit out of range or a `network` that is not a
+/// `Network`, `EngineError` for a finished position or one without a legal
+/// move, `NetworkError` for a position of a board size the network does not
+/// serve.
+// The limits' types are written out: wasm-bindgen writes a parameter
+// before one whose type is given (`network`'s) as not omittable.
 #[wasm_bindgen]
 pub fn analyse(
     position: &WasmPosition,
-    #[wasm_bindgen(js_name = timeMs)] time_ms: Option<f64>,
-    depth: Option<f64>,
-    nodes: Option<f64>,
-    seed: Option<f64>,
+    #[wasm_bindgen(js_name = timeMs, unchecked_optional_param_type = "number | null")]
+    time_ms: Option<f64>,
+    #[wasm_bindgen(unchecked_optional_param_type = "number | null")] depth: Option<f64>,
+    #[wasm_bindgen(unchecked_optional_param_type = "number | null")] nodes: Option<f64>,
+    #[wasm_bindgen(unchecked_optional_param_type = "number | null")] seed: Option<f64>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Network")] network: Option<JsValue>,
 ) -> Result<Analysis, JsValue> {
     let limits = limits(time_ms, depth, nodes)?;
     let seed = seed.map(|s| whole(s, "seed", 0)).transpose()?.unwrap_or(0);
+    let evaluation = WasmNetwork::evaluation(network.as_ref())?;
     let analysis = Engine::new(limits, seed)
+        .with_evaluation(evaluation)
         .analyse_within(&position.inner, &Budget::default())
-        .map_err(|e| errors::named("EngineError", e))?;
+        .map_err(|e| engine_error(&e))?;
     Ok(Analysis {
         best_move: analysis.best_move.to_string(),
         score: analysis.score.to_string(),
@@ -76,13 +98,15 @@ pub fn analyse(
     })
 }
 
-/// The engine's move in `position` within `timeMs` milliseconds.
+/// The engine's move in `position` within `timeMs` milliseconds,
+/// evaluating with `network` as `analyse` does.
 #[wasm_bindgen(js_name = bestMove)]
 pub fn best_move(
     position: &WasmPosition,
     #[wasm_bindgen(js_name = timeMs)] time_ms: f64,
+    #[wasm_bindgen(unchecked_optional_param_type = "Network")] network: Option<JsValue>,
 ) -> Result<String, JsValue> {
-    analyse(position, Some(time_ms), None, None, None).map(|a| a.best_move)
+    analyse(position, Some(time_ms), None, None, None, network).map(|a| a.best_move)
 }
 
 /// Who wins, as far as `solve` could prove.

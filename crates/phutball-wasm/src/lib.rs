@@ -24,6 +24,8 @@ mod game;
 #[cfg(target_arch = "wasm32")]
 mod jump_in_progress;
 #[cfg(target_arch = "wasm32")]
+mod network;
+#[cfg(target_arch = "wasm32")]
 mod position;
 #[cfg(target_arch = "wasm32")]
 mod prover;

@@ -137,6 +137,71 @@ pub enum NetworkError {
     },
 }
 
+/// One value of every variant of [`NetworkError`], named as the wrappers'
+/// error tables name it (`NetworkError::Checksum`): test support for the C
+/// ABI's table of network errors (docs/c-api.md). A test here matches
+/// every variant, so a new one does not compile until it has an example.
+#[cfg(feature = "test-support")]
+pub fn every_network_error_named() -> Vec<(String, NetworkError)> {
+    let size = |cols, rows| BoardSize::new(cols, rows).unwrap_or_default();
+    let every = [
+        NetworkError::TooLarge {
+            len: crate::net::MAX_FILE_BYTES + 1,
+            max: crate::net::MAX_FILE_BYTES,
+        },
+        NetworkError::NotAWeightsFile,
+        NetworkError::Version { version: 2 },
+        NetworkError::Truncated {
+            len: 20,
+            needed: 24,
+        },
+        NetworkError::TrailingBytes { extra: 1 },
+        NetworkError::Checksum {
+            computed: 0x1234_5678,
+            stored: 0x1234_5679,
+        },
+        NetworkError::DescriptionTooLong { len: 4097 },
+        NetworkError::DescriptionNotUtf8,
+        NetworkError::NetworkCount { count: 0 },
+        NetworkError::BoardSize {
+            network: 0,
+            cols: 0,
+            rows: 9,
+        },
+        NetworkError::Hidden {
+            network: 0,
+            hidden: 0,
+        },
+        NetworkError::Shape {
+            network: 0,
+            array: "w2",
+            len: 3,
+            expected: 4,
+        },
+        NetworkError::DuplicateSize { size: size(9, 9) },
+        NetworkError::NotFinite {
+            network: 0,
+            array: "b1",
+            index: 2,
+            value: "NaN".to_string(),
+        },
+        NetworkError::NotServed {
+            size: size(9, 9),
+            served: vec![BoardSize::STANDARD],
+        },
+        NetworkError::Finished { winner: Side::Ohs },
+    ];
+    every
+        .into_iter()
+        .map(|e| {
+            (
+                phutball::error_examples::variant_name("NetworkError", &e),
+                e,
+            )
+        })
+        .collect()
+}
+
 /// `sizes` as a list for a message: `15x19`, `9x9 and 15x19`,
 /// `7x7, 9x9 and 15x19`.
 fn sizes_text(sizes: &[BoardSize]) -> String {
@@ -151,6 +216,18 @@ fn sizes_text(sizes: &[BoardSize]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn there_is_an_example_of_every_variant() {
+        let every: Vec<NetworkError> = every_network_error_named()
+            .into_iter()
+            .map(|(_, e)| e)
+            .collect();
+        phutball::assert_every_variant!(every, NetworkError:
+            TooLarge, NotAWeightsFile, Version, Truncated, TrailingBytes, Checksum,
+            DescriptionTooLong, DescriptionNotUtf8, NetworkCount, BoardSize, Hidden, Shape,
+            DuplicateSize, NotFinite, NotServed, Finished);
+    }
 
     #[test]
     fn the_sizes_served_read_as_a_list() {

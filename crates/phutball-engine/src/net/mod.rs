@@ -17,6 +17,8 @@ use core::fmt;
 
 use phutball::{BoardSize, Budget, Position};
 
+#[cfg(feature = "test-support")]
+pub use error::every_network_error_named;
 pub use error::NetworkError;
 pub use features::Features;
 
