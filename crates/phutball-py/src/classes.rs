@@ -2,12 +2,17 @@
 //! `Position`, `JumpInProgress` and `Tablebase`. Only the structs (and their
 //! conversions) are here; each class's Python methods are in its own
 //! module (`position.rs`, `jump_in_progress.rs`, `tablebase.rs`), which can
-//! then use one another's classes without an import loop.
+//! then use one another's classes without an import loop. The reader of a
+//! position argument (`position_arg`, `type_name`) is here for the same
+//! reason: the engine and the network both take one.
 
 use phutball::{JumpInProgress, Position, StepState};
 use phutball_solver::Tablebase;
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
+
+use crate::errors::OrRaise;
 
 /// A position: board size, men, ball, side to move and rules. Immutable,
 /// hashable and comparable with ``==``; playing returns a new position.
@@ -88,4 +93,25 @@ pub(crate) fn reduce_to_bytes<'py>(
         slf.get_type().getattr("from_bytes")?,
         (PyBytes::new(slf.py(), bytes),),
     ))
+}
+
+/// The name of `obj`'s type, for the `TypeError`s of bad arguments.
+pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map_or_else(|_| "that".to_string(), |n| n.to_string())
+}
+
+/// The position argument: a `phutball.Position` or a position string.
+pub(crate) fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
+    if let Ok(p) = obj.cast::<PyPosition>() {
+        return Ok(p.get().inner);
+    }
+    let text: String = obj.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "pos must be a phutball.Position or a position string, not {}",
+            type_name(obj)
+        ))
+    })?;
+    text.parse::<Position>().or_raise()
 }

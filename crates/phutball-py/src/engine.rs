@@ -13,7 +13,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::budget::{run, run_threaded, BudgetKeywords};
-use crate::classes::PyPosition;
+use crate::classes::{position_arg, type_name, PyPosition};
 use crate::errors::{exception, OrRaise};
 use crate::game::PyGame;
 use crate::move_analysis::{
@@ -43,27 +43,6 @@ use crate::notation::{int, Int};
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
-}
-
-/// The name of `obj`'s type, for the `TypeError`s of bad arguments.
-pub(crate) fn type_name(obj: &Bound<'_, PyAny>) -> String {
-    obj.get_type()
-        .name()
-        .map_or_else(|_| "that".to_string(), |n| n.to_string())
-}
-
-/// The position argument: a `phutball.Position` or a position string.
-pub(crate) fn position_arg(obj: &Bound<'_, PyAny>) -> PyResult<Position> {
-    if let Ok(p) = obj.cast::<PyPosition>() {
-        return Ok(p.get().inner);
-    }
-    let text: String = obj.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "pos must be a phutball.Position or a position string, not {}",
-            type_name(obj)
-        ))
-    })?;
-    text.parse::<Position>().or_raise()
 }
 
 /// The `jobs=` argument: `None` (every core) or a positive thread count.

@@ -16,8 +16,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyString};
 
 use crate::budget::{run, BudgetKeywords};
-use crate::classes::reduce_to_bytes;
-use crate::engine::{position_arg, type_name};
+use crate::classes::{position_arg, reduce_to_bytes, type_name};
 use crate::errors::NetworkError;
 use crate::solver::os_error;
 
