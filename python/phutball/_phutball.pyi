@@ -628,7 +628,7 @@ class Engine:
         time: Optional[float] = None,
         eval: Union[str, "Network", None] = "hand",
     ) -> "Engine":
-        """An engine with these limits (``None``: not limited by it): ``time`` seconds per move (at least 0.001), ``depth``, ``nodes``, ``threads``; ``eval`` its evaluation, ``"hand"``, ``"net:PATH"`` (a weights file, read now) or a ``Network``. ``time_ms`` (milliseconds; the first positional argument) is deprecated: it gives the same engine with a ``DeprecationWarning``, and with ``time`` too raises ``TypeError``. Raises ``ValueError`` for a limit that is not positive or an ``eval`` that names no evaluation, ``OSError`` or ``NetworkError`` for a weights file that cannot be read or is refused."""
+        """An engine with these limits (``None``: not limited by it): ``time`` seconds per move (at least 0.001), ``depth``, ``nodes``, ``threads``; ``eval`` its evaluation, ``"hand"``, ``"net"`` (the network built in, for the standard 15x19 board), ``"net:PATH"`` (a weights file, read now) or a ``Network``. ``time_ms`` (milliseconds; the first positional argument) is deprecated: it gives the same engine with a ``DeprecationWarning``, and with ``time`` too raises ``TypeError``. Raises ``ValueError`` for a limit that is not positive or an ``eval`` that names no evaluation, ``OSError`` or ``NetworkError`` for a weights file that cannot be read or is refused."""
     @property
     def eval(self) -> Union[str, "Network"]:
         """Its evaluation: ``"hand"`` or its ``Network``."""

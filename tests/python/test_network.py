@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 import phutball
+from conftest import REPO
 
 # A 5x7 board: ball C4 (the centre row), men C5 and B3, Ohs to move. Its
 # features: sparse 11 (B3), 22 (C5) and 35 + 17 = 52 (the ball); dense
@@ -169,8 +170,8 @@ def test_an_engine_searches_with_a_network(tiny_path):
 
 
 def test_an_eval_that_names_no_evaluation_is_refused(tmp_path):
-    with pytest.raises(ValueError, match="no network is built in yet: give net:FILE"):
-        phutball.Engine(eval="net")
+    with pytest.raises(ValueError, match="net: needs a file name"):
+        phutball.Engine(eval="net:")
     with pytest.raises(ValueError, match="unknown evaluation"):
         phutball.Engine(eval="neural")
     with pytest.raises(TypeError, match="eval must be"):
@@ -185,3 +186,13 @@ def test_selfplay_takes_a_network(tiny_path):
     assert len(games) == 2
     with pytest.raises(phutball.NetworkError, match=r"openings\[0\]: the network serves 5x7, not 15x19"):
         phutball.selfplay(1, nodes=100, eval=net)
+
+
+def test_net_alone_is_the_network_built_in():
+    engine = phutball.Engine(nodes=4000, eval="net")
+    assert isinstance(engine.eval, phutball.Network) and engine.eval.sizes == [(15, 19)]
+    # The shipped file's, byte for byte.
+    shipped = (REPO / "crates" / "phutball-engine" / "networks" / "standard.phbnet").read_bytes()
+    assert engine.eval.to_bytes() == shipped
+    pos = "15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X"
+    assert str(engine.best_move(pos)) != str(phutball.Engine(nodes=4000).best_move(pos))

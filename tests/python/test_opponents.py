@@ -174,7 +174,7 @@ def test_bad_opponent_evaluations_are_refused_by_name(tmp_path):
         ({"opponent": lambda obs, mask: mask.argmax(axis=1), "opponent_eval": ball_network()}, ValueError, "opponent_eval"),
         ({"opponent_eval": ball_network()}, ValueError, "opponent_eval"),
         ({"opponent": "engine", "opponent_eval": 3}, TypeError, "opponent_eval must be"),
-        ({"opponent": "engine", "opponent_eval": "net"}, ValueError, "opponent_eval: no network is built in"),
+        ({"opponent": "engine", "opponent_eval": "net:"}, ValueError, "opponent_eval: net: needs a file name"),
         ({"opponent": "engine", "opponent_eval": "minimax"}, ValueError, "opponent_eval: unknown evaluation"),
         ({"opponent": "engine", "opponent_eval": ball_network(9, 9)}, phutball.NetworkError,
          "the engine opponent's network cannot judge this batch's board: the network serves 9x9, not 5x7"),

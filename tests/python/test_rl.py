@@ -280,8 +280,8 @@ def test_the_engine_policy_and_elo_take_an_evaluation(tmp_path):
         rl.engine_policy(1, eval=net)(phutball.Position().planes()[None], phutball.Position().legal_action_mask()[None])
     with pytest.raises(phutball.NetworkError, match="the network serves 9x9, not 15x19"):
         rl.elo_vs_engine(rl.random_policy(0), nodes=(1,), games=2, eval=net)
-    with pytest.raises(ValueError, match="eval: no network is built in"):
-        rl.engine_policy(1, eval="net")
+    with pytest.raises(ValueError, match="eval: net: needs a file name"):
+        rl.engine_policy(1, eval="net:")
     # Elo against the engine with a 15x19 network (every position level).
     level = ball_network(15, 19, 0.0)
     rows = rl.elo_vs_engine(rl.engine_policy(1, seed=2), nodes=(1,), games=2, move_limit=10, timeout=120, eval=level)

@@ -78,13 +78,14 @@ impl LimitArgs {
     }
 }
 
-/// `--eval hand|net:FILE`: the evaluation of the engine's search.
+/// `--eval hand|net|net:FILE`: the evaluation of the engine's search.
 #[derive(Args)]
 pub struct EvalArg {
     /// The engine's evaluation: `hand` (the hand-written terms, the
-    /// default) or `net:FILE`, the learned network of a weights file
+    /// default), `net` (the network built in: the standard 15x19 board's)
+    /// or `net:FILE`, the learned network of a weights file
     /// (docs/network.md; its board sizes only).
-    #[arg(long = "eval", default_value = "hand", value_name = "hand|net:FILE",
+    #[arg(long = "eval", default_value = "hand", value_name = "hand|net|net:FILE",
           value_parser = |t: &str| t.parse::<EvalSpec>().map_err(|e| e.to_string()))]
     spec: EvalSpec,
 }
@@ -102,6 +103,9 @@ impl EvalArg {
                 Ok(Evaluation::Net(Arc::new(network)))
             }
             EvalSpec::Hand => Ok(Evaluation::Hand),
+            EvalSpec::BuiltIn => Network::built_in()
+                .map(Evaluation::Net)
+                .map_err(|e| CliError::Input(format!("the built-in network: {e}"))),
         }
     }
 }

@@ -107,11 +107,32 @@ fn hand_is_the_default() {
 }
 
 #[test]
+fn net_alone_is_the_built_in_network_which_plays_otherwise_than_hand() {
+    // Here the 4,000-node searches of the two evaluations part (hand: H9-H7
+    // at +1.00, the network: J9 at -0.15, with the network of 2026-12-06).
+    let pos = "15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X";
+    let choice = |eval: &str| {
+        let out = run(&["best", "--nodes", "4000", "--eval", eval, pos]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        let line = text(&out.stderr);
+        line.split(", depth").next().unwrap_or_default().to_string()
+    };
+    let (net, hand) = (choice("net"), choice("hand"));
+    assert!(
+        net.starts_with("best ") && net.contains(", score "),
+        "{net}"
+    );
+    assert_ne!(net, hand);
+}
+
+#[test]
 fn a_value_that_names_no_evaluation_is_a_usage_error() {
     for (value, message) in [
-        ("net", "no network is built in yet: give net:FILE"),
         ("net:", "net: needs a file name: net:FILE"),
-        ("neural", "unknown evaluation \"neural\": hand or net:FILE"),
+        (
+            "neural",
+            "unknown evaluation \"neural\": hand, net or net:FILE",
+        ),
     ] {
         for command in [
             &["best", "start"][..],

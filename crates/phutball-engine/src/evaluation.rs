@@ -102,16 +102,18 @@ impl Evaluator<'_> {
 }
 
 /// How an evaluation is named in text (the CLI's `--eval`, Python's
-/// `eval=`): `hand`, or `net:FILE`, a weights file that the caller reads
-/// (with at most [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES)` + 1` bytes) and
-/// gives to [`Network::from_bytes`].
+/// `eval=`): `hand`; `net`, the network built in ([`Network::built_in`]);
+/// or `net:FILE`, a weights file that the caller reads (with at most
+/// [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES)` + 1` bytes) and gives to
+/// [`Network::from_bytes`].
 ///
 /// ```
 /// use phutball_engine::EvalSpec;
 /// assert_eq!("hand".parse::<EvalSpec>()?, EvalSpec::Hand);
+/// assert_eq!("net".parse::<EvalSpec>()?, EvalSpec::BuiltIn);
 /// assert_eq!("net:weights.phbnet".parse::<EvalSpec>()?, EvalSpec::NetFile("weights.phbnet".into()));
-/// let none_built_in = "net".parse::<EvalSpec>().unwrap_err();
-/// assert_eq!(none_built_in.to_string(), "no network is built in yet: give net:FILE");
+/// let empty = "net:".parse::<EvalSpec>().unwrap_err();
+/// assert_eq!(empty.to_string(), "net: needs a file name: net:FILE");
 /// # Ok::<(), phutball_engine::EvalSpecError>(())
 /// ```
 // Not `non_exhaustive`: a new kind (the built-in network) must be handled
@@ -120,6 +122,8 @@ impl Evaluator<'_> {
 pub enum EvalSpec {
     /// `hand`: the hand evaluation.
     Hand,
+    /// `net`: the network built into the engine ([`Network::built_in`]).
+    BuiltIn,
     /// `net:FILE`: the network of a weights file.
     NetFile(PathBuf),
 }
@@ -128,14 +132,11 @@ pub enum EvalSpec {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[non_exhaustive]
 pub enum EvalSpecError {
-    /// `net` alone: no weights are shipped in this build.
-    #[error("no network is built in yet: give net:FILE")]
-    NoBuiltInNetwork,
     /// `net:` without a file name.
     #[error("net: needs a file name: net:FILE")]
     NoFile,
     /// Anything else.
-    #[error("unknown evaluation {0:?}: hand or net:FILE")]
+    #[error("unknown evaluation {0:?}: hand, net or net:FILE")]
     Unknown(String),
 }
 
@@ -145,7 +146,7 @@ impl FromStr for EvalSpec {
     fn from_str(text: &str) -> Result<EvalSpec, EvalSpecError> {
         match text {
             "hand" => Ok(EvalSpec::Hand),
-            "net" => Err(EvalSpecError::NoBuiltInNetwork),
+            "net" => Ok(EvalSpec::BuiltIn),
             _ => match text.strip_prefix("net:") {
                 Some("") => Err(EvalSpecError::NoFile),
                 Some(file) => Ok(EvalSpec::NetFile(file.into())),
@@ -160,6 +161,7 @@ impl fmt::Display for EvalSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             EvalSpec::Hand => f.write_str("hand"),
+            EvalSpec::BuiltIn => f.write_str("net"),
             EvalSpec::NetFile(file) => write!(f, "net:{}", file.display()),
         }
     }
@@ -171,14 +173,14 @@ mod tests {
 
     #[test]
     fn specs_read_back_as_they_print() {
-        for text in ["hand", "net:w.phbnet", "net:dir/a b.phbnet"] {
+        for text in ["hand", "net", "net:w.phbnet", "net:dir/a b.phbnet"] {
             let spec: EvalSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
         assert_eq!("net:".parse::<EvalSpec>(), Err(EvalSpecError::NoFile));
         assert_eq!(
             "Hand".parse::<EvalSpec>().unwrap_err().to_string(),
-            "unknown evaluation \"Hand\": hand or net:FILE"
+            "unknown evaluation \"Hand\": hand, net or net:FILE"
         );
     }
 }

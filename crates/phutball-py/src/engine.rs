@@ -37,8 +37,9 @@ use crate::notation::{int, Int};
 /// released while it searches. ``time_ms`` (milliseconds, the first
 /// positional argument) is the deprecated spelling of ``time``.
 ///
-/// ``eval`` is its evaluation: ``"hand"`` (the default), ``"net:PATH"``
-/// (the weights file PATH, read now) or a ``phutball.Network``; a position
+/// ``eval`` is its evaluation: ``"hand"`` (the default), ``"net"`` (the
+/// network built in, for the standard 15x19 board), ``"net:PATH"`` (the
+/// weights file PATH, read now) or a ``phutball.Network``; a position
 /// of a board size the network does not serve raises ``NetworkError``.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {

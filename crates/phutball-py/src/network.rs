@@ -168,6 +168,9 @@ pub(crate) fn evaluation_arg(
         .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
     Ok(match spec {
         EvalSpec::Hand => Evaluation::Hand,
+        EvalSpec::BuiltIn => Evaluation::Net(
+            Network::built_in().map_err(|e| network_err(&e, Some("the built-in network")))?,
+        ),
         EvalSpec::NetFile(path) => Evaluation::Net(Arc::new(read_network(py, &path)?)),
     })
 }

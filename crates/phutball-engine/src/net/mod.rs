@@ -14,6 +14,7 @@ mod format;
 mod forward;
 
 use core::fmt;
+use std::sync::{Arc, OnceLock};
 
 use phutball::{BoardSize, Budget, Position};
 
@@ -163,7 +164,34 @@ pub struct Network {
 // an equivalence.
 impl Eq for Network {}
 
+/// The weights built into the engine: `networks/standard.phbnet`, the
+/// standard board's network (docs/network.md, "The shipped network", has
+/// the commands and seeds that made it, and the ladder's figures).
+const BUILT_IN: &[u8] = include_bytes!("../../networks/standard.phbnet");
+
 impl Network {
+    /// The network built into this build (`net` in the CLI's `--eval` and
+    /// Python's `eval=`), read once. It serves the standard 15x19 board.
+    ///
+    /// ```
+    /// use phutball::BoardSize;
+    /// use phutball_engine::Network;
+    /// let network = Network::built_in()?;
+    /// assert!(network.serves(BoardSize::new(15, 19)?));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The [`NetworkError`] of the embedded bytes, were they damaged (the
+    /// crate's tests read them, so a release never has that).
+    pub fn built_in() -> Result<Arc<Network>, NetworkError> {
+        static PARSED: OnceLock<Result<Arc<Network>, NetworkError>> = OnceLock::new();
+        PARSED
+            .get_or_init(|| Network::from_bytes(BUILT_IN).map(Arc::new))
+            .clone()
+    }
+
     /// A network from its parts: `description` (how it was made: at most
     /// [`MAX_DESCRIPTION`] bytes) and one network per board size (1 to
     /// [`MAX_NETWORKS`]), each checked: 1 to [`MAX_HIDDEN`] hidden units,
