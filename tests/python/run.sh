@@ -116,7 +116,7 @@ rm -f "$CARGO_TARGET_DIR/widget-jupyterlab.png"
 # racing its completion) seconds after a test passed, which would take every
 # test after it down too. A file whose process aborts so is run once more,
 # saying so; any other failure, or a second abort, fails the suite.
-ray_files=(tests/python/test_dataset.py tests/python/test_dataset_integrity.py tests/python/test_distributed.py tests/python/test_distributed_prove.py tests/python/test_distributed_jobs.py)
+ray_files=(tests/python/test_dataset.py tests/python/test_dataset_integrity.py tests/python/test_distributed.py tests/python/test_distributed_prove.py tests/python/test_distributed_jobs.py tests/python/test_train.py)
 not_ray=()
 for file in "${ray_files[@]}"; do not_ray+=(--ignore="$file"); done
 # pytest's status 5 is "no test collected": what a -k filter given to this script can leave.

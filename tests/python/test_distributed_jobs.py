@@ -263,7 +263,12 @@ def test_a_killed_worker_and_a_killed_driver_leave_the_proof_proved(cluster, tmp
     assert re.fullmatch(r"win within \d+: \S+( \S+)*", line), line
     figures = re.search(r"jobs (\d+): \d+ proved, \d+ unknown, (\d+) lost with their actor;.*, resumed 1 times", second.stderr)
     assert figures, second.stderr
-    assert int(figures.group(1)) > at_kill["jobs"] and int(figures.group(2)) >= 1
+    # The resumed run goes on from the saved jobs. On an idle machine the
+    # driver had once answered its last job before it was killed (CI's run
+    # of 4e71d07: 692 jobs at the kill and after): the resumed run then
+    # answers none and writes the proof from its checkpoint, which still
+    # resumes it (the "resumed 1 times" above).
+    assert int(figures.group(1)) >= at_kill["jobs"] and int(figures.group(2)) >= 1
     checked = phutball.check_proof(certificate)
     assert (checked.root, checked.winner) == (FOUR_BY_NINE, "O") and line.startswith(f"win within {checked.plies}: ")
     # The CLI's independent reading agrees (run.sh sets PHUTBALL_CLI).
