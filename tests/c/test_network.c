@@ -122,6 +122,19 @@ static PhutballEngine *engine_of_depth(uint32_t depth) {
     return engine;
 }
 
+/* The engine's search of `pos`, of a board size its network does not
+ * serve, is refused whatever the buffers: INVALID_ARGUMENT, its message
+ * naming the sizes (`sizes`), nothing written. */
+static void check_size_refused(PhutballEngine *engine, const PhutballPosition *pos, const char *sizes) {
+    char move[64] = "";
+    size_t written = 99;
+    CHECK_STATUS(phutball_engine_best_move(engine, pos, move, sizeof move, &written),
+                 PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("the engine's network cannot judge this position: ");
+    CHECK_MESSAGE_HAS(sizes);
+    CHECK(move[0] == '\0');
+}
+
 static void a_file_built_by_hand_is_read_evaluated_and_written_back(void) {
     struct writer file = weights_file("by hand, in C", 0.25f, 0.5f, 100.0f, 0.0f);
     PhutballNetwork *network = network_of(&file);
@@ -250,10 +263,7 @@ static void an_engine_searches_with_the_network(void) {
 
     /* A board size it does not serve: refused, whatever the buffers. */
     PhutballPosition *standard = parse(STANDARD_START);
-    written = 99;
-    CHECK_STATUS(phutball_engine_best_move(engine, standard, move, sizeof move, &written),
-                 PHUTBALL_STATUS_INVALID_ARGUMENT);
-    CHECK_MESSAGE_HAS("the engine's network cannot judge this position: the network serves 9x9, not 15x19");
+    check_size_refused(engine, standard, "the network serves 9x9, not 15x19");
 
     /* A batch carries the network: each position's own status. */
     const PhutballPosition *batch[] = {start, standard};
@@ -326,10 +336,7 @@ static void the_built_in_network_plays_on_the_standard_board(void) {
 
     /* A 9x9 position: the network serves only 15x19, so the engine refuses it. */
     PhutballPosition *small = parse(START_9X9);
-    written = 99;
-    CHECK_STATUS(phutball_engine_best_move(engine, small, move, sizeof move, &written),
-                 PHUTBALL_STATUS_INVALID_ARGUMENT);
-    CHECK_MESSAGE_HAS("the engine's network cannot judge this position: the network serves 15x19, not 9x9");
+    check_size_refused(engine, small, "the network serves 15x19, not 9x9");
 
     phutball_position_free(small);
     phutball_position_free(start);
