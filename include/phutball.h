@@ -245,7 +245,8 @@ typedef struct PhutballMoveList PhutballMoveList;
  * A learned evaluation: a small value network for each board size it
  * serves, and a description of how it was made, read from a weights file
  * (docs/network.md). An opaque handle owned by the caller, made by
- * `phutball_network_from_bytes` and freed with `phutball_network_free`.
+ * `phutball_network_from_bytes` or `phutball_network_built_in` and freed
+ * with `phutball_network_free`.
  * Read-only: several threads may use one network at once. An engine given
  * it (`phutball_engine_set_network`) shares its weights, so the handle may
  * be freed while the engine searches with them.
@@ -1505,6 +1506,20 @@ void phutball_move_list_free(struct PhutballMoveList *list);
 PhutballStatus phutball_network_from_bytes(const uint8_t *bytes,
                                            size_t len,
                                            struct PhutballNetwork **out);
+
+/**
+ * Stores in `*out` a new handle of the network built into the library
+ * (`crates/phutball-engine/networks/standard.phbnet`: the standard 15x19
+ * board's, docs/network.md, "The shipped network"; `--eval net` of the
+ * command line), without a file to read. The handle is the caller's, freed
+ * with `phutball_network_free`; every handle shares the one copy of the
+ * weights, read once. `PHUTBALL_STATUS_INVALID_NETWORK` only were the
+ * embedded bytes damaged (the library's tests read them).
+ *
+ * # Safety
+ * `out` NULL or writable.
+ */
+PhutballStatus phutball_network_built_in(struct PhutballNetwork **out);
 
 /**
  * Writes the network's weights file into `buf` (room for `capacity`

@@ -1,7 +1,9 @@
 // The playground page: the board is the core's SVG picture; a click is
 // read back to a point with the core's geometry (svgPointAt). Placements
 // and jumps are checked by the core (the page keeps no rule); the engine
-// and "who wins?" run in a Web Worker (worker.js) that "Cancel" ends.
+// and "who wins?" run in a Web Worker (worker.js) that "Cancel" ends. The
+// engine evaluates as the "Evaluation" choice says: its hand-written terms,
+// or the network built into the package (it serves the 15x19 board only).
 import init, { Game, Position } from "./pkg/phutball.js";
 
 const $ = (id) => document.getElementById(id);
@@ -94,7 +96,8 @@ function ask(kind, timeMs) {
   busy(true);
   return new Promise((resolve, reject) => {
     pending = { id: ++nextId, resolve, reject };
-    worker.postMessage({ id: nextId, kind, position: pos.toString(), rules: pos.rules, timeMs });
+    worker.postMessage({ id: nextId, kind, position: pos.toString(), rules: pos.rules, timeMs,
+      evaluation: $("eval").value });
   });
 }
 
@@ -118,7 +121,8 @@ async function engineMove(hintOnly) {
   setStatus("The engine is thinking…");
   try {
     const a = await ask("analyse", ms("engine-ms"));
-    const text = `${a.bestMove} (${a.score}, depth ${a.depth}, ${a.nodes} nodes)`;
+    const by = a.evaluation === "net" ? "network" : "hand";
+    const text = `${a.bestMove} (${a.score}, depth ${a.depth}, ${a.nodes} nodes, ${by} evaluation)`;
     if (hintOnly) { lastHint = a.bestMove; draw(); setStatus(`Hint: ${text}`); }
     else { play(a.bestMove); $("verdict").textContent = `Engine played ${text}`; }
   } catch (error) { setStatus(error.message); }

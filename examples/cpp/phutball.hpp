@@ -317,6 +317,95 @@ private:
     std::unique_ptr<PhutballGame, Free> handle_;
 };
 
+// A learned evaluation (docs/network.md): from a weights file's bytes, or
+// the network built into the library. Move-only: the handle is freed with
+// the object; an engine given the network keeps its own reference.
+class Network {
+public:
+    static Network from_bytes(const std::vector<std::uint8_t> &bytes) {
+        PhutballNetwork *raw = nullptr;
+        check(phutball_network_from_bytes(bytes.data(), bytes.size(), &raw));
+        return Network(raw);
+    }
+
+    // The standard 15x19 board's network, built into the library.
+    static Network built_in() {
+        PhutballNetwork *raw = nullptr;
+        check(phutball_network_built_in(&raw));
+        return Network(raw);
+    }
+
+    bool serves(std::uint8_t cols, std::uint8_t rows) const {
+        bool serves = false;
+        check(phutball_network_serves(get(), cols, rows, &serves));
+        return serves;
+    }
+
+    // Its value of `pos` for the side to move, in hundredths of a row.
+    std::int32_t evaluate(const Position &pos) const {
+        std::int32_t value = 0;
+        check(phutball_network_evaluate(get(), pos.get(), &value));
+        return value;
+    }
+
+    std::vector<std::uint8_t> to_bytes() const {
+        std::size_t count = 0;
+        PhutballStatus status = phutball_network_to_bytes(get(), nullptr, 0, &count);
+        if (status != PHUTBALL_STATUS_BUFFER_TOO_SMALL) {
+            check(status);
+        }
+        std::vector<std::uint8_t> bytes(count);
+        check(phutball_network_to_bytes(get(), bytes.data(), bytes.size(), &count));
+        return bytes;
+    }
+
+    const PhutballNetwork *get() const noexcept { return handle_.get(); }
+
+private:
+    struct Free {
+        void operator()(PhutballNetwork *n) const noexcept { phutball_network_free(n); }
+    };
+    explicit Network(PhutballNetwork *raw) : handle_(raw) {}
+    std::unique_ptr<PhutballNetwork, Free> handle_;
+};
+
+// The engine (not copyable). With no network it uses the hand evaluation;
+// set_network gives it one (it keeps the weights: the Network may go).
+class Engine {
+public:
+    explicit Engine(const PhutballEngineLimits &limits = phutball_engine_limits_default(), std::uint64_t seed = 0) {
+        PhutballEngine *raw = nullptr;
+        check(phutball_engine_new(&limits, seed, &raw));
+        handle_.reset(raw);
+    }
+    Engine(const Engine &) = delete;
+    Engine &operator=(const Engine &) = delete;
+
+    void set_network(const Network &network) { check(phutball_engine_set_network(handle_.get(), network.get())); }
+    void use_hand_evaluation() { check(phutball_engine_set_network(handle_.get(), nullptr)); }
+
+    // The engine's move in notation. One search: a buffer that a long jump
+    // path outgrows is grown and the search run again (read_text's size
+    // query would search twice every time).
+    std::string best_move(const Position &pos) const {
+        std::vector<char> text(256);
+        std::size_t written = 0;
+        PhutballStatus status = phutball_engine_best_move(handle_.get(), pos.get(), text.data(), text.size(), &written);
+        if (status == PHUTBALL_STATUS_BUFFER_TOO_SMALL) {
+            text.resize(written + 1);
+            status = phutball_engine_best_move(handle_.get(), pos.get(), text.data(), text.size(), &written);
+        }
+        check(status);
+        return std::string(text.data(), written);
+    }
+
+private:
+    struct Free {
+        void operator()(PhutballEngine *e) const noexcept { phutball_engine_free(e); }
+    };
+    std::unique_ptr<PhutballEngine, Free> handle_;
+};
+
 } // namespace phutball
 
 #endif

@@ -2,7 +2,9 @@
 // examples/cpp/phutball.hpp: exceptions carry the status and message, copies
 // are independent, and an exception thrown by a visitor stops the walk and
 // reaches the caller; a search on another std::thread is cancelled through a
-// CancelToken, and budgets reach the library. Prints "test_cpp: N passed, M failed".
+// CancelToken, and budgets reach the library; the built-in Network given to an
+// Engine plays on the standard board and refuses a 9x9 one. Prints
+// "test_cpp: N passed, M failed".
 #include <atomic>
 #include <chrono>
 #include <set>
@@ -134,6 +136,36 @@ void test_budget_and_cancel() {
     CHECK(!seeds.can_score(&budget));
 }
 
+void test_network_and_engine() {
+    const auto start = phutball::Position::standard();
+    PhutballEngineLimits limits = phutball_engine_limits_default();
+    limits.depth = 1;
+    phutball::Engine engine(limits, 1);
+    const std::string hand_move = engine.best_move(start);
+    CHECK(start.is_legal(hand_move));
+    {
+        const auto network = phutball::Network::built_in();
+        CHECK(network.serves(15, 19));
+        CHECK(!network.serves(9, 9));
+        const auto copy = phutball::Network::from_bytes(network.to_bytes());
+        CHECK(copy.evaluate(start) == network.evaluate(start));
+        engine.set_network(network);
+    } // both handles freed here: the engine keeps the weights
+    CHECK(start.is_legal(engine.best_move(start)));
+    const auto small = phutball::Position::parse("9/9/9/9/4@4/9/9/9/9 O");
+    try {
+        engine.best_move(small);
+        CHECK(!"a 9x9 position is refused");
+    } catch (const phutball::Error &e) {
+        CHECK(e.status() == PHUTBALL_STATUS_INVALID_ARGUMENT);
+        CHECK(std::string(e.what()).find("the network serves 15x19, not 9x9") != std::string::npos);
+    }
+    engine.use_hand_evaluation();
+    CHECK(small.is_legal(engine.best_move(small)));
+    CHECK(engine.best_move(start) == hand_move);
+    CHECK(status_thrown([] { phutball::Network::from_bytes({1, 2, 3}); }) == PHUTBALL_STATUS_INVALID_NETWORK);
+}
+
 } // namespace
 
 int main() {
@@ -142,5 +174,6 @@ int main() {
     test_visitor_exception_stops_the_walk();
     test_game();
     test_budget_and_cancel();
+    test_network_and_engine();
     return check_summary("test_cpp");
 }

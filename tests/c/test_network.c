@@ -6,7 +6,9 @@
  * PHUTBALL_STATUS_INVALID_NETWORK with the engine's message; an engine
  * given the network searches with it (after the handle is freed), refuses
  * a board size it does not serve, and goes back to the hand evaluation;
- * NULL arguments are refused. Prints "test_network: N passed, M failed". */
+ * the built-in network (phutball_network_built_in) plays a legal move on
+ * the standard board and refuses a 9x9 one; NULL arguments are refused.
+ * Prints "test_network: N passed, M failed". */
 #define _POSIX_C_SOURCE 200809L
 
 #include <math.h>
@@ -118,6 +120,19 @@ static PhutballEngine *engine_of_depth(uint32_t depth) {
         exit(2);
     }
     return engine;
+}
+
+/* The engine's search of `pos`, of a board size its network does not
+ * serve, is refused whatever the buffers: INVALID_ARGUMENT, its message
+ * naming the sizes (`sizes`), nothing written. */
+static void check_size_refused(PhutballEngine *engine, const PhutballPosition *pos, const char *sizes) {
+    char move[64] = "";
+    size_t written = 99;
+    CHECK_STATUS(phutball_engine_best_move(engine, pos, move, sizeof move, &written),
+                 PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("the engine's network cannot judge this position: ");
+    CHECK_MESSAGE_HAS(sizes);
+    CHECK(move[0] == '\0');
 }
 
 static void a_file_built_by_hand_is_read_evaluated_and_written_back(void) {
@@ -248,10 +263,7 @@ static void an_engine_searches_with_the_network(void) {
 
     /* A board size it does not serve: refused, whatever the buffers. */
     PhutballPosition *standard = parse(STANDARD_START);
-    written = 99;
-    CHECK_STATUS(phutball_engine_best_move(engine, standard, move, sizeof move, &written),
-                 PHUTBALL_STATUS_INVALID_ARGUMENT);
-    CHECK_MESSAGE_HAS("the engine's network cannot judge this position: the network serves 9x9, not 15x19");
+    check_size_refused(engine, standard, "the network serves 9x9, not 15x19");
 
     /* A batch carries the network: each position's own status. */
     const PhutballPosition *batch[] = {start, standard};
@@ -275,6 +287,62 @@ static void an_engine_searches_with_the_network(void) {
     phutball_engine_free(engine);
 }
 
+static void the_built_in_network_plays_on_the_standard_board(void) {
+    PhutballNetwork *network = NULL;
+    CHECK_OK(phutball_network_built_in(&network));
+    CHECK(network != NULL);
+    bool serves = false;
+    CHECK_OK(phutball_network_serves(network, 15, 19, &serves));
+    CHECK(serves);
+    CHECK_OK(phutball_network_serves(network, 9, 9, &serves));
+    CHECK(!serves);
+    /* Its bytes are a weights file: read back, they make the same network. */
+    size_t len = 0;
+    CHECK_STATUS(phutball_network_to_bytes(network, NULL, 0, &len), PHUTBALL_STATUS_BUFFER_TOO_SMALL);
+    uint8_t *bytes = malloc(len);
+    if (bytes == NULL) {
+        exit(2);
+    }
+    CHECK_OK(phutball_network_to_bytes(network, bytes, len, &len));
+    CHECK(len > 8 && memcmp(bytes, "phbnet\n", 8) == 0);
+    PhutballNetwork *copy = NULL;
+    CHECK_OK(phutball_network_from_bytes(bytes, len, &copy));
+    free(bytes);
+    PhutballPosition *start = parse(STANDARD_START);
+    int32_t value = 0, copy_value = 1;
+    CHECK_OK(phutball_network_evaluate(network, start, &value));
+    CHECK_OK(phutball_network_evaluate(copy, start, &copy_value));
+    CHECK(value == copy_value);
+    phutball_network_free(copy);
+    /* A second handle shares the weights; each is freed on its own. */
+    PhutballNetwork *again = NULL;
+    CHECK_OK(phutball_network_built_in(&again));
+    CHECK(again != NULL && again != network);
+    phutball_network_free(again);
+
+    PhutballEngine *engine = engine_of_depth(1);
+    CHECK_OK(phutball_engine_set_network(engine, network));
+    phutball_network_free(network); /* the engine keeps the weights */
+    char move[64];
+    size_t written = 0;
+    CHECK_OK(phutball_engine_best_move(engine, start, move, sizeof move, &written));
+    bool legal = false;
+    CHECK_OK(phutball_position_is_legal(start, move, &legal));
+    CHECK(legal);
+    PhutballNetwork *used = NULL;
+    CHECK_OK(phutball_engine_network(engine, &used));
+    CHECK(used != NULL);
+    phutball_network_free(used);
+
+    /* A 9x9 position: the network serves only 15x19, so the engine refuses it. */
+    PhutballPosition *small = parse(START_9X9);
+    check_size_refused(engine, small, "the network serves 15x19, not 9x9");
+
+    phutball_position_free(small);
+    phutball_position_free(start);
+    phutball_engine_free(engine);
+}
+
 static void null_arguments_are_refused(void) {
     struct writer file = weights_file("", 0.25f, 0.5f, 100.0f, 0.0f);
     PhutballNetwork *network = network_of(&file);
@@ -289,6 +357,8 @@ static void null_arguments_are_refused(void) {
     CHECK_STATUS(phutball_network_from_bytes(NULL, file.len, &out), PHUTBALL_STATUS_NULL_ARGUMENT);
     CHECK_MESSAGE_HAS("bytes (with a non-zero length) must not be NULL");
     CHECK_STATUS(phutball_network_from_bytes(file.bytes, file.len, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(phutball_network_built_in(NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_MESSAGE_HAS("out must not be NULL");
     CHECK_STATUS(phutball_network_to_bytes(NULL, NULL, 0, &written), PHUTBALL_STATUS_NULL_ARGUMENT);
     CHECK_MESSAGE_HAS("network must not be NULL");
     CHECK_STATUS(phutball_network_to_bytes(network, NULL, 0, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
@@ -315,6 +385,7 @@ int main(void) {
     a_file_built_by_hand_is_read_evaluated_and_written_back();
     damaged_truncated_and_foreign_bytes_are_refused();
     an_engine_searches_with_the_network();
+    the_built_in_network_plays_on_the_standard_board();
     null_arguments_are_refused();
     return check_summary("test_network");
 }

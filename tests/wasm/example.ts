@@ -25,3 +25,6 @@ async function withNetwork(url: string, start: Position): Promise<string> {
   return `${net.description} ${sizes.join(", ")} ${value} ${again.length} ${searched.bestMove} ${bestMove(start, 200, net)}`;
 }
 console.log(await withNetwork("gen1.phbnet", new Position()));
+// The network built into the package: no file to fetch.
+const builtIn: Network = Network.builtIn();
+console.log(builtIn.sizes, bestMove(new Position(), 200, builtIn));

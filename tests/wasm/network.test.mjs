@@ -2,9 +2,11 @@
 // file built here byte by byte as docs/network.md lays it out (its CRC-32
 // from node:zlib) is read, evaluated and written back; damaged, truncated
 // and foreign bytes throw NetworkError; analyse and bestMove search with a
-// network, read but not taken, and refuse a board size it does not serve.
+// network, read but not taken, and refuse a board size it does not serve;
+// Network.builtIn() is the shipped weights file and plays on the standard board.
 import { test } from "node:test";
 import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
 import { crc32 } from "node:zlib";
 import { throwsNamed, wasm } from "./support.mjs";
 
@@ -85,4 +87,25 @@ test("the engine searches with a network, reads it and leaves it usable", () => 
   // A freed network says so by name.
   net.free();
   assert.throws(() => bestMove(start, 100, net), /null pointer passed to rust/);
+});
+
+test("the built-in network plays a legal move on the standard board and refuses 9x9", () => {
+  const net = Network.builtIn();
+  assert.deepEqual(net.sizes, ["15x19"]);
+  assert.equal(net.serves(15, 19), true);
+  // The shipped weights file, byte for byte.
+  const shipped = readFileSync(new URL("../../crates/phutball-engine/networks/standard.phbnet", import.meta.url));
+  assert.deepEqual(net.toBytes(), new Uint8Array(shipped));
+  const start = new Position();
+  const value = net.evaluate(start);
+  assert.ok(Number.isInteger(value) && Math.abs(value) <= 30000, `${value}`);
+  const searched = analyse(start, undefined, 1, undefined, 0, net);
+  assert.ok(start.isLegal(searched.bestMove), searched.bestMove);
+  const move = bestMove(start, 200, net);
+  assert.ok(start.isLegal(move), move);
+  throwsNamed(() => bestMove(Position.start(9, 9), 100, net), "NetworkError",
+    /the engine's network cannot judge this position: the network serves 15x19, not 9x9/);
+  // Each call gives a network of its own: freeing one leaves the others.
+  net.free();
+  assert.deepEqual(Network.builtIn().sizes, ["15x19"]);
 });

@@ -8,7 +8,9 @@ place Eks's man and make Ohs's jump K6-G9-G11-J11 step by step, ended by a
 click on the ball. Then "Engine move" (in the page's Web Worker) must add one
 move, which the package checks from Node (Game.fromRecord replays every
 move), "Undo" takes it back, and a click on the flipped board places a man; "Who wins?" with a long limit is cancelled and the page must answer
-at once. The record is read back from the page, and a screenshot of the
+at once. With "Evaluation: network" the engine's move on the standard
+board is the built-in network's (legal, replayed by Node), and on a 9x9
+board the page says the network cannot judge it. The record is read back from the page, and a screenshot of the
 game after the engine's move goes to target/wasm-playground.png. Needs web/pkg (scripts/build-wasm.sh)."""
 
 import base64
@@ -146,6 +148,32 @@ def play_the_page(driver, url):
     return record
 
 
+STANDARD = "15/15/15/15/15/15/15/15/15/7@7/15/15/15/15/15/15/15/15/15 O"
+
+
+def the_network_plays(driver):
+    """"Evaluation: network": the engine's move on the standard board comes
+    from a search with the built-in network (the worker says which it used);
+    on a 9x9 board the page says the network cannot judge it."""
+    driver.run("const e = document.getElementById('eval'); e.value = 'net';"
+               "e.dispatchEvent(new Event('change'));"
+               "document.getElementById('record').value = arguments[0];", f"start {STANDARD}\n")
+    driver.click_button("load")
+    driver.wait("the standard start", lambda: moves_of(driver.text("record")) == [])
+    driver.click_button("engine")
+    driver.wait("the network's move", lambda: len(moves_of(driver.text("record"))) == 1)
+    verdict = driver.text("verdict")
+    assert verdict.endswith("network evaluation)"), verdict
+    record = driver.text("record")
+    driver.run("document.getElementById('cols').value = '9'; document.getElementById('rows').value = '9';")
+    driver.click_button("new")
+    driver.wait("the 9x9 board", lambda: driver.run("return window.playground.game.position.cols") == 9)
+    driver.click_button("engine")
+    driver.wait("the network's refusal of 9x9",
+                lambda: "the network serves 15x19, not 9x9" in driver.text("status"))
+    return record
+
+
 def main():
     web_port, driver_port = free_port(), free_port()
     server = subprocess.Popen([sys.executable, "-m", "http.server", str(web_port), "--bind",
@@ -161,8 +189,11 @@ def main():
         moves = replayed_by_node(record)
         assert moves[:2] == ["B2", "K6-G9-G11-J11"], moves
         assert len(moves) == 3, moves
+        net_moves = replayed_by_node(the_network_plays(driver))
+        assert len(net_moves) == 1, net_moves
         print(f"page: placement, jump and the engine's {moves[2]} played by clicks, then undone, and a placement on the flipped board; "
-              f"record replayed by Node; cancel answered; screenshot {SCREENSHOT.relative_to(ROOT)}")
+              f"record replayed by Node; cancel answered; with the built-in network the engine played {net_moves[0]} "
+              f"on the standard board and 9x9 was refused; screenshot {SCREENSHOT.relative_to(ROOT)}")
     finally:
         if driver is not None:
             driver.call("DELETE", f"/session/{driver.session}")

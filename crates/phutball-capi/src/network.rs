@@ -1,6 +1,6 @@
 //! Learned evaluations from C (docs/network.md): a network read from the
-//! bytes of its weights file, written back, described, asked which board
-//! sizes it serves, and given to an engine
+//! bytes of its weights file, or the one built in, written back,
+//! described, asked which board sizes it serves, and given to an engine
 //! (`phutball_engine_set_network`, in `engine.rs`). The weights file is the
 //! engine's format, read and checked by `phutball_engine::Network`; these
 //! functions only read the arguments and write the answers. Like the
@@ -23,7 +23,8 @@ use crate::status::{network_failure, FfiResult, PhutballStatus};
 /// A learned evaluation: a small value network for each board size it
 /// serves, and a description of how it was made, read from a weights file
 /// (docs/network.md). An opaque handle owned by the caller, made by
-/// `phutball_network_from_bytes` and freed with `phutball_network_free`.
+/// `phutball_network_from_bytes` or `phutball_network_built_in` and freed
+/// with `phutball_network_free`.
 /// Read-only: several threads may use one network at once. An engine given
 /// it (`phutball_engine_set_network`) shares its weights, so the handle may
 /// be freed while the engine searches with them.
@@ -65,6 +66,28 @@ pub unsafe extern "C" fn phutball_network_from_bytes(
         let network = Network::from_bytes(bytes).map_err(|e| network_failure(&e))?;
         // SAFETY: the caller's promise about out.
         unsafe { write_new_handle(out, PhutballNetwork(Arc::new(network)), "out") }
+    })
+}
+
+/// Stores in `*out` a new handle of the network built into the library
+/// (`crates/phutball-engine/networks/standard.phbnet`: the standard 15x19
+/// board's, docs/network.md, "The shipped network"; `--eval net` of the
+/// command line), without a file to read. The handle is the caller's, freed
+/// with `phutball_network_free`; every handle shares the one copy of the
+/// weights, read once. `PHUTBALL_STATUS_INVALID_NETWORK` only were the
+/// embedded bytes damaged (the library's tests read them).
+///
+/// # Safety
+/// `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_network_built_in(
+    out: *mut *mut PhutballNetwork,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        let network = Network::built_in().map_err(|e| network_failure(&e))?;
+        // SAFETY: the caller's promise about out.
+        unsafe { write_new_handle(out, PhutballNetwork(network), "out") }
     })
 }
 

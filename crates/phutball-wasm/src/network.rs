@@ -17,8 +17,9 @@ use crate::errors;
 
 /// A learned evaluation: a small value network for each board size it
 /// serves, read from a weights file (`.phbnet`, as `python -m
-/// phutball.train` writes it). `Network.fromBytes(bytes)` reads one;
-/// `analyse` and `bestMove` search with it where they would use the hand
+/// phutball.train` writes it). `Network.fromBytes(bytes)` reads one,
+/// `Network.builtIn()` gives the standard board's; `analyse` and
+/// `bestMove` search with it where they would use the hand
 /// evaluation. Immutable.
 #[wasm_bindgen(js_name = Network)]
 pub struct WasmNetwork {
@@ -69,6 +70,18 @@ impl WasmNetwork {
             .map(|network| WasmNetwork {
                 inner: Arc::new(network),
             })
+            .map_err(|e| network_error(&e))
+    }
+
+    /// The network built into the package: the standard 15x19 board's
+    /// (docs/network.md, "The shipped network"; the command line's `--eval
+    /// net`), with no file to fetch. Its weights are part of the package's
+    /// wasm (about 147 KB). Throws `NetworkError` only were those bytes
+    /// damaged (the engine's tests read them).
+    #[wasm_bindgen(js_name = builtIn)]
+    pub fn built_in() -> Result<WasmNetwork, JsValue> {
+        Network::built_in()
+            .map(|inner| WasmNetwork { inner })
             .map_err(|e| network_error(&e))
     }
 
