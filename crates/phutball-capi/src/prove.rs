@@ -206,8 +206,8 @@ pub unsafe extern "C" fn phutball_prove_with_tablebase_within(
 
 /// `phutball_prove_within` on `jobs` threads (0: every core; 1 is
 /// `phutball_prove_within`'s search; from 2 the searches for either
-/// side's win still take turns, each turn on every thread over the
-/// search's shared table; `docs/solver.md`). The result is the same
+/// side's win run at once, each on its own threads, the first proof
+/// stopping the other; `docs/solver.md`). The result is the same
 /// kind of proof, its certificate checked; the nodes and the certificate
 /// may differ from one job count to another.
 /// `PHUTBALL_STATUS_INVALID_ARGUMENT` for more than 1024 jobs

@@ -44,9 +44,10 @@ pub struct ProveArgs {
     /// One position only.
     #[arg(long, value_name = "PATH")]
     checkpoint: Option<PathBuf>,
-    /// Threads (default: every core). The searches for either side's win
-    /// take turns; on 2 or more each turn runs on every thread over the
-    /// search's shared table; 1 is the one-thread search.
+    /// Threads (default: every core). 1: the searches for either side's
+    /// win take turns on one thread; on 2 or more they run at once, each on
+    /// its own thread (from 4, on half the threads each), the first proof
+    /// stopping the other.
     #[arg(long, value_name = "J", value_parser = |t: &str| parse_jobs(t, ProveOptions::check_jobs))]
     jobs: Option<usize>,
     /// Seconds between two saves of --checkpoint.

@@ -391,8 +391,8 @@ impl PyPosition {
     /// ``ValueError``. Releases the GIL.
     ///
     /// ``jobs`` threads (default 1; the CLI's default is every core): on
-    /// two or more, each turn of the searches for either side's win runs
-    /// on every thread.
+    /// two or more, the searches for either side's win run at once, each
+    /// on its own threads.
     /// ``checkpoint`` (a path) saves the search's state every
     /// ``checkpoint_every`` seconds and when it stops (a limit, Ctrl-C),
     /// and goes on from the file if it exists: the same call again

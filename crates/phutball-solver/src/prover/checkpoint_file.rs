@@ -84,9 +84,11 @@ pub struct ProveProgress {
 /// How [`prove_with_options_within`] proves: on how many threads, with
 /// which tablebase, saving its state where, reporting its progress to whom.
 pub struct ProveOptions<'a> {
-    /// Threads (at least 1): a search past its first 4,096 nodes runs on
-    /// this many, over one shared table (`docs/solver.md`). 1 is
-    /// [`prove_within`](super::prove_within)'s search.
+    /// Threads (at least 1): from 2, the two searches (for either side's
+    /// win) run at once, each on half of them (at least one; past its
+    /// first 65,536 nodes, a search of several threads shares one table;
+    /// `docs/solver.md`). 1 is [`prove_within`](super::prove_within)'s
+    /// search.
     pub jobs: usize,
     /// A tablebase: where it covers the position, it answers at once.
     pub tablebase: Option<&'a Tablebase>,

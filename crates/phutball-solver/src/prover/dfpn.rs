@@ -23,6 +23,7 @@
 use std::cell::RefCell;
 use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use phutball::{Bitboard, Budget, Move, Point, Position, SearchError, Side};
 
@@ -103,6 +104,11 @@ pub(crate) struct Dfpn<'b, T: ProofTable = Table> {
     pub(crate) pause_at_points: bool,
     /// The next pause point (0: not known yet).
     next_pause: u64,
+    /// Set when the other search has proved the position: this one stops
+    /// (as at its round's end, with `halted` set).
+    pub(crate) halt: Option<&'b AtomicBool>,
+    /// The last stop was for `halt`.
+    pub(crate) halted: bool,
     /// The root's (pn, dn) as the search last combined its children's,
     /// stopped or not (`None` before it has looked at the root's children).
     pub(crate) root_numbers: Option<(u32, u32)>,
@@ -148,6 +154,8 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             paused: false,
             pause_at_points: false,
             next_pause: 0,
+            halt: None,
+            halted: false,
             crew: None,
             root_numbers: None,
             settled_puts: 0,
@@ -237,6 +245,7 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
     /// limit or the caller's budget stops it: (pn, dn) of the root.
     pub(crate) fn search(&mut self, pos: &Position) -> Result<(u32, u32), Stop> {
         self.paused = false;
+        self.halted = false;
         self.mid(pos, INF, INF, 0)
     }
 
@@ -621,6 +630,10 @@ impl<'b, T: ProofTable> Dfpn<'b, T> {
             }
             if !self.pause_at_points && self.pause.is_some_and(|due| due()) {
                 self.paused = true;
+                return Err(limit);
+            }
+            if self.halt.is_some_and(|h| h.load(Ordering::Relaxed)) {
+                self.halted = true;
                 return Err(limit);
             }
         }

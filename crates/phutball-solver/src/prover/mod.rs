@@ -3,14 +3,15 @@
 
 mod checkpoint;
 mod checkpoint_file;
+mod concurrent;
 mod dfpn;
 mod extract;
-mod many_jobs;
 mod parallel;
 mod shared_table;
 mod table;
 
 use core::fmt;
+use std::sync::atomic::AtomicBool;
 
 use phutball::{Budget, Move, Position, SearchError, Side};
 
@@ -484,40 +485,45 @@ fn prove_on_this_thread(
     }
     // The work limit counts this call's nodes, not the resumed ones.
     let resumed_nodes = searches.total();
+    if jobs > 1 {
+        let halt = AtomicBool::new(false);
+        return concurrent::prove(
+            &concurrent::Context {
+                pos,
+                budget,
+                inner: &inner,
+                pause,
+                halt: &halt,
+                jobs,
+                memory,
+                table_bytes,
+                resumed_nodes,
+            },
+            &mut searches,
+            &mut schedule,
+            &mut checkpointing,
+        );
+    }
     alternate(
         pos,
         budget,
         &mut searches,
         &mut schedule,
         &mut checkpointing,
-        Sizes {
-            jobs,
-            memory,
-            table_bytes,
-        },
+        memory,
         resumed_nodes,
     )
 }
 
-/// A prove's threads and memory.
-#[derive(Clone, Copy)]
-struct Sizes {
-    jobs: usize,
-    /// The prove's whole memory limit.
-    memory: usize,
-    /// The bytes of each search's table.
-    table_bytes: usize,
-}
-
-/// The two searches taking turns, in rounds that double: on this thread,
-/// or each turn on every job ([`many_jobs`]).
+/// The two searches taking turns on this thread, in rounds that double
+/// (on more than one job they run at once: [`concurrent`]).
 fn alternate(
     pos: &Position,
     budget: &Budget<'_>,
     searches: &mut Searches<'_>,
     schedule: &mut Schedule,
     checkpointing: &mut Option<Checkpointing<'_>>,
-    sizes: Sizes,
+    memory: usize,
     resumed_nodes: u64,
 ) -> Result<Proof, SolverError> {
     loop {
@@ -537,24 +543,15 @@ fn alternate(
             if schedule.searches[i].round_end <= search.nodes {
                 schedule.searches[i].round_end = search.nodes.saturating_add(schedule.round);
             }
-            let node_limit = schedule.searches[i]
+            search.node_limit = schedule.searches[i]
                 .round_end
                 .min(search.nodes.saturating_add(left));
-            let (result, paused) = if sizes.jobs > 1 {
-                let shared = &mut searches.shared[i];
-                let end = many_jobs::turn(pos, search, shared, sizes.jobs, node_limit)?;
-                (end.result, end.paused)
-            } else {
-                search.node_limit = node_limit;
-                (search.search(pos), search.paused)
-            };
+            let result = search.search(pos);
+            let paused = search.paused;
             match result {
                 Ok((0, _)) => {
                     let nodes = searches.total();
                     let table_entries = searches.entries();
-                    if let Some(shared) = searches.shared[i].take() {
-                        searches.dfpn[i].table = shared.to_table(sizes.table_bytes)?;
-                    }
                     // The certificate of a long proof takes minutes to
                     // write (13x13's, over six minutes of CPU): the proved
                     // root is saved first, so a stop meanwhile loses only
@@ -563,7 +560,7 @@ fn alternate(
                     let search = &mut searches.dfpn[i];
                     search.pause = None;
                     search.pause_at_points = false;
-                    return proved(search, pos, sizes.memory, nodes, table_entries);
+                    return proved(search, pos, memory, nodes, table_entries);
                 }
                 Ok(_) => schedule.searches[i].settled = true,
                 Err(SearchError::WorkLimit { .. }) if paused => {

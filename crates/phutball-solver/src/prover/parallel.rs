@@ -83,6 +83,8 @@ pub(crate) struct RoundEnd {
     pub(crate) result: Result<(u32, u32), Stop>,
     /// The round stopped for a checkpoint's save.
     pub(crate) paused: bool,
+    /// The round stopped because the other search proved the position.
+    pub(crate) halted: bool,
     /// Nodes searched by the search, this round's included.
     pub(crate) nodes: u64,
 }
@@ -99,6 +101,9 @@ pub(crate) struct Round<'b> {
     pub(crate) stop: &'b Budget<'b>,
     pub(crate) inner: &'b Budget<'b>,
     pub(crate) pause: Option<&'b (dyn Fn() -> bool + Sync)>,
+    /// Set when the other search has proved the position (the two
+    /// searches at once, [`concurrent`](super::concurrent)).
+    pub(crate) halt: Option<&'b AtomicBool>,
 }
 
 /// Runs one round of the search of `pos` on `round.jobs` threads (the
@@ -109,13 +114,14 @@ pub(crate) fn search_round(pos: &Position, round: &Round<'_>) -> RoundEnd {
         let mut search = Dfpn::new(round.attacker, round.table, round.stop, round.inner);
         search.crew = Some(&crew);
         search.pause = round.pause;
+        search.halt = round.halt;
         search.node_limit = round.node_limit;
         let result = search.search(pos);
         crew.done.store(true, Ordering::Relaxed);
         // The nodes not yet counted in a batch.
         crew.nodes
             .fetch_add(search.nodes % CREW_BATCH, Ordering::Relaxed);
-        (result, search.paused)
+        (result, search.paused, search.halted)
     };
     let ends = std::thread::scope(|scope| {
         let mut helpers = Vec::new();
@@ -134,15 +140,16 @@ pub(crate) fn search_round(pos: &Position, round: &Round<'_>) -> RoundEnd {
     let nodes = crew.nodes.load(Ordering::Relaxed);
     let settled = ends
         .iter()
-        .find_map(|(r, _)| r.as_ref().ok().filter(|(pn, dn)| *pn == 0 || *dn == 0));
+        .find_map(|(r, _, _)| r.as_ref().ok().filter(|(pn, dn)| *pn == 0 || *dn == 0));
     if let Some(&numbers) = settled {
         return RoundEnd {
             result: Ok(numbers),
             paused: false,
+            halted: false,
             nodes,
         };
     }
-    let failure = ends.iter().find_map(|(r, _)| match r {
+    let failure = ends.iter().find_map(|(r, _, _)| match r {
         Err(SearchError::WorkLimit { .. }) | Ok(_) => None,
         Err(e) => Some(e.clone()),
     });
@@ -151,6 +158,7 @@ pub(crate) fn search_round(pos: &Position, round: &Round<'_>) -> RoundEnd {
             limit: round.node_limit,
         })),
         paused: ends.iter().any(|e| e.1),
+        halted: ends.iter().any(|e| e.2),
         nodes,
     }
 }
