@@ -13,6 +13,7 @@ use std::io::Write;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
 
 /// The options a recorded game was played with: a resumed ladder must
 /// have the same, or its games would not be of one match.
@@ -183,84 +184,16 @@ impl Record {
     }
 }
 
-/// The SHA-256 of the file at `path`, in hex (FIPS 180-4): which build a
-/// path held when its games were recorded.
+/// The SHA-256 of the file at `path`, in hex: which build a path held
+/// when its games were recorded. Read in pieces (a build is megabytes).
 pub fn sha256_file(path: &str) -> Result<String, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
-    Ok(sha256(&bytes).iter().map(|b| format!("{b:02x}")).collect())
+    let mut file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
+    let mut hasher = Sha256::new();
+    std::io::copy(&mut file, &mut hasher).map_err(|e| format!("{path}: {e}"))?;
+    Ok(hex(&hasher.finalize()))
 }
 
-/// SHA-256's round constants.
-#[rustfmt::skip]
-const K: [u32; 64] = [
-    0x428a_2f98, 0x7137_4491, 0xb5c0_fbcf, 0xe9b5_dba5, 0x3956_c25b, 0x59f1_11f1, 0x923f_82a4, 0xab1c_5ed5,
-    0xd807_aa98, 0x1283_5b01, 0x2431_85be, 0x550c_7dc3, 0x72be_5d74, 0x80de_b1fe, 0x9bdc_06a7, 0xc19b_f174,
-    0xe49b_69c1, 0xefbe_4786, 0x0fc1_9dc6, 0x240c_a1cc, 0x2de9_2c6f, 0x4a74_84aa, 0x5cb0_a9dc, 0x76f9_88da,
-    0x983e_5152, 0xa831_c66d, 0xb003_27c8, 0xbf59_7fc7, 0xc6e0_0bf3, 0xd5a7_9147, 0x06ca_6351, 0x1429_2967,
-    0x27b7_0a85, 0x2e1b_2138, 0x4d2c_6dfc, 0x5338_0d13, 0x650a_7354, 0x766a_0abb, 0x81c2_c92e, 0x9272_2c85,
-    0xa2bf_e8a1, 0xa81a_664b, 0xc24b_8b70, 0xc76c_51a3, 0xd192_e819, 0xd699_0624, 0xf40e_3585, 0x106a_a070,
-    0x19a4_c116, 0x1e37_6c08, 0x2748_774c, 0x34b0_bcb5, 0x391c_0cb3, 0x4ed8_aa4a, 0x5b9c_ca4f, 0x682e_6ff3,
-    0x748f_82ee, 0x78a5_636f, 0x84c8_7814, 0x8cc7_0208, 0x90be_fffa, 0xa450_6ceb, 0xbef9_a3f7, 0xc671_78f2,
-];
-
-/// SHA-256's initial state.
-#[rustfmt::skip]
-const H0: [u32; 8] = [
-    0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
-];
-
-/// SHA-256 of `bytes`.
-pub fn sha256(bytes: &[u8]) -> [u8; 32] {
-    let mut message = bytes.to_vec();
-    message.push(0x80);
-    while message.len() % 64 != 56 {
-        message.push(0);
-    }
-    message.extend_from_slice(&((bytes.len() as u64).wrapping_mul(8)).to_be_bytes());
-    let mut state = H0;
-    for block in message.chunks_exact(64) {
-        compress(&mut state, block);
-    }
-    let mut out = [0u8; 32];
-    for (chunk, word) in out.chunks_exact_mut(4).zip(state) {
-        chunk.copy_from_slice(&word.to_be_bytes());
-    }
-    out
-}
-
-/// One 64-byte block into the state: FIPS 180-4's 64 rounds, the working
-/// variables a to h as `v[0]` to `v[7]`.
-fn compress(state: &mut [u32; 8], block: &[u8]) {
-    let mut schedule = [0u32; 64];
-    for (word, bytes) in schedule.iter_mut().zip(block.chunks_exact(4)) {
-        *word = u32::from_be_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]);
-    }
-    for i in 16..64 {
-        let (x, y) = (schedule[i - 15], schedule[i - 2]);
-        let s0 = x.rotate_right(7) ^ x.rotate_right(18) ^ (x >> 3);
-        let s1 = y.rotate_right(17) ^ y.rotate_right(19) ^ (y >> 10);
-        schedule[i] = schedule[i - 16]
-            .wrapping_add(s0)
-            .wrapping_add(schedule[i - 7])
-            .wrapping_add(s1);
-    }
-    let mut v = *state;
-    for (k, word) in K.iter().zip(schedule) {
-        let s1 = v[4].rotate_right(6) ^ v[4].rotate_right(11) ^ v[4].rotate_right(25);
-        let choice = (v[4] & v[5]) ^ (!v[4] & v[6]);
-        let t1 = v[7]
-            .wrapping_add(s1)
-            .wrapping_add(choice)
-            .wrapping_add(*k)
-            .wrapping_add(word);
-        let s0 = v[0].rotate_right(2) ^ v[0].rotate_right(13) ^ v[0].rotate_right(22);
-        let majority = (v[0] & v[1]) ^ (v[0] & v[2]) ^ (v[1] & v[2]);
-        // b..h take a..g; e is d + t1, a is t1 + t2.
-        v.rotate_right(1);
-        v[4] = v[4].wrapping_add(t1);
-        v[0] = t1.wrapping_add(s0.wrapping_add(majority));
-    }
-    for (x, y) in state.iter_mut().zip(v) {
-        *x = x.wrapping_add(y);
-    }
+/// `bytes` in lower-case hex.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
