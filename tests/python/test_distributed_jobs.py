@@ -311,6 +311,7 @@ def _a_worker_and_the_driver_killed(cluster, folder):
     assert not certificate.exists()
     return arguments, certificate, at_kill, environment, driver
 
+
 def test_ctrl_c_saves_the_state_and_says_so(cluster, tmp_path):
     checkpoint = tmp_path / "state.gz"
     arguments = [

@@ -190,10 +190,5 @@ pub fn sha256_file(path: &str) -> Result<String, String> {
     let mut file = File::open(path).map_err(|e| format!("{path}: {e}"))?;
     let mut hasher = Sha256::new();
     std::io::copy(&mut file, &mut hasher).map_err(|e| format!("{path}: {e}"))?;
-    Ok(hex(&hasher.finalize()))
-}
-
-/// `bytes` in lower-case hex.
-pub fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
+    Ok(format!("{:x}", hasher.finalize()))
 }
