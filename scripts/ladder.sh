@@ -23,7 +23,7 @@ else
     (cd "$old" && cargo build --release -q -p phutball-cli)
   fi
 fi
-(cd "$root" && cargo build --release -q -p phutball-cli -p phutball-benches --bin ladder)
+(cd "$root" && cargo build --release -q -p phutball-cli --bin phutball -p phutball-benches --bin ladder)
 new=$root/target/release/phutball
 if [ "${1:-}" != speed ]; then
   exec "$root/target/release/ladder" --old "$old/target/release/phutball" --new "$new" "$@"
