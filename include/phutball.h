@@ -207,8 +207,10 @@ typedef uint32_t PhutballStatus;
 typedef struct PhutballCancelToken PhutballCancelToken;
 
 /**
- * An engine: its search limits, seed and evaluation (the hand evaluation,
- * or a network given by `phutball_engine_set_network`). An opaque handle
+ * An engine: its search limits, seed and evaluation (by default
+ * `PHUTBALL_EVALUATION_AUTO`: the built-in network on the standard board,
+ * the hand evaluation elsewhere; `phutball_engine_set_evaluation` and
+ * `phutball_engine_set_network` change it). An opaque handle
  * owned by the caller, made by `phutball_engine_new` and freed with
  * `phutball_engine_free`. Searching does not change it, so one engine may
  * search on several threads at once.
@@ -390,6 +392,12 @@ typedef struct PhutballEngineLimits {
    */
   uint32_t threads;
 } PhutballEngineLimits;
+
+/**
+ * An engine's kind of evaluation. Values are the `PHUTBALL_EVALUATION_*`
+ * constants; any other value passed in is an invalid argument.
+ */
+typedef uint8_t PhutballEvaluation;
 
 /**
  * What kind of value `PhutballAnalysis.score` holds: the `PHUTBALL_SCORE_*` constants.
@@ -613,6 +621,23 @@ typedef struct PhutballTablebaseStats {
  * The move limit was reached without a goal.
  */
 #define PHUTBALL_RESULT_DRAW 3
+
+/**
+ * The default: the network built in on the standard 15x19 board it
+ * serves, the hand evaluation on every other board.
+ */
+#define PHUTBALL_EVALUATION_AUTO 0
+
+/**
+ * The three hand-written terms.
+ */
+#define PHUTBALL_EVALUATION_HAND 1
+
+/**
+ * A network, given by `phutball_engine_set_network` (written by
+ * `phutball_engine_evaluation` only).
+ */
+#define PHUTBALL_EVALUATION_NET 2
 
 /**
  * Not decided: `score` is the evaluation in hundredths of a row of ball
@@ -896,6 +921,8 @@ struct PhutballEngineLimits phutball_engine_limits_default(void);
 /**
  * Makes an engine with `limits` (NULL: one second per move) and `seed`
  * (which breaks ties between equal moves) and stores a new handle in `*out`.
+ * It evaluates with `PHUTBALL_EVALUATION_AUTO`: the built-in network on the
+ * standard 15x19 board, the hand evaluation on every other board.
  *
  * # Safety
  * `limits` must be NULL or readable; `out` must be NULL or writable.
@@ -906,8 +933,9 @@ PhutballStatus phutball_engine_new(const struct PhutballEngineLimits *limits,
 
 /**
  * Makes `engine` evaluate with `network` (docs/network.md) where its search
- * would use the hand evaluation, or with the hand evaluation again when
- * `network` is NULL. The engine keeps a reference of its own to the
+ * evaluates, or with the hand evaluation (`PHUTBALL_EVALUATION_HAND`) when
+ * `network` is NULL (`phutball_engine_set_evaluation` goes back to the
+ * default). The engine keeps a reference of its own to the
  * network's weights: the caller still owns the handle and may free it at
  * once. A search of a position of a board size the network does not
  * serve then fails with `PHUTBALL_STATUS_INVALID_ARGUMENT` (`the engine's
@@ -924,9 +952,37 @@ PhutballStatus phutball_engine_set_network(struct PhutballEngine *engine,
                                            const struct PhutballNetwork *network);
 
 /**
+ * Makes `engine` evaluate with `evaluation`: `PHUTBALL_EVALUATION_AUTO`
+ * (the default of `phutball_engine_new`: the built-in network on the
+ * standard 15x19 board, the hand evaluation on every other board) or
+ * `PHUTBALL_EVALUATION_HAND`. A network of one's own is given with
+ * `phutball_engine_set_network`; `PHUTBALL_EVALUATION_NET` or any other
+ * value here is `PHUTBALL_STATUS_INVALID_ARGUMENT`, the engine unchanged.
+ * The engine's limits and seed are kept.
+ *
+ * # Safety
+ * `engine` NULL or live, and used by no other thread during the call
+ * (it is changed).
+ */
+PhutballStatus phutball_engine_set_evaluation(struct PhutballEngine *engine,
+                                              PhutballEvaluation evaluation);
+
+/**
+ * Stores in `*out` the kind of evaluation `engine` uses: one of the
+ * `PHUTBALL_EVALUATION_*` values (`PHUTBALL_EVALUATION_NET` for a network
+ * given by `phutball_engine_set_network`, which `phutball_engine_network`
+ * hands out).
+ *
+ * # Safety
+ * `engine` NULL or live; `out` NULL or writable.
+ */
+PhutballStatus phutball_engine_evaluation(const struct PhutballEngine *engine,
+                                          PhutballEvaluation *out);
+
+/**
  * Stores in `*out` a new handle of the network `engine` evaluates with
  * (the caller's to free; it shares the engine's weights), or NULL when it
- * uses the hand evaluation.
+ * uses `PHUTBALL_EVALUATION_AUTO` or `PHUTBALL_EVALUATION_HAND`.
  *
  * # Safety
  * `engine` NULL or live; `out` NULL or writable.

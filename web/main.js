@@ -2,8 +2,9 @@
 // read back to a point with the core's geometry (svgPointAt). Placements
 // and jumps are checked by the core (the page keeps no rule); the engine
 // and "who wins?" run in a Web Worker (worker.js) that "Cancel" ends. The
-// engine evaluates as the "Evaluation" choice says: its hand-written terms,
-// or the network built into the package (it serves the 15x19 board only).
+// engine evaluates as the "Evaluation" choice says: auto (the default: the
+// network built into the package on the 15x19 board it serves, the
+// hand-written terms elsewhere), hand, or the network alone.
 import init, { Game, Position } from "./pkg/phutball.js";
 
 const $ = (id) => document.getElementById(id);
@@ -121,7 +122,7 @@ async function engineMove(hintOnly) {
   setStatus("The engine is thinking…");
   try {
     const a = await ask("analyse", ms("engine-ms"));
-    const by = a.evaluation === "net" ? "network" : "hand";
+    const by = { auto: "auto", hand: "hand", net: "network" }[a.evaluation];
     const text = `${a.bestMove} (${a.score}, depth ${a.depth}, ${a.nodes} nodes, ${by} evaluation)`;
     if (hintOnly) { lastHint = a.bestMove; draw(); setStatus(`Hint: ${text}`); }
     else { play(a.bestMove); $("verdict").textContent = `Engine played ${text}`; }

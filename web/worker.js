@@ -1,19 +1,11 @@
 // The page's long calls (the engine, "who wins?"), off the main thread so
 // the page never freezes; the page ends this worker to cancel one. Each
 // message names a position string and its rules, a time limit, and the
-// engine's evaluation: "hand", or "net" for the network built into the
-// package (Network.builtIn(), read once per worker).
-import init, { Network, Position, analyse, solve } from "./pkg/phutball.js";
+// engine's evaluation by the name analyse takes: "auto", "hand", or "net"
+// for the network built into the package.
+import init, { Position, analyse, solve } from "./pkg/phutball.js";
 
 const ready = init();
-let builtIn = null;
-
-// The analysis's network argument: undefined for the hand evaluation.
-function network(evaluation) {
-  if (evaluation !== "net") return undefined;
-  builtIn ??= Network.builtIn();
-  return builtIn;
-}
 
 self.onmessage = async ({ data }) => {
   await ready;
@@ -21,7 +13,7 @@ self.onmessage = async ({ data }) => {
   try {
     const pos = new Position(position, rules);
     if (kind === "analyse") {
-      const a = analyse(pos, timeMs, undefined, undefined, undefined, network(evaluation));
+      const a = analyse(pos, timeMs, undefined, undefined, undefined, evaluation);
       self.postMessage({ id, bestMove: a.bestMove, score: a.score, depth: a.depth,
         nodes: a.nodes, elapsedMs: a.elapsedMs, pv: a.pv, evaluation });
     } else {

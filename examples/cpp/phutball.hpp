@@ -369,8 +369,10 @@ private:
     std::unique_ptr<PhutballNetwork, Free> handle_;
 };
 
-// The engine (not copyable). With no network it uses the hand evaluation;
-// set_network gives it one (it keeps the weights: the Network may go).
+// The engine (not copyable). By default it evaluates with the built-in
+// network on the standard board and the hand evaluation elsewhere
+// (PHUTBALL_EVALUATION_AUTO); set_network gives it a network of one's own
+// (it keeps the weights: the Network may go).
 class Engine {
 public:
     explicit Engine(const PhutballEngineLimits &limits = phutball_engine_limits_default(), std::uint64_t seed = 0) {
@@ -382,7 +384,14 @@ public:
     Engine &operator=(const Engine &) = delete;
 
     void set_network(const Network &network) { check(phutball_engine_set_network(handle_.get(), network.get())); }
-    void use_hand_evaluation() { check(phutball_engine_set_network(handle_.get(), nullptr)); }
+    void use_hand_evaluation() { check(phutball_engine_set_evaluation(handle_.get(), PHUTBALL_EVALUATION_HAND)); }
+    void use_default_evaluation() { check(phutball_engine_set_evaluation(handle_.get(), PHUTBALL_EVALUATION_AUTO)); }
+    // PHUTBALL_EVALUATION_AUTO, _HAND or _NET.
+    PhutballEvaluation evaluation() const {
+        PhutballEvaluation kind = PHUTBALL_EVALUATION_AUTO;
+        check(phutball_engine_evaluation(handle_.get(), &kind));
+        return kind;
+    }
 
     // The engine's move in notation. One search: a buffer that a long jump
     // path outgrows is grown and the search run again (read_text's size

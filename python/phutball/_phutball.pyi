@@ -626,14 +626,14 @@ class Engine:
         threads: int = 1,
         *,
         time: Optional[float] = None,
-        eval: Union[str, "Network", None] = "hand",
+        eval: Union[str, "Network", None] = "auto",
     ) -> "Engine":
-        """An engine with these limits (``None``: not limited by it): ``time`` seconds per move (at least 0.001), ``depth``, ``nodes``, ``threads``; ``eval`` its evaluation, ``"hand"``, ``"net"`` (the network built in, for the standard 15x19 board), ``"net:PATH"`` (a weights file, read now) or a ``Network``. ``time_ms`` (milliseconds; the first positional argument) is deprecated: it gives the same engine with a ``DeprecationWarning``, and with ``time`` too raises ``TypeError``. Raises ``ValueError`` for a limit that is not positive or an ``eval`` that names no evaluation, ``OSError`` or ``NetworkError`` for a weights file that cannot be read or is refused."""
+        """An engine with these limits (``None``: not limited by it): ``time`` seconds per move (at least 0.001), ``depth``, ``nodes``, ``threads``; ``eval`` its evaluation, ``"auto"`` (the default: the network built in on the standard 15x19 board, the hand evaluation on every other), ``"hand"`` (the hand-written terms), ``"net"`` (the network built in, for the standard 15x19 board only), ``"net:PATH"`` (a weights file, read now) or a ``Network``. ``time_ms`` (milliseconds; the first positional argument) is deprecated: it gives the same engine with a ``DeprecationWarning``, and with ``time`` too raises ``TypeError``. Raises ``ValueError`` for a limit that is not positive or an ``eval`` that names no evaluation, ``OSError`` or ``NetworkError`` for a weights file that cannot be read or is refused."""
     @property
     def eval(self) -> Union[str, "Network"]:
-        """Its evaluation: ``"hand"`` or its ``Network``."""
+        """Its evaluation: ``"auto"``, ``"hand"`` or its ``Network``."""
     def __getnewargs_ex__(self) -> Tuple[Tuple[None, Optional[int], Optional[int], int, int], Dict[str, Any]]:
-        """Pickles as its settings, ``Engine(None, depth, nodes, seed, threads, time=time, eval=eval)`` (an engine keeps nothing between searches that changes its answers): the arguments by position, ``time`` and ``eval`` (``"hand"`` or the ``Network``) by keyword."""
+        """Pickles as its settings, ``Engine(None, depth, nodes, seed, threads, time=time, eval=eval)`` (an engine keeps nothing between searches that changes its answers): the arguments by position, ``time`` and ``eval`` (``"auto"``, ``"hand"`` or the ``Network``) by keyword."""
     def best_move(self, pos: Union[Game, _PositionLike], *, timeout: _Timeout = None) -> Move:
         """The move to play in ``pos``: a ``Game`` (then the positions it has been through count as a slight loss, so the engine avoids going round in circles), a ``Position`` or a position string. Raises ``ValueError`` if there is none, ``SearchTimeoutError`` or ``KeyboardInterrupt``."""
     def analyse(self, pos: Union[Game, _PositionLike], *, timeout: _Timeout = None) -> Analysis:
@@ -712,7 +712,7 @@ def selfplay(
     timeout: _Timeout = None,
     time_ms: Optional[int] = None,
     random_openings: bool = False,
-    eval: Union[str, "Network", None] = "hand",
+    eval: Union[str, "Network", None] = "auto",
 ) -> List[SelfPlayGame]:
     """Plays ``games`` engine-against-engine games on ``jobs`` threads (``None``: every core) and returns them in order as ``SelfPlayGame``, each move's search kept (``analyses``): games ``start`` to ``start + games - 1`` of the run, from ``openings`` in turn (or, with ``random_openings=True``, each from an opening of its own: ``random_opening(g.seed, 0)``), each move within ``time`` seconds, ``depth`` or ``nodes`` (0.1 s when none is given; ``time_ms``, milliseconds, is deprecated)."""
 
@@ -735,6 +735,9 @@ class Network:
     @staticmethod
     def from_bytes(data: bytes) -> "Network":
         """Reads a network from the bytes of its weights file (``to_bytes()``). Raises ``NetworkError`` for bytes that are not one."""
+    @staticmethod
+    def built_in() -> "Network":
+        """The network built into this build (``eval="net"``, and ``eval="auto"`` on the standard 15x19 board it serves)."""
     def to_bytes(self) -> bytes:
         """The network's weights file, as ``from_bytes`` reads it."""
     @property
@@ -963,7 +966,7 @@ class VecEnv:
         agent_side: Optional[str] = "O",
         opponent_eval: Union[str, Network, None] = None,
     ) -> "VecEnv":
-        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). ``opponent``: ``None`` (self-play), ``"random"``, ``"engine"`` (``opponent_limits``: a dict of ``time`` (seconds), ``depth``, ``nodes``; default ``{"nodes": 100}``; ``time_ms`` is deprecated; ``opponent_eval``: its evaluation, as ``Engine(eval=...)`` takes it, ``"hand"`` (the default), ``"net:PATH"`` or a ``Network``) or ``"external"`` (``step_waiting_into``; ``phutball.VecEnv`` takes a callable); ``agent_side`` ``"O"`` or ``"X"``. Raises ``ValueError`` for a bad size, board, move limit, job count or opponent (``opponent_eval`` with another opponent than ``"engine"`` too), ``TypeError`` for an argument of the wrong type, ``NetworkError`` for a weights file refused or a network without one for the board's size, ``OSError`` for a weights file that cannot be read."""
+        """``num_envs`` games at the start, stepped on up to ``jobs`` threads (``None``: every core). ``opponent``: ``None`` (self-play), ``"random"``, ``"engine"`` (``opponent_limits``: a dict of ``time`` (seconds), ``depth``, ``nodes``; default ``{"nodes": 100}``; ``time_ms`` is deprecated; ``opponent_eval``: its evaluation, as ``Engine(eval=...)`` takes it, ``"auto"`` (the default), ``"hand"``, ``"net"``, ``"net:PATH"`` or a ``Network``) or ``"external"`` (``step_waiting_into``; ``phutball.VecEnv`` takes a callable); ``agent_side`` ``"O"`` or ``"X"``. Raises ``ValueError`` for a bad size, board, move limit, job count or opponent (``opponent_eval`` with another opponent than ``"engine"`` too), ``TypeError`` for an argument of the wrong type, ``NetworkError`` for a weights file refused or a network without one for the board's size, ``OSError`` for a weights file that cannot be read."""
     def __len__(self) -> int:
         """The number of games."""
     @property
@@ -983,7 +986,7 @@ class VecEnv:
         """The opponent: ``None`` (self-play), ``"random"``, ``"engine"`` or ``"external"`` (a callable's, stepped by ``step_waiting_into``)."""
     @property
     def opponent_eval(self) -> Union[str, Network, None]:
-        """The engine opponent's evaluation: ``"hand"`` or its ``Network`` (``None`` for the other opponents)."""
+        """The engine opponent's evaluation: ``"auto"``, ``"hand"`` or its ``Network`` (``None`` for the other opponents)."""
     @property
     def agent_side(self) -> str:
         """The agent's side, ``"O"`` or ``"X"`` (``"O"`` in self-play, where it plays both)."""

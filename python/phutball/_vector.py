@@ -57,7 +57,8 @@ class VecEnv(_RustVecEnv):
 
     ``opponent=`` makes it single-agent: ``"random"``, ``"engine"`` (with
     ``opponent_limits=``, a dict such as ``{"nodes": 100}``, and
-    ``opponent_eval=``, ``"hand"``, ``"net:PATH"`` or a ``Network``, as
+    ``opponent_eval=``, ``"auto"`` (the default), ``"hand"``, ``"net"``,
+    ``"net:PATH"`` or a ``Network``, as
     ``Engine(eval=...)`` takes it) or a callable
     ``policy(obs, mask) -> actions`` on the batch of games where the
     opponent is to act (float32 ``(k, C, rows + 2, cols)``, bool ``(k, A)``,

@@ -31,8 +31,8 @@ keep ``to_move`` before the step: Ohs' reward is ``rewards`` where the mover
 was 0 and ``-rewards`` where it was 1.
 
 Single-agent play: ``opponent="random"``, ``"engine"`` (``opponent_limits=``,
-e.g. ``{"nodes": 100}``, the default; ``opponent_eval=``, ``"hand"``, the
-default, ``"net:PATH"`` or a ``phutball.Network``) or a callable ``policy(obs, mask) ->
+e.g. ``{"nodes": 100}``, the default; ``opponent_eval=``, ``"auto"``, the
+default, ``"hand"``, ``"net"``, ``"net:PATH"`` or a ``phutball.Network``) or a callable ``policy(obs, mask) ->
 actions`` on the batch of games where the opponent is to act, with
 ``agent_side="O"`` (default) or ``"X"``. Each step then takes the agent's
 action and, when it passes the turn, the opponent's whole move; every

@@ -16,8 +16,9 @@ so a numpy policy is called in batches.
   and Elo difference against the engine at each node budget, on 15x19.
 - ``random_policy(seed)``: a uniform choice among the legal actions, the
   baseline; ``engine_policy(nodes, eval=...)``: the engine at a node
-  budget (with the hand evaluation or a learned ``Network``), a rung of a
-  ladder to rate policies against.
+  budget (by default with the built-in network, or with the hand
+  evaluation or another ``Network``), a rung of a ladder to rate policies
+  against.
 
 Tablebases are built once per board and rule and kept in this module
 (``tablebase(board)``). Every long call takes ``timeout=`` (seconds;
@@ -179,8 +180,9 @@ def engine_policy(
     seed=seed, eval=eval)``, one thread): a rung of a ladder to rate
     policies against, and a baseline that scores against the engine where
     ``random_policy`` does not. ``eval`` is its evaluation, as ``Engine``
-    takes it: ``"hand"`` (the default), ``"net:PATH"`` (the weights file,
-    read once, now) or a ``Network``, so a learned network plays as a
+    takes it: ``"auto"`` (the default: the built-in network on 15x19, the
+    hand evaluation elsewhere), ``"hand"``, ``"net"``, ``"net:PATH"`` (the
+    weights file, read once, now) or a ``Network``, so a learned network plays as a
     policy too. At the start of a move it reads the
     position from the planes (``position_from_planes``, under ``rules``)
     and plays the engine's move, whose later actions it answers when it
@@ -500,8 +502,8 @@ def elo_vs_engine(
     goal), losses, score (draws counted half) and the Elo difference.
     The policy is called on all the games where it is to act, together.
     ``eval`` is the engine's evaluation, as ``Engine`` takes it:
-    ``"hand"`` (the default), ``"net:PATH"`` (read once) or a ``Network``
-    (serving 15x19).
+    ``"auto"`` (the default), ``"hand"``, ``"net"``, ``"net:PATH"`` (read
+    once) or a ``Network`` (serving 15x19).
 
     Raises ``SearchTimeoutError`` past ``timeout`` seconds (every engine
     search gets what is left), ``KeyboardInterrupt`` on Ctrl-C,

@@ -141,6 +141,10 @@ void test_network_and_engine() {
     PhutballEngineLimits limits = phutball_engine_limits_default();
     limits.depth = 1;
     phutball::Engine engine(limits, 1);
+    CHECK(engine.evaluation() == PHUTBALL_EVALUATION_AUTO);
+    const std::string default_move = engine.best_move(start);
+    engine.use_hand_evaluation();
+    CHECK(engine.evaluation() == PHUTBALL_EVALUATION_HAND);
     const std::string hand_move = engine.best_move(start);
     CHECK(start.is_legal(hand_move));
     {
@@ -151,7 +155,8 @@ void test_network_and_engine() {
         CHECK(copy.evaluate(start) == network.evaluate(start));
         engine.set_network(network);
     } // both handles freed here: the engine keeps the weights
-    CHECK(start.is_legal(engine.best_move(start)));
+    CHECK(engine.evaluation() == PHUTBALL_EVALUATION_NET);
+    CHECK(engine.best_move(start) == default_move); // the default is this network on 15x19
     const auto small = phutball::Position::parse("9/9/9/9/4@4/9/9/9/9 O");
     try {
         engine.best_move(small);
@@ -163,6 +168,9 @@ void test_network_and_engine() {
     engine.use_hand_evaluation();
     CHECK(small.is_legal(engine.best_move(small)));
     CHECK(engine.best_move(start) == hand_move);
+    engine.use_default_evaluation();
+    CHECK(engine.best_move(start) == default_move);
+    CHECK(small.is_legal(engine.best_move(small))); // hand on 9x9, not refused
     CHECK(status_thrown([] { phutball::Network::from_bytes({1, 2, 3}); }) == PHUTBALL_STATUS_INVALID_NETWORK);
 }
 

@@ -343,6 +343,59 @@ static void the_built_in_network_plays_on_the_standard_board(void) {
     phutball_engine_free(engine);
 }
 
+/* The analysis of `pos` by `engine`, its score as one number. */
+static int32_t score_of(PhutballEngine *engine, const PhutballPosition *pos) {
+    PhutballAnalysis analysis;
+    char pv[512];
+    size_t written = 0;
+    CHECK_OK(phutball_engine_analyse(engine, pos, &analysis, pv, sizeof pv, &written));
+    return analysis.score;
+}
+
+static void the_default_is_the_built_in_network_on_the_standard_board_and_hand_elsewhere(void) {
+    /* A standard-board position where the network and the hand evaluation
+     * disagree at depth 2. */
+    PhutballPosition *pos = parse("15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X");
+    PhutballPosition *small = parse(START_9X9);
+    PhutballEngine *engine = engine_of_depth(2);
+    PhutballEvaluation kind = 99;
+    CHECK_OK(phutball_engine_evaluation(engine, &kind));
+    CHECK(kind == PHUTBALL_EVALUATION_AUTO);
+    const int32_t by_default = score_of(engine, pos);
+    const int32_t small_by_default = score_of(engine, small);
+
+    CHECK_OK(phutball_engine_set_evaluation(engine, PHUTBALL_EVALUATION_HAND));
+    CHECK_OK(phutball_engine_evaluation(engine, &kind));
+    CHECK(kind == PHUTBALL_EVALUATION_HAND);
+    CHECK(score_of(engine, pos) != by_default);
+    CHECK(score_of(engine, small) == small_by_default);
+
+    PhutballNetwork *network = NULL;
+    CHECK_OK(phutball_network_built_in(&network));
+    CHECK_OK(phutball_engine_set_network(engine, network));
+    phutball_network_free(network);
+    CHECK_OK(phutball_engine_evaluation(engine, &kind));
+    CHECK(kind == PHUTBALL_EVALUATION_NET);
+    CHECK(score_of(engine, pos) == by_default);
+    check_size_refused(engine, small, "the network serves 15x19, not 9x9");
+
+    /* Back to the default; a network is not given by kind, nor a kind
+     * that is none: refused, the engine unchanged. */
+    CHECK_OK(phutball_engine_set_evaluation(engine, PHUTBALL_EVALUATION_AUTO));
+    CHECK(score_of(engine, small) == small_by_default);
+    CHECK_STATUS(phutball_engine_set_evaluation(engine, PHUTBALL_EVALUATION_NET), PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("phutball_engine_set_network");
+    CHECK_STATUS(phutball_engine_set_evaluation(engine, 7), PHUTBALL_STATUS_INVALID_ARGUMENT);
+    CHECK_MESSAGE_HAS("evaluation 7 is not a PHUTBALL_EVALUATION_* value");
+    CHECK_OK(phutball_engine_evaluation(engine, &kind));
+    CHECK(kind == PHUTBALL_EVALUATION_AUTO);
+    CHECK(score_of(engine, pos) == by_default);
+
+    phutball_position_free(small);
+    phutball_position_free(pos);
+    phutball_engine_free(engine);
+}
+
 static void null_arguments_are_refused(void) {
     struct writer file = weights_file("", 0.25f, 0.5f, 100.0f, 0.0f);
     PhutballNetwork *network = network_of(&file);
@@ -375,6 +428,12 @@ static void null_arguments_are_refused(void) {
     CHECK_STATUS(phutball_engine_network(NULL, &out), PHUTBALL_STATUS_NULL_ARGUMENT);
     CHECK_STATUS(phutball_engine_network(engine, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
     CHECK(out == NULL);
+    PhutballEvaluation kind = PHUTBALL_EVALUATION_AUTO;
+    CHECK_STATUS(phutball_engine_set_evaluation(NULL, PHUTBALL_EVALUATION_HAND), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_MESSAGE_HAS("engine must not be NULL");
+    CHECK_STATUS(phutball_engine_evaluation(NULL, &kind), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_STATUS(phutball_engine_evaluation(engine, NULL), PHUTBALL_STATUS_NULL_ARGUMENT);
+    CHECK_MESSAGE_HAS("out must not be NULL");
     phutball_network_free(NULL);
     phutball_position_free(up);
     phutball_engine_free(engine);
@@ -386,6 +445,7 @@ int main(void) {
     damaged_truncated_and_foreign_bytes_are_refused();
     an_engine_searches_with_the_network();
     the_built_in_network_plays_on_the_standard_board();
+    the_default_is_the_built_in_network_on_the_standard_board_and_hand_elsewhere();
     null_arguments_are_refused();
     return check_summary("test_network");
 }

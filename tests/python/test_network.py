@@ -152,8 +152,8 @@ def test_network_features_of_nothing_and_of_a_finished_game():
 
 def test_an_engine_searches_with_a_network(tiny_path):
     net = phutball.Network(tiny_path)
-    hand = phutball.Engine(nodes=300)
-    assert hand.eval == "hand" and phutball.Engine(nodes=300, eval="hand").eval == "hand"
+    hand = phutball.Engine(nodes=300, eval="hand")
+    assert hand.eval == "hand" and "eval='hand'" in repr(hand) and eval(repr(hand), vars(phutball)).eval == "hand"
     for spec in (net, f"net:{tiny_path}"):
         engine = phutball.Engine(nodes=300, eval=spec)
         assert engine.eval == net
@@ -196,4 +196,23 @@ def test_net_alone_is_the_network_built_in():
     assert engine.eval.to_bytes() == shipped
     pos = "15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X"
     # The search evaluates with it: its score is not the hand evaluation's.
-    assert engine.analyse(pos).score != phutball.Engine(nodes=4000).analyse(pos).score
+    assert engine.analyse(pos).score != phutball.Engine(nodes=4000, eval="hand").analyse(pos).score
+    assert phutball.Network.built_in() == engine.eval
+
+
+def test_auto_is_the_default_the_built_in_network_on_15x19_and_hand_elsewhere():
+    default = phutball.Engine(nodes=4000)
+    assert default.eval == "auto" == phutball.Engine(nodes=4000, eval="auto").eval
+    assert "eval" not in repr(default)
+    assert pickle.loads(pickle.dumps(default)).eval == "auto"
+    pos = "15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X"
+    net, hand = phutball.Engine(nodes=4000, eval="net"), phutball.Engine(nodes=4000, eval="hand")
+    assert default.analyse(pos).pv == net.analyse(pos).pv
+    assert default.analyse(pos).score == net.analyse(pos).score != hand.analyse(pos).score
+    small = "9/9/9/4#4/3#@4/4#4/9/9/9 O"
+    assert default.analyse(small).pv == hand.analyse(small).pv
+    with pytest.raises(phutball.NetworkError, match="the network serves 15x19, not 9x9"):
+        net.analyse(small)
+    # Self-play and the engine opponent follow it.
+    games = [g.game.moves for g in phutball.selfplay(2, nodes=200, move_limit=6, seed=3, jobs=1)]
+    assert games == [g.game.moves for g in phutball.selfplay(2, nodes=200, move_limit=6, seed=3, jobs=1, eval="net")]

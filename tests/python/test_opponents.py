@@ -111,7 +111,7 @@ def ball_network(cols=5, rows=7, ball_weight=-0.25):
     return phutball.Network.from_bytes(weights_file(b"ball", layers=[(cols, rows, 1, w1 + [0.5, 100.0, 0.0])]))
 
 
-@pytest.mark.parametrize("evaluation", ["hand", "network", "file"])
+@pytest.mark.parametrize("evaluation", ["default", "hand", "network", "file"])
 def test_a_callable_that_plays_the_engines_moves_plays_as_the_engine_opponent(evaluation, tmp_path):
     # The engine opponent is an Engine with the batch's seed and evaluation,
     # on positions without history: a callable playing that engine's moves
@@ -119,7 +119,7 @@ def test_a_callable_that_plays_the_engines_moves_plays_as_the_engine_opponent(ev
     seed, nodes = 5, 60
     net = ball_network(**SEARCHED)
     (tmp_path / "ball.phbnet").write_bytes(net.to_bytes())
-    eval_arg = {"hand": None, "network": net, "file": f"net:{tmp_path / 'ball.phbnet'}"}[evaluation]
+    eval_arg = {"default": None, "hand": "hand", "network": net, "file": f"net:{tmp_path / 'ball.phbnet'}"}[evaluation]
     engine = phutball.Engine(nodes=nodes, seed=seed, eval=eval_arg)
     pending = {}
 
@@ -137,7 +137,7 @@ def test_a_callable_that_plays_the_engines_moves_plays_as_the_engine_opponent(ev
             6, **SEARCHED, seed=seed, opponent="engine", opponent_limits={"nodes": nodes}, agent_side=side,
             opponent_eval=eval_arg,
         )
-        assert rust.opponent_eval == ("hand" if eval_arg is None else net)
+        assert rust.opponent_eval == ("auto" if eval_arg is None else "hand" if eval_arg == "hand" else net)
         pending.clear()
         env.reset()
         rust.reset()

@@ -167,11 +167,47 @@ def test_selfplay_on_ray_plays_with_the_network_it_is_given(dataset, tmp_path):
     moves = [row["moves"] for row in pq.read_table(out / "games").sort_by("game").to_pylist()]
     alone = phutball.selfplay(4, nodes=60, seed=9, move_limit=12, eval=network, jobs=1)
     assert moves == [[str(m) for m in g.game.moves] for g in alone]
-    hand = phutball.selfplay(4, nodes=60, seed=9, move_limit=12, jobs=1)
+    hand = phutball.selfplay(4, nodes=60, seed=9, move_limit=12, jobs=1, eval="hand")
     assert moves != [[str(m) for m in g.game.moves] for g in hand], "the network changed no move"
-    # The same out with the hand evaluation is another run.
+    # The same out with the hand evaluation, or the default, is another run.
+    for other in ("hand", None):
+        with pytest.raises(ValueError, match="eval"):
+            distributed.selfplay(4, out=out, eval=other, **run)
+
+
+def test_selfplay_and_analyse_on_ray_record_their_evaluation(tmp_path):
+    import hashlib
+
+    import pyarrow.parquet as pq
+
+    run = {"nodes": 60, "seed": 4, "move_limit": 8, "games_per_task": 2}
+    built_in = hashlib.sha256(phutball.Network.built_in().to_bytes()).hexdigest()
+    # The default, auto, is named with the built-in network: a build with
+    # another network built in does not resume the run.
+    auto = tmp_path / "auto"
+    distributed.selfplay(2, out=auto, **run)
+    assert json.loads((auto / "run.json").read_text())["eval"] == f"auto:net:sha256:{built_in}"
+    moves = [row["moves"] for row in pq.read_table(auto / "games").sort_by("game").to_pylist()]
+    alone = phutball.selfplay(2, nodes=60, seed=4, move_limit=8, jobs=1, eval="net")
+    assert moves == [[str(m) for m in g.game.moves] for g in alone]
     with pytest.raises(ValueError, match="eval"):
-        distributed.selfplay(4, out=out, **run)
+        distributed.selfplay(2, out=auto, eval="hand", **run)
+    # The hand evaluation keeps the record it had before eval= (no key), so
+    # that its older datasets resume.
+    hand = tmp_path / "hand"
+    distributed.selfplay(2, out=hand, eval="hand", **run)
+    assert "eval" not in json.loads((hand / "run.json").read_text())
+    # analyse takes eval= too, and records it as selfplay does.
+    positions = ["15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X"]
+    for name, spec in (("a-auto", None), ("a-hand", "hand")):
+        distributed.analyse(positions, nodes=400, out=tmp_path / name, eval=spec)
+        best = pq.read_table(tmp_path / name / "analysis").to_pylist()[0]["best_move"]
+        engine = phutball.Engine(nodes=400, seed=0, eval=spec)
+        assert best == str(engine.analyse(positions[0]).best_move)
+    with pytest.raises(ValueError, match="eval"):
+        distributed.analyse(positions, nodes=400, out=tmp_path / "a-auto", eval="hand")
+    with pytest.raises(ValueError, match="eval must be"):
+        distributed.analyse(positions, nodes=400, out=tmp_path / "a-bad", eval="neural")
 
 
 def test_the_generation_loop_gates_resumes_and_refuses_other_settings(tmp_path):

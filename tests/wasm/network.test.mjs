@@ -69,7 +69,7 @@ test("the engine searches with a network, reads it and leaves it usable", () => 
   // A 9x9 network whose every position is worth 12.34 rows to its side to move.
   const net = Network.fromBytes(weightsFile({ cols: 9, rows: 9, b2: 1234 }));
   const start = Position.start(9, 9);
-  const hand = analyse(start, undefined, 1);
+  const hand = analyse(start, undefined, 1, undefined, 0, "hand");
   const searched = analyse(start, undefined, 1, undefined, 0, net);
   // One ply: every move leaves the opponent 12.34 rows up.
   assert.equal(searched.score, "-12.34");
@@ -82,11 +82,29 @@ test("the engine searches with a network, reads it and leaves it usable", () => 
   throwsNamed(() => analyse(new Position(), undefined, 1, undefined, 0, net), "NetworkError",
     /the engine's network cannot judge this position: the network serves 9x9, not 15x19/);
   throwsNamed(() => bestMove(new Position(), 100, net), "NetworkError", /serves 9x9/);
-  throwsNamed(() => analyse(start, undefined, 1, undefined, 0, "net"), "ValueError", /Network/);
+  throwsNamed(() => analyse(start, undefined, 1, undefined, 0, "neural"), "ValueError", /unknown evaluation "neural"/);
+  throwsNamed(() => analyse(start, undefined, 1, undefined, 0, "net:w.phbnet"), "ValueError", /give a Network/);
   throwsNamed(() => bestMove(start, 100, start), "ValueError", /Network/);
   // A freed network says so by name.
   net.free();
   assert.throws(() => bestMove(start, 100, net), /null pointer passed to rust/);
+});
+
+test("the default is the built-in network on the standard board and hand elsewhere", () => {
+  // A standard-board position where the two evaluations part at depth 2.
+  const pos = new Position("15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X");
+  const byDefault = analyse(pos, undefined, 2);
+  const net = Network.builtIn();
+  for (const same of [analyse(pos, undefined, 2, undefined, 0, "auto"), analyse(pos, undefined, 2, undefined, 0, "net"),
+    analyse(pos, undefined, 2, undefined, 0, net)]) {
+    assert.deepEqual([same.bestMove, same.score, same.pv], [byDefault.bestMove, byDefault.score, byDefault.pv]);
+  }
+  assert.notEqual(analyse(pos, undefined, 2, undefined, 0, "hand").score, byDefault.score);
+  // 9x9, which the network does not serve: the hand evaluation.
+  const small = Position.start(9, 9);
+  assert.equal(analyse(small, undefined, 2).score, analyse(small, undefined, 2, undefined, 0, "hand").score);
+  throwsNamed(() => analyse(small, undefined, 2, undefined, 0, "net"), "NetworkError", /serves 15x19, not 9x9/);
+  net.free();
 });
 
 test("the built-in network plays a legal move on the standard board and refuses 9x9", () => {

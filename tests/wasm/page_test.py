@@ -9,8 +9,9 @@ click on the ball. Then "Engine move" (in the page's Web Worker) must add one
 move, which the package checks from Node (Game.fromRecord replays every
 move), "Undo" takes it back, and a click on the flipped board places a man; "Who wins?" with a long limit is cancelled and the page must answer
 at once. With "Evaluation: network" the engine's move on the standard
-board is the built-in network's (legal, replayed by Node), and on a 9x9
-board the page says the network cannot judge it. The record is read back from the page, and a screenshot of the
+board is the built-in network's (legal, replayed by Node), on a 9x9
+board the page says the network cannot judge it, and "auto" (the default)
+plays there. The record is read back from the page, and a screenshot of the
 game after the engine's move goes to target/wasm-playground.png. Needs web/pkg (scripts/build-wasm.sh)."""
 
 import base64
@@ -171,6 +172,12 @@ def the_network_plays(driver):
     driver.click_button("engine")
     driver.wait("the network's refusal of 9x9",
                 lambda: "the network serves 15x19, not 9x9" in driver.text("status"))
+    # "auto", the default, plays there with the hand evaluation.
+    driver.run("const e = document.getElementById('eval'); e.value = 'auto'; e.dispatchEvent(new Event('change'));")
+    driver.click_button("engine")
+    driver.wait("auto's move on 9x9", lambda: len(moves_of(driver.text("record"))) == 1)
+    verdict = driver.text("verdict")
+    assert verdict.endswith("auto evaluation)"), verdict
     return record
 
 
@@ -193,7 +200,7 @@ def main():
         assert len(net_moves) == 1, net_moves
         print(f"page: placement, jump and the engine's {moves[2]} played by clicks, then undone, and a placement on the flipped board; "
               f"record replayed by Node; cancel answered; with the built-in network the engine played {net_moves[0]} "
-              f"on the standard board and 9x9 was refused; screenshot {SCREENSHOT.relative_to(ROOT)}")
+              f"on the standard board, 9x9 was refused by it and played with auto; screenshot {SCREENSHOT.relative_to(ROOT)}")
     finally:
         if driver is not None:
             driver.call("DELETE", f"/session/{driver.session}")

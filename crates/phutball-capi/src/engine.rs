@@ -15,9 +15,14 @@ use crate::guard::ffi_call;
 use crate::network::{network_arg, PhutballNetwork};
 use crate::position::{position_arg, PhutballPosition};
 use crate::status::{Failure, FfiResult, PhutballStatus};
+use crate::types::{
+    PhutballEvaluation, PHUTBALL_EVALUATION_AUTO, PHUTBALL_EVALUATION_HAND, PHUTBALL_EVALUATION_NET,
+};
 
-/// An engine: its search limits, seed and evaluation (the hand evaluation,
-/// or a network given by `phutball_engine_set_network`). An opaque handle
+/// An engine: its search limits, seed and evaluation (by default
+/// `PHUTBALL_EVALUATION_AUTO`: the built-in network on the standard board,
+/// the hand evaluation elsewhere; `phutball_engine_set_evaluation` and
+/// `phutball_engine_set_network` change it). An opaque handle
 /// owned by the caller, made by `phutball_engine_new` and freed with
 /// `phutball_engine_free`. Searching does not change it, so one engine may
 /// search on several threads at once.
@@ -156,6 +161,8 @@ pub extern "C" fn phutball_engine_limits_default() -> PhutballEngineLimits {
 
 /// Makes an engine with `limits` (NULL: one second per move) and `seed`
 /// (which breaks ties between equal moves) and stores a new handle in `*out`.
+/// It evaluates with `PHUTBALL_EVALUATION_AUTO`: the built-in network on the
+/// standard 15x19 board, the hand evaluation on every other board.
 ///
 /// # Safety
 /// `limits` must be NULL or readable; `out` must be NULL or writable.
@@ -193,8 +200,9 @@ pub unsafe extern "C" fn phutball_engine_new(
 }
 
 /// Makes `engine` evaluate with `network` (docs/network.md) where its search
-/// would use the hand evaluation, or with the hand evaluation again when
-/// `network` is NULL. The engine keeps a reference of its own to the
+/// evaluates, or with the hand evaluation (`PHUTBALL_EVALUATION_HAND`) when
+/// `network` is NULL (`phutball_engine_set_evaluation` goes back to the
+/// default). The engine keeps a reference of its own to the
 /// network's weights: the caller still owns the handle and may free it at
 /// once. A search of a position of a board size the network does not
 /// serve then fails with `PHUTBALL_STATUS_INVALID_ARGUMENT` (`the engine's
@@ -225,9 +233,73 @@ pub unsafe extern "C" fn phutball_engine_set_network(
     })
 }
 
+/// Makes `engine` evaluate with `evaluation`: `PHUTBALL_EVALUATION_AUTO`
+/// (the default of `phutball_engine_new`: the built-in network on the
+/// standard 15x19 board, the hand evaluation on every other board) or
+/// `PHUTBALL_EVALUATION_HAND`. A network of one's own is given with
+/// `phutball_engine_set_network`; `PHUTBALL_EVALUATION_NET` or any other
+/// value here is `PHUTBALL_STATUS_INVALID_ARGUMENT`, the engine unchanged.
+/// The engine's limits and seed are kept.
+///
+/// # Safety
+/// `engine` NULL or live, and used by no other thread during the call
+/// (it is changed).
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_set_evaluation(
+    engine: *mut PhutballEngine,
+    evaluation: PhutballEvaluation,
+) -> PhutballStatus {
+    ffi_call(|| {
+        // SAFETY: the caller's promise about engine.
+        let engine = unsafe { mut_arg(engine, "engine") }?;
+        let evaluation = match evaluation {
+            PHUTBALL_EVALUATION_AUTO => Evaluation::Auto,
+            PHUTBALL_EVALUATION_HAND => Evaluation::Hand,
+            PHUTBALL_EVALUATION_NET => {
+                return Err(Failure::invalid_argument(
+                    "a network is given with phutball_engine_set_network",
+                ))
+            }
+            other => {
+                return Err(Failure::invalid_argument(format!(
+                    "evaluation {other} is not a PHUTBALL_EVALUATION_* value"
+                )))
+            }
+        };
+        engine.0 = engine.0.clone().with_evaluation(evaluation);
+        Ok(())
+    })
+}
+
+/// Stores in `*out` the kind of evaluation `engine` uses: one of the
+/// `PHUTBALL_EVALUATION_*` values (`PHUTBALL_EVALUATION_NET` for a network
+/// given by `phutball_engine_set_network`, which `phutball_engine_network`
+/// hands out).
+///
+/// # Safety
+/// `engine` NULL or live; `out` NULL or writable.
+#[no_mangle]
+pub unsafe extern "C" fn phutball_engine_evaluation(
+    engine: *const PhutballEngine,
+    out: *mut PhutballEvaluation,
+) -> PhutballStatus {
+    ffi_call(|| {
+        require_out(out, "out")?;
+        // SAFETY: the caller's promise about engine.
+        let engine = unsafe { engine_arg(engine) }?;
+        let kind = match engine.evaluation() {
+            Evaluation::Auto => PHUTBALL_EVALUATION_AUTO,
+            Evaluation::Hand => PHUTBALL_EVALUATION_HAND,
+            Evaluation::Net(_) => PHUTBALL_EVALUATION_NET,
+        };
+        // SAFETY: the caller's promise about out.
+        unsafe { write_out(out, kind, "out") }
+    })
+}
+
 /// Stores in `*out` a new handle of the network `engine` evaluates with
 /// (the caller's to free; it shares the engine's weights), or NULL when it
-/// uses the hand evaluation.
+/// uses `PHUTBALL_EVALUATION_AUTO` or `PHUTBALL_EVALUATION_HAND`.
 ///
 /// # Safety
 /// `engine` NULL or live; `out` NULL or writable.
@@ -247,7 +319,9 @@ pub unsafe extern "C" fn phutball_engine_network(
                 unsafe { write_new_handle(out, handle, "out") }
             }
             // SAFETY: the caller's promise about out.
-            Evaluation::Hand => unsafe { write_out(out, core::ptr::null_mut(), "out") },
+            Evaluation::Auto | Evaluation::Hand => unsafe {
+                write_out(out, core::ptr::null_mut(), "out")
+            },
         }
     })
 }

@@ -42,6 +42,18 @@ pub const PHUTBALL_RESULT_EKS_WON: PhutballGameResult = 2;
 /// The move limit was reached without a goal.
 pub const PHUTBALL_RESULT_DRAW: PhutballGameResult = 3;
 
+/// An engine's kind of evaluation. Values are the `PHUTBALL_EVALUATION_*`
+/// constants; any other value passed in is an invalid argument.
+pub type PhutballEvaluation = u8;
+/// The default: the network built in on the standard 15x19 board it
+/// serves, the hand evaluation on every other board.
+pub const PHUTBALL_EVALUATION_AUTO: PhutballEvaluation = 0;
+/// The three hand-written terms.
+pub const PHUTBALL_EVALUATION_HAND: PhutballEvaluation = 1;
+/// A network, given by `phutball_engine_set_network` (written by
+/// `phutball_engine_evaluation` only).
+pub const PHUTBALL_EVALUATION_NET: PhutballEvaluation = 2;
+
 /// The rule options (docs/rules.md). Start from `phutball_rules_default()` and
 /// change the fields you need; functions taking `const PhutballRules *` accept
 /// NULL for the defaults.

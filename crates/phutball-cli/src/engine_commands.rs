@@ -78,14 +78,15 @@ impl LimitArgs {
     }
 }
 
-/// `--eval hand|net|net:FILE`: the evaluation of the engine's search.
+/// `--eval auto|hand|net|net:FILE`: the evaluation of the engine's search.
 #[derive(Args)]
 pub struct EvalArg {
-    /// The engine's evaluation: `hand` (the hand-written terms, the
-    /// default), `net` (the network built in: the standard 15x19 board's)
-    /// or `net:FILE`, the learned network of a weights file
-    /// (docs/network.md; its board sizes only).
-    #[arg(long = "eval", default_value = "hand", value_name = "hand|net|net:FILE",
+    /// The engine's evaluation: `auto` (the default: the network built in
+    /// on the standard 15x19 board it serves, the hand evaluation on every
+    /// other), `hand` (the hand-written terms), `net` (the network built
+    /// in, on 15x19 only) or `net:FILE`, the learned network of a weights
+    /// file (docs/network.md; its board sizes only).
+    #[arg(long = "eval", default_value = "auto", value_name = "auto|hand|net|net:FILE",
           value_parser = |t: &str| t.parse::<EvalSpec>().map_err(|e| e.to_string()))]
     spec: EvalSpec,
 }
@@ -102,6 +103,7 @@ impl EvalArg {
                     .map_err(|e| CliError::Input(format!("{}: {e}", file.display())))?;
                 Ok(Evaluation::Net(Arc::new(network)))
             }
+            EvalSpec::Auto => Ok(Evaluation::Auto),
             EvalSpec::Hand => Ok(Evaluation::Hand),
             EvalSpec::BuiltIn => Network::built_in()
                 .map(Evaluation::Net)

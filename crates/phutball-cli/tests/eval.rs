@@ -1,4 +1,4 @@
-//! `--eval hand|net:FILE` on every command that searches (`best`,
+//! `--eval auto|hand|net|net:FILE` on every command that searches (`best`,
 //! `analyse`, `game`, `selfplay`): a weights file is read and used, a bad
 //! value is a usage error (status 2), a file that cannot be used is bad
 //! input naming it (status 1), and so is a board its network does not serve.
@@ -98,26 +98,44 @@ fn every_searching_command_takes_a_network() {
     );
 }
 
+/// The first line of `best`'s analysis up to its depth (move and score)
+/// with `--eval` given as `eval` (none with `None`), of `pos`.
+fn best_choice(eval: Option<&str>, pos: &str) -> String {
+    let mut args = vec!["best", "--nodes", "4000"];
+    if let Some(eval) = eval {
+        args.extend(["--eval", eval]);
+    }
+    args.push(pos);
+    let out = run(&args);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let line = text(&out.stderr);
+    line.split(", depth").next().unwrap_or_default().to_string()
+}
+
+/// A standard-board position where the two evaluations' 4,000-node
+/// searches part (hand: H9-H7 at +1.00, the network: J9 at -0.15, with the
+/// network of 2026-12-06).
+const PARTING: &str = "15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X";
+
 #[test]
-fn hand_is_the_default() {
-    let given = run(&["best", "--nodes", "300", "--eval", "hand", "start"]);
-    let default = run(&["best", "--nodes", "300", "start"]);
-    assert!(given.status.success(), "{}", text(&given.stderr));
-    assert_eq!(given.stdout, default.stdout);
+fn auto_is_the_default_the_network_on_the_standard_board_and_hand_elsewhere() {
+    let default = best_choice(None, PARTING);
+    assert_eq!(default, best_choice(Some("auto"), PARTING));
+    assert_eq!(default, best_choice(Some("net"), PARTING));
+    assert_ne!(default, best_choice(Some("hand"), PARTING));
+    // 9x9: the network serves no such board, so the default is hand.
+    let small = "9/9/9/4#4/3#@4/4#4/9/9/9 O";
+    assert_eq!(best_choice(None, small), best_choice(Some("hand"), small));
+    let refused = run(&["best", "--nodes", "300", "--eval", "net", small]);
+    assert_eq!(refused.status.code(), Some(1));
 }
 
 #[test]
 fn net_alone_is_the_built_in_network_which_plays_otherwise_than_hand() {
-    // Here the 4,000-node searches of the two evaluations part (hand: H9-H7
-    // at +1.00, the network: J9 at -0.15, with the network of 2026-12-06).
-    let pos = "15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X";
-    let choice = |eval: &str| {
-        let out = run(&["best", "--nodes", "4000", "--eval", eval, pos]);
-        assert!(out.status.success(), "{}", text(&out.stderr));
-        let line = text(&out.stderr);
-        line.split(", depth").next().unwrap_or_default().to_string()
-    };
-    let (net, hand) = (choice("net"), choice("hand"));
+    let (net, hand) = (
+        best_choice(Some("net"), PARTING),
+        best_choice(Some("hand"), PARTING),
+    );
     assert!(
         net.starts_with("best ") && net.contains(", score "),
         "{net}"
@@ -131,7 +149,7 @@ fn a_value_that_names_no_evaluation_is_a_usage_error() {
         ("net:", "net: needs a file name: net:FILE"),
         (
             "neural",
-            "unknown evaluation \"neural\": hand, net or net:FILE",
+            "unknown evaluation \"neural\": auto, hand, net or net:FILE",
         ),
     ] {
         for command in [

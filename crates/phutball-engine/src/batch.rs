@@ -317,12 +317,12 @@ impl SelfPlay {
             limits,
             seed,
             move_limit,
-            evaluation: Evaluation::Hand,
+            evaluation: Evaluation::Auto,
         })
     }
 
-    /// This run with `evaluation` for both engines of every game (the hand
-    /// evaluation by default).
+    /// This run with `evaluation` for both engines of every game
+    /// ([`Evaluation::Auto`] by default).
     ///
     /// # Errors
     ///
@@ -356,7 +356,7 @@ impl SelfPlay {
             limits,
             seed,
             move_limit,
-            evaluation: Evaluation::Hand,
+            evaluation: Evaluation::Auto,
         }
     }
 

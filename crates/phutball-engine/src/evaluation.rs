@@ -1,6 +1,7 @@
 //! Which evaluation an engine's search uses: the hand-written one
-//! (`eval.rs`) or a learned network (`net/`), and the text that names one
-//! (`hand`, `net:FILE`), read here for the CLI and Python alike.
+//! (`eval.rs`), a learned network (`net/`), or the default that picks
+//! between them by board size; and the text that names one (`auto`,
+//! `hand`, `net`, `net:FILE`), read here for the CLI and Python alike.
 
 use core::fmt;
 use core::str::FromStr;
@@ -20,7 +21,7 @@ use crate::net::{BoardNetwork, Network, NetworkError};
 /// use std::sync::Arc;
 /// use phutball::{BoardSize, Position};
 /// use phutball_engine::{BoardNetwork, Engine, EngineError, Evaluation, Limits, Network};
-/// assert_eq!(*Engine::new(Limits::depth(2), 1).evaluation(), Evaluation::Hand);
+/// assert_eq!(*Engine::new(Limits::depth(2), 1).evaluation(), Evaluation::Auto);
 /// // A network of 5x7 boards only, all its weights zero: every position is level.
 /// let size: BoardSize = "5x7".parse()?;
 /// let w1 = vec![0.0; BoardNetwork::input_count(size)];
@@ -36,8 +37,14 @@ use crate::net::{BoardNetwork, Network, NetworkError};
 /// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub enum Evaluation {
-    /// The three hand-written terms (docs/engine.md, "Evaluation").
+    /// The default: the network built in ([`Network::built_in`]) on the
+    /// board sizes it serves (the standard 15x19), the hand evaluation on
+    /// every other. On 15x19 the network is the stronger by the ladder
+    /// (docs/engine.md, "Which is stronger: the ladder"); elsewhere there is
+    /// no network to be stronger.
     #[default]
+    Auto,
+    /// The three hand-written terms (docs/engine.md, "Evaluation").
     Hand,
     /// A learned network (docs/network.md): the search refuses a position
     /// of a board size it does not serve.
@@ -49,7 +56,9 @@ impl Evaluation {
     ///
     /// # Errors
     ///
-    /// [`NetworkError::NotServed`] for a network without a network of that size.
+    /// [`NetworkError::NotServed`] for a network without a network of that
+    /// size; the built-in network's error for [`Evaluation::Auto`] were its
+    /// bytes damaged (the crate's tests read them).
     pub fn check_size(&self, size: BoardSize) -> Result<(), NetworkError> {
         self.evaluator(size).map(|_| ())
     }
@@ -57,6 +66,12 @@ impl Evaluation {
     /// What a search of positions of `size` evaluates with.
     pub(crate) fn evaluator(&self, size: BoardSize) -> Result<Evaluator<'_>, NetworkError> {
         Ok(match self {
+            Evaluation::Auto => match Network::built_in_parsed() {
+                Ok(network) => network
+                    .network_for(size)
+                    .map_or(Evaluator::Hand, Evaluator::Net),
+                Err(error) => return Err(error.clone()),
+            },
             Evaluation::Hand => Evaluator::Hand,
             Evaluation::Net(network) => Evaluator::Net(network.network_for(size)?),
         })
@@ -64,9 +79,10 @@ impl Evaluation {
 }
 
 impl fmt::Display for Evaluation {
-    /// `hand`, or `net` and the sizes it serves: `net (15x19)`.
+    /// `auto`, `hand`, or `net` and the sizes it serves: `net (15x19)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            Evaluation::Auto => f.write_str("auto"),
             Evaluation::Hand => f.write_str("hand"),
             Evaluation::Net(network) => {
                 let sizes: Vec<String> = network.sizes().iter().map(ToString::to_string).collect();
@@ -102,13 +118,15 @@ impl Evaluator<'_> {
 }
 
 /// How an evaluation is named in text (the CLI's `--eval`, Python's
-/// `eval=`): `hand`; `net`, the network built in ([`Network::built_in`]);
-/// or `net:FILE`, a weights file that the caller reads (with at most
+/// `eval=`): `auto`, the default ([`Evaluation::Auto`]); `hand`; `net`,
+/// the network built in ([`Network::built_in`]); or `net:FILE`, a weights
+/// file that the caller reads (with at most
 /// [`MAX_FILE_BYTES`](crate::MAX_FILE_BYTES)` + 1` bytes) and gives to
 /// [`Network::from_bytes`].
 ///
 /// ```
 /// use phutball_engine::EvalSpec;
+/// assert_eq!("auto".parse::<EvalSpec>()?, EvalSpec::Auto);
 /// assert_eq!("hand".parse::<EvalSpec>()?, EvalSpec::Hand);
 /// assert_eq!("net".parse::<EvalSpec>()?, EvalSpec::BuiltIn);
 /// assert_eq!("net:weights.phbnet".parse::<EvalSpec>()?, EvalSpec::NetFile("weights.phbnet".into()));
@@ -120,6 +138,9 @@ impl Evaluator<'_> {
 // by every wrapper that reads one.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum EvalSpec {
+    /// `auto`: the default, the built-in network where it serves the board
+    /// and the hand evaluation elsewhere ([`Evaluation::Auto`]).
+    Auto,
     /// `hand`: the hand evaluation.
     Hand,
     /// `net`: the network built into the engine ([`Network::built_in`]).
@@ -136,7 +157,7 @@ pub enum EvalSpecError {
     #[error("net: needs a file name: net:FILE")]
     NoFile,
     /// Anything else.
-    #[error("unknown evaluation {0:?}: hand, net or net:FILE")]
+    #[error("unknown evaluation {0:?}: auto, hand, net or net:FILE")]
     Unknown(String),
 }
 
@@ -145,6 +166,7 @@ impl FromStr for EvalSpec {
 
     fn from_str(text: &str) -> Result<EvalSpec, EvalSpecError> {
         match text {
+            "auto" => Ok(EvalSpec::Auto),
             "hand" => Ok(EvalSpec::Hand),
             "net" => Ok(EvalSpec::BuiltIn),
             _ => match text.strip_prefix("net:") {
@@ -157,9 +179,10 @@ impl FromStr for EvalSpec {
 }
 
 impl fmt::Display for EvalSpec {
-    /// `hand` or `net:FILE`, as it is read.
+    /// `auto`, `hand`, `net` or `net:FILE`, as it is read.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            EvalSpec::Auto => f.write_str("auto"),
             EvalSpec::Hand => f.write_str("hand"),
             EvalSpec::BuiltIn => f.write_str("net"),
             EvalSpec::NetFile(file) => write!(f, "net:{}", file.display()),
@@ -173,14 +196,41 @@ mod tests {
 
     #[test]
     fn specs_read_back_as_they_print() {
-        for text in ["hand", "net", "net:w.phbnet", "net:dir/a b.phbnet"] {
+        for text in ["auto", "hand", "net", "net:w.phbnet", "net:dir/a b.phbnet"] {
             let spec: EvalSpec = text.parse().unwrap();
             assert_eq!(spec.to_string(), text);
         }
         assert_eq!("net:".parse::<EvalSpec>(), Err(EvalSpecError::NoFile));
         assert_eq!(
             "Hand".parse::<EvalSpec>().unwrap_err().to_string(),
-            "unknown evaluation \"Hand\": hand, net or net:FILE"
+            "unknown evaluation \"Hand\": auto, hand, net or net:FILE"
         );
+    }
+
+    #[test]
+    fn auto_is_the_built_in_network_where_it_serves_the_board_and_hand_elsewhere() {
+        let standard = BoardSize::new(15, 19).unwrap();
+        let small = BoardSize::new(9, 9).unwrap();
+        let Evaluator::Net(chosen) = Evaluation::Auto.evaluator(standard).unwrap() else {
+            panic!("auto on 15x19 is not the network");
+        };
+        let built_in = Network::built_in().unwrap();
+        assert!(core::ptr::eq(
+            chosen,
+            built_in.network_for(standard).unwrap()
+        ));
+        assert!(matches!(
+            Evaluation::Auto.evaluator(small),
+            Ok(Evaluator::Hand)
+        ));
+        assert_eq!(Evaluation::Auto.check_size(small), Ok(()));
+        assert_eq!(
+            Evaluation::Net(built_in)
+                .check_size(small)
+                .map_err(|e| e.to_string()),
+            Err("the network serves 15x19, not 9x9".to_string())
+        );
+        assert_eq!(Evaluation::default(), Evaluation::Auto);
+        assert_eq!(Evaluation::Auto.to_string(), "auto");
     }
 }

@@ -33,9 +33,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The search evaluates its leaves with three hand-written terms, or with
-//! a learned value [`Network`] read from its weights file
-//! ([`Engine::with_evaluation`], [`Evaluation`]; the file and the
+//! The search evaluates its leaves with a learned value [`Network`] (by
+//! default the one built in, on the standard board it serves) or with
+//! three hand-written terms (by default on every other board)
+//! ([`Engine::with_evaluation`], [`Evaluation`]; the weights file and the
 //! arithmetic are specified in `docs/network.md`).
 //!
 //! The reference is `docs/engine.md`: what the engine guarantees, how it

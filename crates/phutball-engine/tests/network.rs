@@ -483,9 +483,45 @@ fn the_search_evaluates_with_the_network() {
     let analysis = engine.analyse(&Position::standard()).unwrap();
     assert_eq!(analysis.score, Score::Eval(-1234));
     let hand = Engine::new(Limits::depth(1), 1)
+        .with_evaluation(Evaluation::Hand)
         .analyse(&Position::standard())
         .unwrap();
     assert_ne!(hand.score, analysis.score);
+}
+
+#[test]
+fn the_default_is_the_built_in_network_on_the_standard_board_and_hand_elsewhere() {
+    let search = |evaluation: Option<Evaluation>, pos: &Position| {
+        let engine = Engine::new(Limits::depth(2), 3);
+        let engine = match evaluation {
+            Some(evaluation) => engine.with_evaluation(evaluation),
+            None => engine,
+        };
+        let a = engine.analyse(pos).unwrap();
+        (a.best_move, a.score, a.depth, a.nodes, a.pv)
+    };
+    let built_in = Evaluation::Net(Network::built_in().unwrap());
+    let mut rng = SplitMix64::new(21);
+    let mut differ = 0;
+    for side in [Side::Ohs, Side::Eks].repeat(4) {
+        let pos = random_position(&mut rng, 12, 4, side);
+        if pos.is_finished() {
+            continue;
+        }
+        let default = search(None, &pos);
+        assert_eq!(default, search(Some(built_in.clone()), &pos), "{pos}");
+        differ += usize::from(default != search(Some(Evaluation::Hand), &pos));
+    }
+    // Were the default the hand evaluation, no search would differ.
+    assert!(differ > 0);
+    // 9x9, which the network does not serve: the hand evaluation, where
+    // the network itself is refused.
+    let small: Position = "9/9/9/4#4/3#@4/4#4/9/9/9 O".parse().unwrap();
+    assert_eq!(search(None, &small), search(Some(Evaluation::Hand), &small));
+    let refused = Engine::new(Limits::depth(2), 3)
+        .with_evaluation(built_in)
+        .analyse(&small);
+    assert!(matches!(refused, Err(EngineError::Network(_))));
 }
 
 #[test]

@@ -20,7 +20,7 @@ pub enum Opponent {
     /// step and the game, so that a run is the same on any number of threads.
     Random,
     /// The engine at these limits (one engine, with its table, per thread),
-    /// with the hand evaluation or the one of
+    /// with the engine's default evaluation or the one of
     /// [`VecEnv::with_opponent_evaluation`](crate::VecEnv::with_opponent_evaluation).
     /// A node or depth limit is deterministic; a time limit is not, and each
     /// move's search is bounded by the step's budget as well.

@@ -121,7 +121,7 @@ impl VecEnv {
             next_draws: NextDraws::default(),
             seat: Seat::self_play(seed),
             engines: Vec::new(),
-            opponent_evaluation: Evaluation::Hand,
+            opponent_evaluation: Evaluation::Auto,
             workers: Workers::default(),
             spare: Vec::new(),
         })
@@ -157,8 +157,8 @@ impl VecEnv {
     }
 
     /// The same batch with an [`Opponent::Engine`] searching with
-    /// `evaluation` where it would use the hand evaluation (a learned
-    /// network: docs/network.md), before or after
+    /// `evaluation` (the hand evaluation, a learned network:
+    /// docs/network.md, or the default), before or after
     /// [`VecEnv::with_opponent`]; the other opponents do not use it. Where
     /// the engine moves first, [`VecEnv::reset`] plays its opening with it.
     ///
@@ -183,8 +183,9 @@ impl VecEnv {
         Ok(self)
     }
 
-    /// The evaluation an [`Opponent::Engine`] searches with (the hand
-    /// evaluation unless [`VecEnv::with_opponent_evaluation`] gave another).
+    /// The evaluation an [`Opponent::Engine`] searches with
+    /// ([`Evaluation::Auto`], the engine's default, unless
+    /// [`VecEnv::with_opponent_evaluation`] gave another).
     pub fn opponent_evaluation(&self) -> &Evaluation {
         &self.opponent_evaluation
     }

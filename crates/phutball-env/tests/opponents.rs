@@ -344,12 +344,13 @@ fn an_engine_opponent_searches_with_its_evaluation_from_the_opening_on() {
             env.step(&actions, &mut out.buffers()).unwrap();
         }
     }
-    // Without it, the hand evaluation's opening.
+    // Without it, the default's opening: on 7x7, which the built-in
+    // network does not serve, the hand evaluation's.
     let mut env = VecEnv::new(start, 2, Some(30), 9, 1)
         .unwrap()
         .with_opponent(Opponent::Engine(limits), Side::Eks)
         .unwrap();
-    assert_eq!(env.opponent_evaluation(), &Evaluation::Hand);
+    assert_eq!(env.opponent_evaluation(), &Evaluation::Auto);
     let mut out = Outputs::new(2, start.size());
     env.reset(None, &mut out.planes, &mut out.masks).unwrap();
     assert_eq!(

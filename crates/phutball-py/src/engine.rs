@@ -37,10 +37,12 @@ use crate::notation::{int, Int};
 /// released while it searches. ``time_ms`` (milliseconds, the first
 /// positional argument) is the deprecated spelling of ``time``.
 ///
-/// ``eval`` is its evaluation: ``"hand"`` (the default), ``"net"`` (the
-/// network built in, for the standard 15x19 board), ``"net:PATH"`` (the
-/// weights file PATH, read now) or a ``phutball.Network``; a position
-/// of a board size the network does not serve raises ``NetworkError``.
+/// ``eval`` is its evaluation: ``"auto"`` (the default: the network built
+/// in on the standard 15x19 board, the hand evaluation on every other),
+/// ``"hand"`` (the hand-written terms), ``"net"`` (the network built in,
+/// for 15x19 only), ``"net:PATH"`` (the weights file PATH, read now) or a
+/// ``phutball.Network``; with a network, a position of a board size it
+/// does not serve raises ``NetworkError``.
 #[pyclass(name = "Engine", module = "phutball", frozen)]
 pub(crate) struct PyEngine {
     inner: Engine,
@@ -125,7 +127,7 @@ impl PyEngine {
     #[new]
     #[pyo3(
         signature = (time_ms=None, depth=None, nodes=None, seed=Int::of(1), threads=Int::of(1), *, time=None, eval=None),
-        text_signature = "(time_ms=None, depth=None, nodes=None, seed=1, threads=1, *, time=None, eval='hand')"
+        text_signature = "(time_ms=None, depth=None, nodes=None, seed=1, threads=1, *, time=None, eval='auto')"
     )]
     #[allow(clippy::too_many_arguments)]
     fn new(
@@ -146,7 +148,7 @@ impl PyEngine {
         })
     }
 
-    /// Its evaluation: ``"hand"`` or its ``Network``.
+    /// Its evaluation: ``"auto"``, ``"hand"`` or its ``Network``.
     #[getter]
     fn eval(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
         evaluation_to_py(py, self.inner.evaluation())
@@ -261,7 +263,7 @@ impl PyEngine {
     /// Pickles as its settings, ``Engine(None, depth, nodes, seed, threads,
     /// time=time, eval=eval)`` (an engine keeps nothing between searches
     /// that changes its answers): the arguments by position, ``time`` and
-    /// ``eval`` (``"hand"`` or the ``Network``) by keyword.
+    /// ``eval`` (``"auto"``, ``"hand"`` or the ``Network``) by keyword.
     fn __getnewargs_ex__(
         &self,
         py: Python<'_>,
@@ -289,13 +291,14 @@ impl PyEngine {
         let limits = self.inner.limits();
         let seconds = limits.time.map(|t| format!("{:?}", t.as_secs_f64()));
         let show = |v: Option<String>| v.unwrap_or_else(|| "None".to_string());
-        // The hand evaluation, the default, is left out.
+        // The default, auto, is left out.
         let eval = match self.inner.evaluation() {
+            Evaluation::Auto => String::new(),
             Evaluation::Net(network) => {
                 let sizes: Vec<String> = network.sizes().iter().map(ToString::to_string).collect();
                 format!(", eval=<Network {}>", sizes.join(", "))
             }
-            Evaluation::Hand => String::new(),
+            Evaluation::Hand => ", eval='hand'".to_string(),
         };
         format!(
             "Engine(time={}, depth={}, nodes={}, seed={}, threads={}{eval})",
@@ -595,15 +598,15 @@ impl PySelfPlayGame {
 /// move's search (``SelfPlayGame.analyses``). Each move uses
 /// ``time``/``depth``/``nodes`` as ``Engine`` (0.1 s when none is given;
 /// ``time_ms``, milliseconds, is the deprecated spelling of ``time``).
-/// ``eval`` is both engines' evaluation, as ``Engine``'s (``"hand"``,
-/// ``"net:PATH"`` or a ``Network``); an opening of a board size its network
+/// ``eval`` is both engines' evaluation, as ``Engine``'s (``"auto"``,
+/// ``"hand"``, ``"net"``, ``"net:PATH"`` or a ``Network``); an opening of a board size its network
 /// does not serve raises ``NetworkError`` before any game is played.
 /// ``timeout`` (seconds, for the whole run) raises ``SearchTimeoutError``;
 /// Ctrl-C raises ``KeyboardInterrupt``. The GIL is released.
 #[pyfunction]
 #[pyo3(
     signature = (games, *, start=Int::of(0), jobs=None, time=None, depth=None, nodes=None, seed=Int::of(1), openings=None, move_limit=Int::of(300), timeout=None, time_ms=None, random_openings=false, eval=None),
-    text_signature = "(games, *, start=0, jobs=None, time=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None, time_ms=None, random_openings=False, eval='hand')"
+    text_signature = "(games, *, start=0, jobs=None, time=None, depth=None, nodes=None, seed=1, openings=None, move_limit=300, timeout=None, time_ms=None, random_openings=False, eval='auto')"
 )]
 #[allow(clippy::too_many_arguments)]
 fn selfplay(

@@ -88,6 +88,16 @@ impl PyNetwork {
         })
     }
 
+    /// The network built into this build (``eval="net"``, and ``eval="auto"``
+    /// on the standard 15x19 board it serves).
+    #[staticmethod]
+    fn built_in() -> PyResult<Self> {
+        Ok(PyNetwork {
+            inner: Network::built_in()
+                .map_err(|e| network_err(&e, Some("the built-in network")))?,
+        })
+    }
+
     /// The network's weights file, as ``from_bytes`` reads it.
     fn to_bytes<'py>(&self, py: Python<'py>) -> Bound<'py, PyBytes> {
         PyBytes::new(py, &self.inner.to_bytes())
@@ -143,7 +153,8 @@ impl PyNetwork {
 }
 
 /// The `eval=` argument of the engine (`name` in messages: `eval`,
-/// `opponent_eval`): `None` or `"hand"` (the hand evaluation),
+/// `opponent_eval`): `None` or `"auto"` (the default, [`Evaluation::Auto`]),
+/// `"hand"` (the hand evaluation), `"net"` (the built-in network),
 /// `"net:PATH"` (the weights file PATH, read now) or a `phutball.Network`.
 pub(crate) fn evaluation_arg(
     py: Python<'_>,
@@ -151,14 +162,14 @@ pub(crate) fn evaluation_arg(
     name: &str,
 ) -> PyResult<Evaluation> {
     let Some(obj) = obj.filter(|o| !o.is_none()) else {
-        return Ok(Evaluation::Hand);
+        return Ok(Evaluation::Auto);
     };
     if let Ok(network) = obj.cast::<PyNetwork>() {
         return Ok(Evaluation::Net(network.get().inner.clone()));
     }
     let Ok(text) = obj.cast::<PyString>() else {
         return Err(PyTypeError::new_err(format!(
-            "{name} must be \"hand\", \"net:PATH\" or a phutball.Network, not {}",
+            "{name} must be \"auto\", \"hand\", \"net\", \"net:PATH\" or a phutball.Network, not {}",
             type_name(obj)
         )));
     };
@@ -167,6 +178,7 @@ pub(crate) fn evaluation_arg(
         .parse()
         .map_err(|e| PyValueError::new_err(format!("{name}: {e}")))?;
     Ok(match spec {
+        EvalSpec::Auto => Evaluation::Auto,
         EvalSpec::Hand => Evaluation::Hand,
         EvalSpec::BuiltIn => Evaluation::Net(
             Network::built_in().map_err(|e| network_err(&e, Some("the built-in network")))?,
@@ -175,7 +187,7 @@ pub(crate) fn evaluation_arg(
     })
 }
 
-/// The `eval=` an engine pickles with: `"hand"` or its `Network`.
+/// The `eval=` an engine pickles with: `"auto"`, `"hand"` or its `Network`.
 pub(crate) fn evaluation_to_py(py: Python<'_>, evaluation: &Evaluation) -> PyResult<Py<PyAny>> {
     Ok(match evaluation {
         Evaluation::Net(network) => Py::new(
@@ -185,6 +197,7 @@ pub(crate) fn evaluation_to_py(py: Python<'_>, evaluation: &Evaluation) -> PyRes
             },
         )?
         .into_any(),
+        Evaluation::Auto => PyString::new(py, "auto").into_any().unbind(),
         Evaluation::Hand => PyString::new(py, "hand").into_any().unbind(),
     })
 }

@@ -48,7 +48,7 @@ pub(crate) fn opponent_arg(
 }
 
 /// The engine opponent's `opponent_eval=`: what `Engine(eval=...)` takes
-/// (`None` or `"hand"`, `"net:PATH"`, a `Network`), refused for the other
+/// (`None` or `"auto"`, `"hand"`, `"net"`, `"net:PATH"`, a `Network`), refused for the other
 /// opponents (it is the engine's, as `opponent_limits=` is).
 pub(crate) fn opponent_eval_arg(
     py: Python<'_>,

@@ -487,7 +487,7 @@ impl PyVecEnv {
         }
     }
 
-    /// The engine opponent's evaluation: ``"hand"`` or its ``Network``
+    /// The engine opponent's evaluation: ``"auto"``, ``"hand"`` or its ``Network``
     /// (``None`` for the other opponents).
     #[getter]
     fn opponent_eval(&self, py: Python<'_>) -> PyResult<Option<Py<PyAny>>> {

@@ -61,11 +61,13 @@ fn engine_error(error: &EngineError) -> JsValue {
 
 /// The engine's analysis of `position` within `timeMs` milliseconds,
 /// `depth` plies and `nodes` nodes (at least one given), its choices among
-/// equal moves drawn from `seed` (default 0), evaluating with `network`
-/// (a `Network`; `undefined`: the hand evaluation). The network is read,
-/// not taken (through its `toBytes()`: a copy of its weights a call). Throws
-/// `ValueError` for a limit out of range or a `network` that is not a
-/// `Network`, `EngineError` for a finished position or one without a legal
+/// equal moves drawn from `seed` (default 0), evaluating with `network`:
+/// `undefined` or `"auto"` (the default: the built-in network on the
+/// standard 15x19 board, the hand evaluation on every other), `"hand"`,
+/// `"net"` (the built-in network, 15x19 only) or a `Network`. A network is
+/// read, not taken (through its `toBytes()`: a copy of its weights a call).
+/// Throws `ValueError` for a limit out of range or a `network` that is none
+/// of these, `EngineError` for a finished position or one without a legal
 /// move, `NetworkError` for a position of a board size the network does not
 /// serve.
 // The limits' types are written out: wasm-bindgen writes a parameter
@@ -78,7 +80,8 @@ pub fn analyse(
     #[wasm_bindgen(unchecked_optional_param_type = "number | null")] depth: Option<f64>,
     #[wasm_bindgen(unchecked_optional_param_type = "number | null")] nodes: Option<f64>,
     #[wasm_bindgen(unchecked_optional_param_type = "number | null")] seed: Option<f64>,
-    #[wasm_bindgen(unchecked_optional_param_type = "Network")] network: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Network | \"auto\" | \"hand\" | \"net\"")]
+    network: Option<JsValue>,
 ) -> Result<Analysis, JsValue> {
     let limits = limits(time_ms, depth, nodes)?;
     let seed = seed.map(|s| whole(s, "seed", 0)).transpose()?.unwrap_or(0);
@@ -104,7 +107,8 @@ pub fn analyse(
 pub fn best_move(
     position: &WasmPosition,
     #[wasm_bindgen(js_name = timeMs)] time_ms: f64,
-    #[wasm_bindgen(unchecked_optional_param_type = "Network")] network: Option<JsValue>,
+    #[wasm_bindgen(unchecked_optional_param_type = "Network | \"auto\" | \"hand\" | \"net\"")]
+    network: Option<JsValue>,
 ) -> Result<String, JsValue> {
     analyse(position, Some(time_ms), None, None, None, network).map(|a| a.best_move)
 }

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use js_sys::{Function, Reflect, Uint8Array};
 use phutball::{BoardSize, Budget};
-use phutball_engine::{Evaluation, Network, NetworkError};
+use phutball_engine::{EvalSpec, Evaluation, Network, NetworkError};
 use wasm_bindgen::prelude::*;
 
 use crate::classes::WasmPosition;
@@ -19,8 +19,7 @@ use crate::errors;
 /// serves, read from a weights file (`.phbnet`, as `python -m
 /// phutball.train` writes it). `Network.fromBytes(bytes)` reads one,
 /// `Network.builtIn()` gives the standard board's; `analyse` and
-/// `bestMove` search with it where they would use the hand
-/// evaluation. Immutable.
+/// `bestMove` search with the one they are given. Immutable.
 #[wasm_bindgen(js_name = Network)]
 pub struct WasmNetwork {
     inner: Arc<Network>,
@@ -32,16 +31,33 @@ fn network_error(error: &NetworkError) -> JsValue {
 }
 
 impl WasmNetwork {
-    /// The evaluation of an optional `network` argument: the hand
-    /// evaluation for `undefined`, else the network of a JavaScript
-    /// `Network`, read through its own `toBytes()` so that the object stays
-    /// usable (wasm-bindgen hands a class over by value only, taking it
-    /// from its owner: an optional `&Network` it cannot take).
+    /// The evaluation of an optional `network` argument: the default
+    /// (`auto`: the built-in network on the standard board, the hand
+    /// evaluation elsewhere) for `undefined`; `"auto"`, `"hand"` or `"net"`
+    /// (the built-in network) by name, as the CLI's `--eval` names them;
+    /// else the network of a JavaScript `Network`, read through its own
+    /// `toBytes()` so that the object stays usable (wasm-bindgen hands a
+    /// class over by value only, taking it from its owner: an optional
+    /// `&Network` it cannot take).
     pub(crate) fn evaluation(network: Option<&JsValue>) -> Result<Evaluation, JsValue> {
         let Some(value) = network.filter(|v| !v.is_undefined() && !v.is_null()) else {
-            return Ok(Evaluation::Hand);
+            return Ok(Evaluation::Auto);
         };
-        let not_a_network = || errors::value("network must be a Network or undefined");
+        if let Some(name) = value.as_string() {
+            return match name.parse::<EvalSpec>() {
+                Ok(EvalSpec::Auto) => Ok(Evaluation::Auto),
+                Ok(EvalSpec::Hand) => Ok(Evaluation::Hand),
+                Ok(EvalSpec::BuiltIn) => Network::built_in()
+                    .map(Evaluation::Net)
+                    .map_err(|e| network_error(&e)),
+                Ok(EvalSpec::NetFile(_)) => Err(errors::value(
+                    "net:FILE names a file, which a browser has not: give a Network (Network.fromBytes)",
+                )),
+                Err(e) => Err(errors::value(format!("network: {e}"))),
+            };
+        }
+        let not_a_network =
+            || errors::value("network must be a Network, \"auto\", \"hand\", \"net\" or undefined");
         let to_bytes = Reflect::get(value, &JsValue::from_str("toBytes"))
             .ok()
             .and_then(|f| f.dyn_into::<Function>().ok())

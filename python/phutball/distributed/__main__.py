@@ -52,12 +52,15 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--move-limit", type=int, default=300, help="a game reaching this many moves is a draw (default 300)")
     play.add_argument("--games-per-task", type=int, default=16)
     play.add_argument("--training", action="store_true", help="also write one row per move (out/training)")
-    play.add_argument("--eval", default="hand", help='the engines\' evaluation: "hand" (default) or "net:FILE", a weights file (docs/network.md)')
+    eval_help = ('the engines\' evaluation: "auto" (default: the built-in network on 15x19, the hand evaluation elsewhere), '
+                 '"hand", "net" (the built-in network) or "net:FILE", a weights file (docs/network.md)')
+    play.add_argument("--eval", default="auto", help=eval_help)
 
     study = commands.add_parser("analyse", help="one row per position of FILE, in order (out/analysis)")
     study.add_argument("file", help="position strings, one a line (blank lines and '# ...' comments skipped)")
     common(study, "the engines' seed (default 0)")
     study.add_argument("--positions-per-task", type=int, default=64)
+    study.add_argument("--eval", default="auto", help=eval_help)
 
     proof = commands.add_parser(
         "prove",
@@ -241,7 +244,7 @@ def main(argv: Optional[List[str]] = None) -> int:
             )
             kind = "games"
         else:
-            summary = analyse(args.file, positions_per_task=args.positions_per_task, **limits, **shared)
+            summary = analyse(args.file, positions_per_task=args.positions_per_task, eval=args.eval, **limits, **shared)
             kind = "analysis"
     except _ERRORS as e:
         print(f"error: {e}", file=sys.stderr)

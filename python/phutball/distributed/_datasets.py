@@ -237,17 +237,37 @@ def _seconds(time_ms: Optional[int]) -> Optional[float]:
     return ms / 1000
 
 
-def _network_arg(value: Union[str, "phutball.Network", None]) -> Optional["phutball.Network"]:
-    """The network of an ``eval=`` argument (``None``: the hand evaluation)."""
-    if value is None or isinstance(value, phutball.Network):
-        return value
+_EVAL_NAMES = '"auto", "hand", "net", "net:PATH" or a phutball.Network'
+
+
+def _sha256(network: "phutball.Network") -> str:
+    return hashlib.sha256(network.to_bytes()).hexdigest()
+
+
+def _evaluation_arg(value: Union[str, "phutball.Network", None]) -> Tuple[Optional[str], Union[str, "phutball.Network"]]:
+    """An ``eval=`` argument as the run's record names it (``None`` for the
+    hand evaluation, whose runs kept the record they had before ``eval=``)
+    and as the tasks' ``phutball.selfplay`` takes it: a network as itself
+    (its bytes go to the workers), named by its SHA-256; ``"auto"`` (the
+    default) named with the built-in network's, so that a run is never
+    resumed by a build with another network built in."""
+    if value is None:
+        value = "auto"
+    if isinstance(value, phutball.Network):
+        return f"net:sha256:{_sha256(value)}", value
     if not isinstance(value, str):
-        raise TypeError(f"eval must be \"hand\", \"net:PATH\" or a phutball.Network, not {type(value).__name__}")
+        raise TypeError(f"eval must be {_EVAL_NAMES}, not {type(value).__name__}")
     if value == "hand":
-        return None
-    if not value.startswith("net:") or value == "net:":
-        raise ValueError(f"eval must be \"hand\", \"net:PATH\" or a phutball.Network, not {value!r}")
-    return phutball.Network(value[len("net:") :])
+        return None, "hand"
+    if value == "auto":
+        return f"auto:net:sha256:{_sha256(phutball.Network.built_in())}", "auto"
+    if value == "net":
+        network = phutball.Network.built_in()
+    elif value.startswith("net:") and value != "net:":
+        network = phutball.Network(value[len("net:") :])
+    else:
+        raise ValueError(f"eval must be {_EVAL_NAMES}, not {value!r}")
+    return f"net:sha256:{_sha256(network)}", network
 
 
 def _in_seconds(settings: Dict[str, Any]) -> Dict[str, Any]:
@@ -297,10 +317,11 @@ def selfplay(
     ``loss_in``, ``depth``, ``nodes``, ``decision``); a dataset written
     before them (self-play schema 1) is refused with a ``DatasetError``
     saying so, never mixed. ``eval`` is the engines' evaluation, as
-    ``phutball.Engine(eval=)`` takes it (``"hand"``, ``"net:PATH"`` or a
-    ``phutball.Network``): the network goes to the tasks as its bytes, so
-    the workers need no file of it, and the run's record names it by its
-    SHA-256."""
+    ``phutball.Engine(eval=)`` takes it (``"auto"``, the default,
+    ``"hand"``, ``"net"``, ``"net:PATH"`` or a ``phutball.Network``): a
+    network goes to the tasks as its bytes, so the workers need no file of
+    it, and the run's record names it by its SHA-256 (``"auto"`` by the
+    built-in network's)."""
     time_ms = _run_time_ms(time, time_ms)
     if games < 0 or games_per_task < 1:
         raise ValueError(f"games must be 0 or more and games_per_task 1 or more, not {games} and {games_per_task}")
@@ -313,13 +334,11 @@ def selfplay(
         "random_openings": random_openings,
         "move_limit": move_limit,
     }
-    network = _network_arg(eval)
-    # A run with the hand evaluation keeps the record it had before eval=.
-    named = {} if network is None else {"eval": f"net:sha256:{hashlib.sha256(network.to_bytes()).hexdigest()}"}
+    name, evaluation = _evaluation_arg(eval)
+    named = {} if name is None else {"eval": name}
     store = _Store(out)
     run = _normal({"kind": "selfplay", "schema": _SELFPLAY_SCHEMA, "games": games, "games_per_task": games_per_task, "training": training, **settings, **named})
-    if network is not None:
-        settings["eval"] = network
+    settings["eval"] = evaluation
     # The engine checks the arguments now (no game is played), not in a task.
     phutball.selfplay(0, jobs=1, **_in_seconds(settings))
     return _run(_selfplay_task, store, run, lambda: (settings,), address, progress, "game", timeout)
@@ -331,7 +350,9 @@ def _analyse_task(
 ) -> int:
     if store.exists(store.range_path("analysis", start, end)):
         return 0
-    engine = phutball.Engine(nodes=settings["nodes"], depth=settings["depth"], time=_seconds(settings["time_ms"]), seed=settings["seed"])
+    engine = phutball.Engine(
+        nodes=settings["nodes"], depth=settings["depth"], time=_seconds(settings["time_ms"]), seed=settings["seed"], eval=settings["eval"]
+    )
     chunk = positions[start:end]
     answers = engine.analyse_many(chunk, jobs=1)
     # A position with no move answers with its error (the finished ones
@@ -396,11 +417,12 @@ def analyse(
     progress: bool = False,
     timeout: Optional[float] = None,
     time_ms: Optional[int] = None,
+    eval: Union[str, "phutball.Network", None] = None,
 ) -> RunSummary:
     """Analyses ``positions`` (a list of positions or position strings, or
     a file of position strings) on Ray, ``positions_per_task`` a task, each
-    as ``phutball.Engine(nodes=, depth=, time=, seed=).analyse_many``
-    does, and writes one row per position, in input order (column
+    as ``phutball.Engine(nodes=, depth=, time=, seed=, eval=).analyse_many``
+    does (``eval`` as ``selfplay`` takes it), and writes one row per position, in input order (column
     ``index``), under ``out/analysis``. Checks and resumes, and stops at
     ``timeout``, as ``selfplay`` does."""
     time_ms = _run_time_ms(time, time_ms)
@@ -411,9 +433,12 @@ def analyse(
         if phutball.Position(text).is_finished:
             raise ValueError(f"positions[{i}]: the game is already over in this position")
     settings: Dict[str, Any] = {"nodes": nodes, "depth": depth, "time_ms": time_ms, "seed": seed}
-    phutball.Engine(nodes=nodes, depth=depth, time=_seconds(time_ms), seed=seed)  # checks the limits
+    name, evaluation = _evaluation_arg(eval)
+    named = {} if name is None else {"eval": name}
+    phutball.Engine(nodes=nodes, depth=depth, time=_seconds(time_ms), seed=seed, eval=evaluation)  # checks the limits
     store = _Store(out)
     digest = hashlib.sha256("\n".join(strings).encode()).hexdigest()
-    run = _normal({"kind": "analyse", "positions": len(strings), "positions_sha256": digest, "positions_per_task": positions_per_task, **settings})
+    run = _normal({"kind": "analyse", "positions": len(strings), "positions_sha256": digest, "positions_per_task": positions_per_task, **settings, **named})
+    settings["eval"] = evaluation
     # One copy of the list in Ray's object store, shared by every task.
     return _run(_analyse_task, store, run, lambda: (ray.put(strings), settings), address, progress, "position", timeout)

@@ -133,7 +133,7 @@ def loop(
         say(f"generation {number}: self-play, {games} games with {record['best']}")
         distributed.selfplay(games, nodes=nodes, seed=seed * 1000 + number, random_openings=True, training=True,
                              move_limit=move_limit, out=data, address=address, timeout=left(),
-                             eval=None if best_bytes is None else _network(best_bytes))
+                             eval="hand" if best_bytes is None else _network(best_bytes))
         sources = [os.path.join(out, f"gen-{k}", "data") for k in range(max(1, number - window + 1), number + 1)]
         say(f"generation {number}: training on {', '.join(os.path.relpath(s, out) for s in sources)}")
         candidate = os.path.join(folder, "net.phbnet")

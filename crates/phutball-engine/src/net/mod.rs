@@ -186,10 +186,14 @@ impl Network {
     /// The [`NetworkError`] of the embedded bytes, were they damaged (the
     /// crate's tests read them, so a release never has that).
     pub fn built_in() -> Result<Arc<Network>, NetworkError> {
+        Network::built_in_parsed().clone()
+    }
+
+    /// The built-in network as it is kept, read on the first call: the
+    /// default evaluation borrows it for a whole search without a clone.
+    pub(crate) fn built_in_parsed() -> &'static Result<Arc<Network>, NetworkError> {
         static PARSED: OnceLock<Result<Arc<Network>, NetworkError>> = OnceLock::new();
-        PARSED
-            .get_or_init(|| Network::from_bytes(BUILT_IN).map(Arc::new))
-            .clone()
+        PARSED.get_or_init(|| Network::from_bytes(BUILT_IN).map(Arc::new))
     }
 
     /// A network from its parts: `description` (how it was made: at most

@@ -159,8 +159,9 @@ impl fmt::Display for Analysis {
 /// from an empty one all the same, so results do not depend on earlier
 /// searches): a second call costs no allocation. A clone starts without one.
 ///
-/// It evaluates with the hand evaluation unless
-/// [`Engine::with_evaluation`] gives it a network.
+/// It evaluates with [`Evaluation::Auto`] (the built-in network on the
+/// standard board, the hand evaluation elsewhere) unless
+/// [`Engine::with_evaluation`] gives it another.
 pub struct Engine {
     limits: Limits,
     seed: u64,
@@ -190,13 +191,14 @@ impl Engine {
         Engine {
             limits,
             seed,
-            evaluation: Evaluation::Hand,
+            evaluation: Evaluation::Auto,
             tables: TableCache::default(),
         }
     }
 
     /// This engine with `evaluation` where its search evaluates
-    /// (the hand evaluation by default). A search of a board size the
+    /// ([`Evaluation::Auto`] by default: the built-in network on the
+    /// standard board, the hand evaluation elsewhere). A search of a board size the
     /// evaluation's network does not serve is refused with
     /// [`EngineError::Network`] as it starts. The guarantees
     /// ([`Engine::analyse`]) come from the root's checks: they hold with
