@@ -171,6 +171,17 @@ void test_network_and_engine() {
     engine.use_default_evaluation();
     CHECK(engine.best_move(start) == default_move);
     CHECK(small.is_legal(engine.best_move(small))); // hand on 9x9, not refused
+    // Two plies deep here the network and the hand evaluation part: the
+    // default is the network's choice.
+    const auto parting = phutball::Position::parse("15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X");
+    PhutballEngineLimits two = phutball_engine_limits_default();
+    two.depth = 2;
+    phutball::Engine deeper(two, 1);
+    const std::string by_default = deeper.best_move(parting);
+    deeper.use_hand_evaluation();
+    CHECK(deeper.best_move(parting) != by_default);
+    deeper.set_network(phutball::Network::built_in());
+    CHECK(deeper.best_move(parting) == by_default);
     CHECK(status_thrown([] { phutball::Network::from_bytes({1, 2, 3}); }) == PHUTBALL_STATUS_INVALID_NETWORK);
 }
 

@@ -379,16 +379,21 @@ static void the_default_is_the_built_in_network_on_the_standard_board_and_hand_e
     CHECK(score_of(engine, pos) == by_default);
     check_size_refused(engine, small, "the network serves 15x19, not 9x9");
 
-    /* Back to the default; a network is not given by kind, nor a kind
-     * that is none: refused, the engine unchanged. */
-    CHECK_OK(phutball_engine_set_evaluation(engine, PHUTBALL_EVALUATION_AUTO));
-    CHECK(score_of(engine, small) == small_by_default);
+    /* A network is not given by kind, nor a kind that is none: refused,
+     * the engine unchanged (still the network, not reset). */
     CHECK_STATUS(phutball_engine_set_evaluation(engine, PHUTBALL_EVALUATION_NET), PHUTBALL_STATUS_INVALID_ARGUMENT);
     CHECK_MESSAGE_HAS("phutball_engine_set_network");
     CHECK_STATUS(phutball_engine_set_evaluation(engine, 7), PHUTBALL_STATUS_INVALID_ARGUMENT);
     CHECK_MESSAGE_HAS("evaluation 7 is not a PHUTBALL_EVALUATION_* value");
     CHECK_OK(phutball_engine_evaluation(engine, &kind));
+    CHECK(kind == PHUTBALL_EVALUATION_NET);
+    check_size_refused(engine, small, "the network serves 15x19, not 9x9");
+
+    /* Back to the default. */
+    CHECK_OK(phutball_engine_set_evaluation(engine, PHUTBALL_EVALUATION_AUTO));
+    CHECK_OK(phutball_engine_evaluation(engine, &kind));
     CHECK(kind == PHUTBALL_EVALUATION_AUTO);
+    CHECK(score_of(engine, small) == small_by_default);
     CHECK(score_of(engine, pos) == by_default);
 
     phutball_position_free(small);

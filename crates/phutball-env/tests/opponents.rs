@@ -249,7 +249,8 @@ fn an_opponent_that_could_end_the_game_before_the_agent_acts_is_refused() {
 #[test]
 fn a_reset_with_a_seed_reseeds_the_opponent() {
     // The engine's seed breaks ties between equal moves: on the standard
-    // board its first move depends on it (on 5x7 it does not).
+    // board its first move depends on it with the hand evaluation, whose
+    // values are mirror images (on 5x7 it does not).
     for (start, opponent, steps) in [
         (small_start(), Opponent::Random, 6),
         (
@@ -265,6 +266,8 @@ fn a_reset_with_a_seed_reseeds_the_opponent() {
                 let mut env = VecEnv::new(start, n, Some(30), first_seed, 1)
                     .unwrap()
                     .with_opponent(opponent, Side::Eks)
+                    .unwrap()
+                    .with_opponent_evaluation(phutball_engine::Evaluation::Hand)
                     .unwrap();
                 let mut out = Outputs::new(n, start.size());
                 env.reset(Some(7), &mut out.planes, &mut out.masks).unwrap();
