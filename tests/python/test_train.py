@@ -197,17 +197,30 @@ def test_selfplay_and_analyse_on_ray_record_their_evaluation(tmp_path):
     hand = tmp_path / "hand"
     distributed.selfplay(2, out=hand, eval="hand", **run)
     assert "eval" not in json.loads((hand / "run.json").read_text())
-    # analyse takes eval= too, and records it as selfplay does.
+    # Resumed with the default, it is refused with the way to resume it.
+    with pytest.raises(DatasetError, match='resume it with eval="hand"'):
+        distributed.selfplay(2, out=hand, **run)
+    # A worker whose build has another network built in refuses an auto run.
+    from phutball.distributed._datasets import _check_built_in
+
+    _check_built_in({"eval": f"auto:net:sha256:{built_in}"})
+    _check_built_in({})
+    with pytest.raises(DatasetError, match="another built-in network"):
+        _check_built_in({"eval": "auto:net:sha256:" + "0" * 64})
+    # analyse takes eval= too, and records it as selfplay does; here the
+    # two evaluations' 4,000-node searches part.
     positions = ["15/15/15/15/15/15/15/15/7#7/6##7/7@7/7#7/15/15/15/15/15/15/15 X"]
+    answers = {}
     for name, spec in (("a-auto", None), ("a-hand", "hand")):
-        distributed.analyse(positions, nodes=400, out=tmp_path / name, eval=spec)
-        best = pq.read_table(tmp_path / name / "analysis").to_pylist()[0]["best_move"]
-        engine = phutball.Engine(nodes=400, seed=0, eval=spec)
-        assert best == str(engine.analyse(positions[0]).best_move)
+        distributed.analyse(positions, nodes=4000, out=tmp_path / name, eval=spec)
+        answers[name] = pq.read_table(tmp_path / name / "analysis").to_pylist()[0]["best_move"]
+        engine = phutball.Engine(nodes=4000, seed=0, eval=spec)
+        assert answers[name] == str(engine.analyse(positions[0]).best_move)
+    assert answers["a-auto"] != answers["a-hand"]
     with pytest.raises(ValueError, match="eval"):
-        distributed.analyse(positions, nodes=400, out=tmp_path / "a-auto", eval="hand")
+        distributed.analyse(positions, nodes=4000, out=tmp_path / "a-auto", eval="hand")
     with pytest.raises(ValueError, match="eval must be"):
-        distributed.analyse(positions, nodes=400, out=tmp_path / "a-bad", eval="neural")
+        distributed.analyse(positions, nodes=4000, out=tmp_path / "a-bad", eval="neural")
 
 
 def test_the_generation_loop_gates_resumes_and_refuses_other_settings(tmp_path):

@@ -78,9 +78,13 @@ def _prepare(store: _Store, run: Dict[str, Any]) -> Tuple[DatasetReport, List[st
     if recorded is not None:
         differ = _differ(recorded, run)
         if differ:
+            hint = ""
+            if "eval" not in recorded and str(run.get("eval", "")).startswith("auto:"):
+                hint = (" (a run recorded without eval played with the hand evaluation, the default before auto:"
+                        ' resume it with eval="hand", --eval hand)')
             raise DatasetError(
                 f"{store.shown(store.path(_MANIFEST))}: {store.out} holds a run with other arguments "
-                f"({', '.join(differ)} differ): resume with the same arguments or choose another out"
+                f"({', '.join(differ)} differ): resume with the same arguments or choose another out{hint}"
             )
     report = _survey(store, run)
     _refuse(report)
@@ -159,12 +163,22 @@ def _limit_columns(settings: Dict[str, Any], rows: int) -> Dict[str, List[Option
     return {f"limit_{k}": [settings[k]] * rows for k in ("nodes", "depth", "time_ms")}
 
 
+def _check_built_in(run: Dict[str, Any]) -> None:
+    """Refuses, on a worker, an ``auto`` run whose record names another
+    built-in network than this worker's build has: its games would differ
+    from the driver's under the same record."""
+    named = str(run.get("eval", ""))
+    if named.startswith("auto:") and named != f"auto:net:sha256:{_sha256(phutball.Network.built_in())}":
+        raise DatasetError(f"this worker's phutball has another built-in network than the run's ({named}): install the driver's build on every node")
+
+
 @ray.remote(max_retries=5)
 def _selfplay_task(store: _Store, start: int, end: int, tables: List[str], run: Dict[str, Any], settings: Dict[str, Any]) -> int:
     # A retry of a task that had written some of its files writes the others.
     todo = [t for t in tables if not store.exists(store.range_path(t, start, end))]
     if not todo:
         return 0
+    _check_built_in(run)
     played = phutball.selfplay(end - start, start=start, jobs=1, **_in_seconds(settings))
     rows = len(played)
     if "training" in todo:
@@ -350,6 +364,7 @@ def _analyse_task(
 ) -> int:
     if store.exists(store.range_path("analysis", start, end)):
         return 0
+    _check_built_in(run)
     engine = phutball.Engine(
         nodes=settings["nodes"], depth=settings["depth"], time=_seconds(settings["time_ms"]), seed=settings["seed"], eval=settings["eval"]
     )
