@@ -5,10 +5,15 @@
 # REV `.` is this tree's build itself (nothing else built): with
 # --old-args "ARGS" and --new-args "ARGS", extra arguments of each side's
 # `best` (split at whitespace), the ladder then compares two settings of one
-# build, e.g. scripts/ladder.sh . --new-args "--eval net:FILE". Both work
+# build, e.g. scripts/ladder.sh . --old-args "--eval hand" --new-args
+# "--eval net:FILE" (each side's default is otherwise `auto`, the built-in
+# network on 15x19; a REV before 329e23a plays hand by default, so give
+# this build --new-args "--eval hand" to compare the code alone). Both work
 # with any REV too (benches/src/bin/ladder.rs).
 # scripts/ladder.sh REV speed [ROUNDS] instead times `best --depth 5` of the
-# two builds on the engine's four speed positions, in turn, ROUNDS times (3).
+# two builds on the engine's four speed positions, in turn, ROUNDS times (3),
+# each build with the words of $OLD_ARGS or $NEW_ARGS added (e.g.
+# NEW_ARGS="--eval hand" to time hand against a REV from before auto).
 set -euo pipefail
 rev=${1:?usage: scripts/ladder.sh REV|. [ladder options] | scripts/ladder.sh REV speed [ROUNDS]}
 shift
@@ -39,9 +44,10 @@ runs() {
   for round in $(seq "$1"); do
     for i in "${!positions[@]}"; do
       for build in old new; do
-        bin=$old/target/release/phutball
-        [ "$build" = new ] && bin=$new
-        line=$("$bin" best --depth 5 "${positions[$i]}" 2>&1 >/dev/null)
+        bin=$old/target/release/phutball args=${OLD_ARGS:-}
+        [ "$build" = new ] && bin=$new args=${NEW_ARGS:-}
+        # shellcheck disable=SC2086 # the arguments are split at whitespace
+        line=$("$bin" best --depth 5 $args "${positions[$i]}" 2>&1 >/dev/null)
         echo "$round $((i + 1)) $build $(sed -E 's/.*depth ([0-9]+), ([0-9]+) nodes in ([0-9.]+) s.*/\1 \2 \3/' <<<"$line")"
       done
     done

@@ -1,6 +1,7 @@
 //! The engine from JavaScript: its analysis and best move within limits
-//! (a time limit in milliseconds, a depth, a node count), with the hand
-//! evaluation or a `Network` (`network.rs`), and `solve`:
+//! (a time limit in milliseconds, a depth, a node count), with the default
+//! evaluation (`auto`), the hand one or a `Network` (`network.rs`), and
+//! `solve`:
 //! who wins, proved within a time limit, or "unknown".
 
 use std::time::Duration;
