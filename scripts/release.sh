@@ -265,9 +265,13 @@ if n != 1:
 with open("CHANGELOG.md", "w") as f:
     f.write(text)
 PY
-    # The lock files record the workspace members' versions.
-    cargo update --quiet --workspace --offline
-    cargo update --quiet --workspace --offline --manifest-path fuzz/Cargo.toml
+    # The lock files record the workspace members' versions. Offline first,
+    # so that nothing is fetched; a dependency never downloaded on this
+    # machine (the fuzz crate's, on a fresh one) makes cargo go online, still
+    # updating the workspace's own entries only.
+    cargo update --quiet --workspace --offline 2>/dev/null || cargo update --quiet --workspace
+    cargo update --quiet --workspace --offline --manifest-path fuzz/Cargo.toml 2>/dev/null ||
+        cargo update --quiet --workspace --manifest-path fuzz/Cargo.toml
     say "versions now: Cargo.toml $(workspace_version); pyproject.toml and web/pkg/package.json follow it (dynamic, scripts/build-wasm.sh); CHANGELOG.md: $(grep -m1 "^## \[$version\]" CHANGELOG.md)"
 }
 
