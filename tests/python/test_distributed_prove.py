@@ -247,7 +247,9 @@ def test_an_unreachable_address_ends_at_the_timeout_saying_why():
     assert done.returncode == 2, done.stderr
     assert "error: timed out after 10.0 s" in done.stderr and "bogus:1234 did not answer" in done.stderr
     assert "Traceback" not in done.stderr
-    assert 10 <= took < 12, took
+    # Ended by the timeout, not by Ray's minutes of retries: the margin is
+    # the interpreter's start and Ray's import, 2.7 s on a loaded machine.
+    assert 10 <= took < 20, took
 
 
 def test_a_huge_frontier_keeps_the_timeout():
